@@ -1,0 +1,70 @@
+# neverodds — build, run, test, bench. `make run` and `make test` set up a fresh Debian machine.
+CC       ?= gcc
+PKGS     := libcjson
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
+            -DNO_PROFILES_DIR='"$(CURDIR)/profiles"'
+LDFLAGS  += -fopenmp
+# pkg-config output is read lazily: the packages may be installed by this very make run.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
+LDLIBS     = $(PKG_LIBS) -lm
+
+BUILD    ?= build
+LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c \
+            src/jsonread.c src/scenario.c src/report.c src/run.c
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
+TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
+BIN      ?= neverodds
+
+.PHONY: all run test deps bench sanitize clean
+all: $(BIN)
+
+deps:
+	@sh tools/install-deps.sh
+
+$(BUILD)/%.o: src/%.c $(wildcard include/neverodds/*.h src/*.h) | $(BUILD)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+$(BUILD)/tests/%.o: tests/%.c $(wildcard include/neverodds/*.h tests/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -Itests -c $< -o $@
+$(BUILD):
+	@mkdir -p $(BUILD)
+$(BUILD)/libneverodds.a: $(LIB_OBJ)
+	$(AR) rcs $@ $^
+
+$(BIN): $(BUILD)/main.o $(BUILD)/libneverodds.a
+	$(CC) $(LDFLAGS) $(CFLAGS_EXTRA) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/check_all: $(TEST_OBJ) $(BUILD)/libneverodds.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+$(BUILD)/bench: bench/bench.c $(BUILD)/libneverodds.a
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LDLIBS)
+
+run: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	./$(BIN) run profiles/xwing/quickstart.json
+
+# Check runs in no-fork mode: a forked child hangs once OpenMP has run in the parent.
+test: deps
+	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
+	CK_FORK=no ./$(BUILD)/check_all
+	sh tests/cli.sh ./$(BIN)
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BUILD)/bench
+	./$(BUILD)/bench
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/neverodds \
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	    LDFLAGS="-fopenmp -fsanitize=address,undefined" build-san/neverodds build-san/check_all
+	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
+	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
+
+clean:
+	rm -rf build build-san $(BIN)

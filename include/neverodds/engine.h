@@ -1,0 +1,152 @@
+/* engine.h — one rules engine, two drivers.
+ * A game's rules are ordered steps over a small fixed-size state (face counts, tokens, charges,
+ * once-per-attack flags). Steps either change the state deterministically, request a roll, or
+ * hand a decision to a player. The compiler walks every reachable state once (equal states
+ * merge through a hash table), lets the policy pick each decision by expectimax, and emits a
+ * DAG of chance nodes; the exact driver pushes probability mass through it and the Monte Carlo
+ * driver samples dice through the same nodes. */
+#ifndef NEVERODDS_ENGINE_H
+#define NEVERODDS_ENGINE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "neverodds/dice.h"
+
+enum { NO_ATTACKER = 0, NO_DEFENDER = 1, NO_SIDES = 2 };
+enum { NO_POOL_ATTACK = 0, NO_POOL_DEFENSE = 1, NO_POOLS = 2 };
+enum { NO_FRESH = 0, NO_REROLLED = 1 };
+
+/* Tokens and other per-ship counters that live in the state. */
+enum {
+    NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_FORCE, NO_TOK_LOCK, NO_TOK_REINFORCE,
+    NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK,
+    NO_TOK_N
+};
+extern const char *const no_token_names[NO_TOK_N];
+
+#define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
+
+typedef struct no_pool {
+    uint8_t n[2][NO_MAX_FACES]; /* [NO_FRESH|NO_REROLLED][face] */
+} no_pool;
+
+typedef struct no_state {
+    uint32_t used;                  /* once-per-attack modifiers already used (by index) */
+    no_pool pool[NO_POOLS];
+    uint8_t tok[NO_SIDES][NO_TOK_N];
+    uint8_t charges[NO_MAX_MODS];   /* charge pool of each modifier's ability */
+    uint8_t step;                   /* next rules step */
+    uint8_t roll_pool, roll_count;  /* pending roll request: count dice into roll_pool */
+    uint8_t roll_column;            /* NO_FRESH for a roll, NO_REROLLED for a reroll */
+    /* outcome of the attack, filled by the last steps */
+    uint8_t hits, crits;            /* uncanceled after neutralize */
+    uint8_t damage;                 /* hits and crits that got through (shields included) */
+    uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
+} no_state;
+
+typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE } no_op;
+typedef enum {
+    NO_W_ATTACK_DICE, NO_W_ATTACK_MODIFY, NO_W_ATTACK_AFTER_MODIFY,
+    NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE, NO_W_N
+} no_window;
+extern const char *const no_window_names[NO_W_N];
+extern const char *const no_op_names[];
+
+#define NO_COUNT_ALL 0
+#define NO_NO_TOKEN 0xFF
+
+typedef struct no_modifier {
+    char name[40];          /* ability (or token) it comes from */
+    uint8_t side;           /* owner: NO_ATTACKER or NO_DEFENDER */
+    uint8_t window, pool, op;
+    uint8_t faces;          /* bit mask of game faces it may act on */
+    uint8_t to;             /* face produced by change/add */
+    uint8_t count;          /* up to this many dice; NO_COUNT_ALL = every matching die */
+    int8_t amount;          /* dice op: dice added or removed */
+    uint8_t cost_token, cost_amount; /* NO_NO_TOKEN when free of tokens */
+    uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */
+    uint8_t charge_slot;    /* index into no_state.charges */
+    uint8_t once, mandatory, builtin;
+    uint16_t requires, forbids; /* token bit masks (owner's tokens) */
+    uint8_t ranges;         /* bit r set: usable at attack range r */
+    int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
+    uint8_t only_faces;     /* 0: no condition; else every die must show one of these */
+    uint8_t min_dice;
+    uint32_t excludes;      /* modifier indices it disables once used */
+} no_modifier;
+
+/* Everything constant during one attack: the compiled scenario. */
+typedef struct no_ctx {
+    const no_dicetab *dice[NO_POOLS];  /* die rolled into each pool */
+    int nfaces;                        /* game faces in use */
+    int attack_value, agility;         /* before range and effects */
+    int range;                         /* 1..3 */
+    int obstructed, ordnance, ion_weapon;
+    int hull, shields;                 /* hull 0: no kill statistics */
+    int defender_size;                 /* 1 small, 2 medium, 3 large (tractor/ion thresholds) */
+    int attacker_size;
+    int multiple_focus;                /* switch: a second focus token may be spent in one attack */
+    int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
+    int nmods;
+    no_modifier mods[NO_MAX_MODS];
+    /* indexes built by no_ctx_index() once the modifiers are known */
+    uint32_t window_mods[NO_SIDES][NO_W_N]; /* modifiers of each side and window */
+    uint32_t excluded_by[NO_MAX_MODS];      /* modifiers whose use disables this one */
+    no_state start;
+} no_ctx;
+
+/* A game's rules: steps are run by settle() until the state needs a roll or a decision. */
+typedef enum { NO_AT_TERMINAL, NO_AT_CHANCE, NO_AT_DECISION } no_point;
+typedef struct no_rules {
+    const char *name;
+    /* Runs deterministic steps. At a decision, sets *actor and *window. */
+    no_point (*settle)(const no_ctx *ctx, no_state *s, int *actor, int *window);
+    /* Leaves a decision window (the player passes). */
+    void (*pass)(const no_ctx *ctx, no_state *s);
+} no_rules;
+
+/* Value of a state for the policy: expected damage, and expected resources each side spends. */
+typedef struct no_value {
+    double damage;
+    double spend[NO_SIDES];
+} no_value;
+
+typedef struct no_chance {
+    int32_t first;           /* offset of its successors in no_graph.succ */
+    uint8_t pool, k;         /* k dice rolled into pool */
+} no_chance;
+
+/* The compiled attack: chance nodes in topological order (children before parents). */
+typedef struct no_graph {
+    int nchance, nterm;
+    int cap_chance, cap_term;
+    int32_t root;            /* >= 0: chance node; < 0: terminal ~root */
+    no_chance *chance;
+    int nsucc, cap_succ;
+    int32_t *succ;           /* successor per outcome rank (chance id, or ~terminal id) */
+    no_state *term;          /* terminal states */
+    no_value root_value;
+    size_t states_seen;      /* distinct states the compiler visited */
+} no_graph;
+
+typedef struct no_policy_info { const char *name; const char *description; } no_policy_info;
+extern const no_policy_info no_default_policy;
+
+/* Compiles the attack; returns 0, or -1 with a message when the state budget is exceeded. */
+int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
+               char *err, size_t errlen);
+void no_graph_free(no_graph *g);
+
+/* Exact driver: probability of each terminal. */
+void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);
+
+/* Monte Carlo driver: counts how often each terminal is reached. Chunks of NO_MC_CHUNK trials
+ * use PCG32 stream (seed, chunk index), so counts do not depend on the thread count. */
+#define NO_MC_CHUNK 65536
+void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                   int threads, uint64_t *term_count);
+
+/* Forced walk: follows the policy with the given dice (faces in roll order, one list per
+ * roll request in order). Returns the terminal reached, or -1 when the dice run out. */
+int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, int nfaces);
+
+#endif

@@ -1,0 +1,38 @@
+/* modifier.h — the modifier primitives (reroll, change, add, cancel, dice count): when a
+ * modifier may be used, which concrete choices it offers, and what using one does to a state. */
+#ifndef NEVERODDS_MODIFIER_H
+#define NEVERODDS_MODIFIER_H
+#include "neverodds/engine.h"
+
+/* One concrete use of a modifier: how many dice of each (column, face) it acts on. */
+typedef struct no_option {
+    uint8_t mod;
+    uint8_t pick[2][NO_MAX_FACES];
+} no_option;
+
+#define NO_MAX_OPTIONS 512
+
+/* Builds the context's modifier indexes; call once after the last modifier is added. */
+void no_ctx_index(no_ctx *ctx);
+
+/* Does `side` have anything usable in `window`? *must_act as for no_mod_options. */
+int no_mod_any(const no_ctx *ctx, const no_state *s, int side, int window, int *must_act);
+
+int no_mod_usable(const no_ctx *ctx, const no_state *s, int m);
+
+/* Lists every use the modifiers of `side` in `window` offer. *must_act is set when an unused
+ * mandatory modifier is usable (the side may not pass). Returns the number of options. */
+int no_mod_options(const no_ctx *ctx, const no_state *s, int side, int window,
+                   no_option *out, int max, int *must_act);
+
+/* Uses the option: pays the cost, marks it used, changes the dice (a reroll leaves a pending
+ * roll request in the state). */
+void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt);
+
+/* Applies every usable dice-count modifier of `window`; returns the net dice added. */
+int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window);
+
+int no_pool_total(const no_pool *p);
+int no_pool_face(const no_pool *p, int face); /* both columns */
+
+#endif

@@ -1,0 +1,40 @@
+/* report.h — statistics of a run (from exact probabilities or Monte Carlo counts) and their
+ * text and JSON renderings. Monte Carlo numbers always carry their standard errors. */
+#ifndef NEVERODDS_REPORT_H
+#define NEVERODDS_REPORT_H
+#include <stdint.h>
+#include <stdio.h>
+#include "neverodds/scenario.h"
+
+#define NO_MAX_DAMAGE 24
+
+typedef struct no_rate { double p, se; } no_rate;     /* a probability and its std. error */
+typedef struct no_token_stat { no_rate spent; double mean; } no_token_stat;
+
+typedef struct no_summary {
+    int exact;
+    uint64_t trials, seed;
+    int threads;
+    size_t states;
+    int max_damage;                       /* largest damage with nonzero probability */
+    no_rate pmf[NO_MAX_DAMAGE + 1];
+    no_rate at_least[NO_MAX_DAMAGE + 1];
+    double mean, mean_se, sd;
+    int has_kill;
+    no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
+    no_rate hit;                          /* the attack hits (L359) */
+    double ion_mean;
+    no_token_stat tokens[NO_SIDES][NO_TOK_N];
+    int nabilities;
+    struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
+} no_summary;
+
+/* weight[i]: probability of terminal i (exact) or its count (Monte Carlo, trials > 0). */
+void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
+                  no_summary *out);
+
+void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s);
+/* Returns a malloc'd JSON string. */
+char *no_report_json(const no_scenario *sc, const no_summary *s);
+
+#endif

@@ -1,0 +1,19 @@
+/* run.h — one run of a scenario: compile the attack, pick the driver, summarise. */
+#ifndef NEVERODDS_RUN_H
+#define NEVERODDS_RUN_H
+#include "neverodds/report.h"
+
+#define NO_STATE_BUDGET 4000000      /* distinct states the compiler may visit */
+#define NO_DEFAULT_TRIALS 1000000
+
+typedef struct no_run_opts {
+    int force_exact;       /* --exact */
+    uint64_t trials;       /* --trials N (0: not given) */
+    uint64_t seed;
+    int threads;
+} no_run_opts;
+
+/* Returns 0, or -1 with err filled (the attack is too large to compile). */
+int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,27 @@
+/* scenario.h — reads and validates a scenario file into a compiled attack context.
+ * Every error names the file and the JSON path of the offending value. */
+#ifndef NEVERODDS_SCENARIO_H
+#define NEVERODDS_SCENARIO_H
+#include "neverodds/engine.h"
+
+#define NO_ERR_LEN 512
+
+typedef struct no_scenario {
+    char file[256];
+    char name[128];
+    char game[16];
+    char rules[16];
+    const no_rules *engine_rules;
+    no_ctx ctx;
+} no_scenario;
+
+/* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
+int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
+/* Reads and parses a file. */
+int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen);
+
+/* Directory holding profiles/ data (abilities library): $NEVERODDS_PROFILES, else the
+ * profiles/ folder beside the executable, else the one the build was made from. */
+const char *no_profiles_dir(void);
+
+#endif

@@ -1,0 +1,25 @@
+/* xwing.h — X-Wing second edition (reference guide v1.4.5): dice, token effects and the
+ * attack steps 2-5 as engine steps. */
+#ifndef NEVERODDS_XWING_H
+#define NEVERODDS_XWING_H
+#include "neverodds/engine.h"
+
+enum { XW_BLANK, XW_FOCUS, XW_HIT, XW_CRIT, XW_EVADE, XW_NFACES };
+extern const char *const no_xwing_face_names[XW_NFACES];
+extern const char no_xwing_face_letters[XW_NFACES + 1]; /* "BFHCE" */
+
+extern const no_die no_xwing_attack_die, no_xwing_defense_die;
+extern const no_rules no_xwing2e_rules;
+
+/* The dice tables (built once, shared read-only by every run). */
+const no_dicetab *no_xwing_dicetab(int pool);
+
+/* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
+ * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
+int no_xwing_add_token_mods(no_ctx *ctx);
+
+/* Dice counts of steps 2a and 3a (exposed for tests). They consume deplete/strain tokens. */
+int no_xwing_attack_dice(const no_ctx *ctx, no_state *s);
+int no_xwing_defense_dice(const no_ctx *ctx, no_state *s);
+
+#endif

@@ -1,0 +1,345 @@
+/* engine.c — the compiler: walks every reachable state of an attack once, lets the policy
+ * choose at each decision by expectimax, and emits the chance-node DAG both drivers run. */
+#include "neverodds/engine.h"
+#include "neverodds/modifier.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(no_state) == 4 + 2 * 2 * NO_MAX_FACES + 2 * NO_TOK_N + NO_MAX_MODS + 12,
+               "no_state must have no padding: states are hashed and compared as bytes");
+_Static_assert(sizeof(no_state) % 8 == 0, "no_state is hashed 8 bytes at a time");
+
+const char *const no_token_names[NO_TOK_N] = {
+    "focus", "evade", "calculate", "force", "lock", "reinforce",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak",
+};
+
+const no_policy_info no_default_policy = {
+    "per-attack",
+    "attacker maximises this attack's expected damage, defender minimises it; "
+    "ties spend fewer tokens and charges",
+};
+
+/* ---- memo: visited states in one array, found through an open-addressing index ---- */
+typedef struct visited {
+    no_state key;
+    no_value value;
+    int32_t ref;
+    int32_t pad;
+} visited;
+
+typedef struct compiler {
+    const no_ctx *ctx;
+    const no_rules *rules;
+    no_graph *g;
+    visited *seen;          /* every state compiled so far */
+    int nseen, cap_seen;
+    int32_t *index;         /* hash slot -> 1 + position in seen[], 0 when empty */
+    size_t cap;             /* slots, a power of two at least twice nseen */
+    size_t budget;
+    int failed;
+} compiler;
+
+static uint64_t hash_state(const no_state *s)
+{
+    uint64_t w[sizeof *s / 8], h = 0x9E3779B97F4A7C15ULL;
+    memcpy(w, s, sizeof w); /* the struct is a multiple of 8 bytes, see the assertion above */
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        h ^= w[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    /* splitmix64 finaliser: the table index uses the low bits, which must depend on every byte */
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+/* Slot of `s` in the index: its entry, or the empty slot where it belongs. */
+static size_t memo_slot(const compiler *c, const no_state *s)
+{
+    size_t i = hash_state(s) & (c->cap - 1);
+    while (c->index[i] && memcmp(&c->seen[c->index[i] - 1].key, s, sizeof *s) != 0)
+        i = (i + 1) & (c->cap - 1);
+    return i;
+}
+
+static int memo_grow(compiler *c)
+{
+    free(c->index);
+    c->cap = c->cap ? c->cap * 2 : 4096;
+    c->index = calloc(c->cap, sizeof *c->index);
+    if (!c->index)
+        return -1;
+    for (int k = 0; k < c->nseen; k++)
+        c->index[memo_slot(c, &c->seen[k].key)] = k + 1;
+    return 0;
+}
+
+/* ---- graph growth ---- */
+static int grow(void **p, int *cap, int need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    int nc = *cap ? *cap : 256;
+    while (nc < need)
+        nc *= 2;
+    void *np = realloc(*p, (size_t)nc * elem);
+    if (!np)
+        return -1;
+    *p = np;
+    *cap = nc;
+    return 0;
+}
+
+static int32_t add_terminal(compiler *c, const no_state *s)
+{
+    no_graph *g = c->g;
+    if (grow((void **)&g->term, &g->cap_term, g->nterm + 1, sizeof *g->term)) {
+        c->failed = 1;
+        return 0;
+    }
+    g->term[g->nterm] = *s;
+    return ~g->nterm++;
+}
+
+static int32_t add_chance(compiler *c, int pool, int k, int first)
+{
+    no_graph *g = c->g;
+    if (grow((void **)&g->chance, &g->cap_chance, g->nchance + 1, sizeof *g->chance)) {
+        c->failed = 1;
+        return 0;
+    }
+    g->chance[g->nchance] = (no_chance){.first = first, .pool = (uint8_t)pool, .k = (uint8_t)k};
+    return g->nchance++;
+}
+
+/* Resources each side spent between the start and `s`: tokens and charges. */
+static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
+{
+    for (int side = 0; side < NO_SIDES; side++) {
+        out[side] = 0;
+        for (int t = 0; t < NO_TOK_N; t++)
+            out[side] += ctx->start.tok[side][t] - s->tok[side][t];
+    }
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].charge_slot == m)
+            out[ctx->mods[m].side] += ctx->start.charges[m] - s->charges[m];
+}
+
+/* Is `a` better than `b` for `actor`? Damage first; equal damage: fewer own resources. */
+static int better(int actor, const no_value *a, const no_value *b)
+{
+    const double eps = 1e-12;
+    double d = a->damage - b->damage;
+    if (actor == NO_DEFENDER)
+        d = -d;
+    if (d > eps)
+        return 1;
+    if (d < -eps)
+        return 0;
+    return a->spend[actor] < b->spend[actor] - eps;
+}
+
+static int32_t compile_state(compiler *c, no_state s, no_value *v);
+
+static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
+{
+    const no_ctx *ctx = c->ctx;
+    no_graph *g = c->g;
+    int pool = s->roll_pool, k = s->roll_count, column = s->roll_column;
+    const no_dicetab *tab = ctx->dice[pool];
+    const no_rolls *rolls = &tab->by_k[k];
+    int first = g->nsucc;
+    if (grow((void **)&g->succ, &g->cap_succ, g->nsucc + rolls->n, sizeof(int32_t))) {
+        c->failed = 1;
+        return 0;
+    }
+    g->nsucc += rolls->n;
+    memset(v, 0, sizeof *v);
+    for (int o = 0; o < rolls->n && !c->failed; o++) {
+        no_state child = *s;
+        child.roll_count = 0;
+        child.roll_pool = 0;
+        child.roll_column = 0;
+        for (int r = 0; r < tab->die->nresults; r++)
+            child.pool[pool].n[column][tab->die->face[r]] += rolls->count[o][r];
+        no_value cv;
+        int32_t ref = compile_state(c, child, &cv);
+        g->succ[first + o] = ref;
+        double p = rolls->prob[o];
+        v->damage += p * cv.damage;
+        for (int side = 0; side < NO_SIDES; side++)
+            v->spend[side] += p * cv.spend[side];
+    }
+    return add_chance(c, pool, k, first);
+}
+
+static int32_t compile_decision(compiler *c, const no_state *s, int actor, int window,
+                                no_value *v)
+{
+    no_option opts[NO_MAX_OPTIONS];
+    int must_act;
+    int n = no_mod_options(c->ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
+    int32_t best_ref = 0;
+    int have = 0;
+    if (!must_act) {
+        no_state next = *s;
+        c->rules->pass(c->ctx, &next);
+        best_ref = compile_state(c, next, v);
+        have = 1;
+    }
+    for (int i = 0; i < n && !c->failed; i++) {
+        no_state next = *s;
+        no_mod_apply(c->ctx, &next, &opts[i]);
+        no_value cv;
+        int32_t ref = compile_state(c, next, &cv);
+        if (!have || better(actor, &cv, v)) {
+            *v = cv;
+            best_ref = ref;
+            have = 1;
+        }
+    }
+    return best_ref;
+}
+
+static int32_t compile_state(compiler *c, no_state s, no_value *v)
+{
+    int actor = 0, window = 0;
+    no_point at;
+    for (;;) {
+        at = c->rules->settle(c->ctx, &s, &actor, &window);
+        if (at != NO_AT_DECISION)
+            break;
+        int must_act;
+        if (no_mod_any(c->ctx, &s, actor, window, &must_act))
+            break;
+        c->rules->pass(c->ctx, &s); /* nothing to decide: the player passes */
+    }
+    size_t slot = memo_slot(c, &s);
+    if (c->index[slot]) {
+        const visited *hit = &c->seen[c->index[slot] - 1];
+        *v = hit->value;
+        return hit->ref;
+    }
+    if ((size_t)c->nseen >= c->budget) {
+        c->failed = 2;
+        return 0;
+    }
+    int32_t ref;
+    if (at == NO_AT_TERMINAL) {
+        ref = add_terminal(c, &s);
+        v->damage = s.damage;
+        spent(c->ctx, &s, v->spend);
+    } else if (at == NO_AT_CHANCE) {
+        ref = compile_chance(c, &s, v);
+    } else {
+        ref = compile_decision(c, &s, actor, window, v);
+    }
+    if (c->failed)
+        return 0;
+    if (grow((void **)&c->seen, &c->cap_seen, c->nseen + 1, sizeof *c->seen) ||
+        (2 * (size_t)(c->nseen + 1) > c->cap && memo_grow(c))) {
+        c->failed = 1;
+        return 0;
+    }
+    c->seen[c->nseen] = (visited){.key = s, .value = *v, .ref = ref};
+    c->nseen++;
+    c->index[memo_slot(c, &s)] = c->nseen; /* the table may have grown: find the slot again */
+    return ref;
+}
+
+int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
+               char *err, size_t errlen)
+{
+    compiler c = {.ctx = ctx, .rules = rules, .g = g, .budget = state_budget};
+    memset(g, 0, sizeof *g);
+    if (memo_grow(&c)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    g->root = compile_state(&c, ctx->start, &g->root_value);
+    g->states_seen = (size_t)c.nseen;
+    free(c.index);
+    free(c.seen);
+    if (c.failed) {
+        if (c.failed == 2)
+            snprintf(err, errlen, "the attack has more than %zu distinct states", state_budget);
+        else
+            snprintf(err, errlen, "out of memory");
+        no_graph_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+void no_graph_free(no_graph *g)
+{
+    free(g->chance);
+    free(g->succ);
+    free(g->term);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- exact driver: probability mass flows from parents to children ---- */
+void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
+{
+    memset(term_prob, 0, (size_t)g->nterm * sizeof *term_prob);
+    if (g->root < 0) {
+        term_prob[~g->root] = 1.0;
+        return;
+    }
+    double *mass = calloc((size_t)g->nchance, sizeof *mass);
+    if (!mass)
+        abort();
+    mass[g->root] = 1.0;
+    for (int id = g->nchance - 1; id >= 0; id--) { /* children have smaller ids */
+        double m = mass[id];
+        if (m == 0.0)
+            continue;
+        const no_chance *ch = &g->chance[id];
+        const no_rolls *rolls = &ctx->dice[ch->pool]->by_k[ch->k];
+        for (int o = 0; o < rolls->n; o++) {
+            int32_t child = g->succ[ch->first + o];
+            double p = m * rolls->prob[o];
+            if (child >= 0)
+                mass[child] += p;
+            else
+                term_prob[~child] += p;
+        }
+    }
+    free(mass);
+}
+
+/* ---- forced walk: the same nodes, dice given instead of rolled ---- */
+int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, int nfaces)
+{
+    int32_t ref = g->root;
+    int used = 0;
+    while (ref >= 0) {
+        const no_chance *ch = &g->chance[ref];
+        const no_dicetab *tab = ctx->dice[ch->pool];
+        int k = ch->k;
+        uint8_t v[NO_MAX_FACES] = {0};
+        for (int j = 0; j < k; j++) {
+            if (used >= nfaces)
+                return -1;
+            int r = 0;
+            while (r < tab->die->nresults && tab->die->face[r] != faces[used])
+                r++;
+            if (r == tab->die->nresults)
+                return -2; /* this die has no such face */
+            v[r]++;
+            used++;
+        }
+        const no_rolls *rolls = &tab->by_k[k];
+        int o = 0;
+        while (memcmp(rolls->count[o], v, NO_MAX_FACES) != 0)
+            o++;
+        ref = g->succ[ch->first + o];
+    }
+    return ~ref;
+}

@@ -1,0 +1,147 @@
+/* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
+#include "jsonread.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void jr_key(char *out, size_t n, const char *parent, const char *key)
+{
+    if (parent && *parent)
+        snprintf(out, n, "%s.%s", parent, key);
+    else
+        snprintf(out, n, "%s", key);
+}
+
+void jr_index(char *out, size_t n, const char *parent, int i)
+{
+    snprintf(out, n, "%s[%d]", parent, i);
+}
+
+void jr_fail(jr *j, const char *path, const char *fmt, ...)
+{
+    if (j->failed)
+        return; /* keep the first error: it is the cause */
+    j->failed = 1;
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (path && *path)
+        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, path, msg);
+    else
+        snprintf(j->err, j->errlen, "%s: %s", j->file, msg);
+}
+
+void jr_describe(const cJSON *v, char *out, size_t n)
+{
+    if (!v)
+        snprintf(out, n, "nothing");
+    else if (cJSON_IsBool(v))
+        snprintf(out, n, "%s", cJSON_IsTrue(v) ? "true" : "false");
+    else if (cJSON_IsNull(v))
+        snprintf(out, n, "null");
+    else if (cJSON_IsNumber(v))
+        snprintf(out, n, "%.17g", v->valuedouble);
+    else if (cJSON_IsString(v))
+        snprintf(out, n, "\"%.60s\"", v->valuestring);
+    else if (cJSON_IsArray(v))
+        snprintf(out, n, "a list");
+    else
+        snprintf(out, n, "an object");
+}
+
+int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allowed)
+{
+    if (j->failed)
+        return -1;
+    if (!cJSON_IsObject(obj)) {
+        char got[96];
+        jr_describe(obj, got, sizeof got);
+        jr_fail(j, path, "expected an object, got %s", got);
+        return -1;
+    }
+    for (const cJSON *c = obj->child; c; c = c->next) {
+        char p[256];
+        jr_key(p, sizeof p, path, c->string);
+        int known = 0;
+        for (const char *const *a = allowed; *a; a++)
+            known |= strcmp(*a, c->string) == 0;
+        if (!known) {
+            char list[256] = "";
+            for (const char *const *a = allowed; *a; a++) {
+                strncat(list, *a, sizeof list - strlen(list) - 1);
+                if (a[1])
+                    strncat(list, ", ", sizeof list - strlen(list) - 1);
+            }
+            jr_fail(j, p, "unknown key (expected one of: %s)", list);
+            return -1;
+        }
+        for (const cJSON *d = obj->child; d != c; d = d->next)
+            if (strcmp(d->string, c->string) == 0) {
+                jr_fail(j, p, "duplicate key");
+                return -1;
+            }
+    }
+    return 0;
+}
+
+int jr_int(jr *j, const cJSON *obj, const char *key, const char *path, int lo, int hi, int def,
+           int required)
+{
+    if (j->failed)
+        return def;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    char p[256];
+    jr_key(p, sizeof p, path, key);
+    if (!v) {
+        if (required)
+            jr_fail(j, p, "missing (expected an integer from %d to %d)", lo, hi);
+        return def;
+    }
+    double d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    if (!cJSON_IsNumber(v) || !isfinite(d) || d != floor(d) || d < lo || d > hi) {
+        char got[96];
+        jr_describe(v, got, sizeof got);
+        jr_fail(j, p, "expected an integer from %d to %d, got %s", lo, hi, got);
+        return def;
+    }
+    return (int)d;
+}
+
+int jr_bool(jr *j, const cJSON *obj, const char *key, const char *path, int def)
+{
+    if (j->failed)
+        return def;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v)
+        return def;
+    if (!cJSON_IsBool(v)) {
+        char p[256], got[96];
+        jr_key(p, sizeof p, path, key);
+        jr_describe(v, got, sizeof got);
+        jr_fail(j, p, "expected true or false, got %s", got);
+        return def;
+    }
+    return cJSON_IsTrue(v);
+}
+
+int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, const char *what)
+{
+    if (j->failed)
+        return -1;
+    if (cJSON_IsString(v))
+        for (int i = 0; names[i]; i++)
+            if (strcmp(names[i], v->valuestring) == 0)
+                return i;
+    char list[256] = "", got[96];
+    for (int i = 0; names[i]; i++) {
+        strncat(list, names[i], sizeof list - strlen(list) - 1);
+        if (names[i + 1])
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+    }
+    jr_describe(v, got, sizeof got);
+    jr_fail(j, path, "expected %s (one of: %s), got %s", what, list, got);
+    return -1;
+}

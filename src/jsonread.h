@@ -1,0 +1,32 @@
+/* jsonread.h — typed reads from cJSON with errors that name the file and the JSON path. */
+#ifndef NEVERODDS_JSONREAD_H
+#define NEVERODDS_JSONREAD_H
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+typedef struct jr {
+    const char *file;   /* label used in messages */
+    char *err;
+    size_t errlen;
+    int failed;
+} jr;
+
+/* Path helpers: child path "parent.key" or "parent[i]". */
+void jr_key(char *out, size_t n, const char *parent, const char *key);
+void jr_index(char *out, size_t n, const char *parent, int i);
+
+void jr_fail(jr *j, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Describes a JSON value for messages: -1, "abc", true, an object, ... */
+void jr_describe(const cJSON *v, char *out, size_t n);
+
+/* Fails unless obj is an object whose keys are all in `allowed` (NULL-terminated) and unique. */
+int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allowed);
+/* Integer in [lo, hi]; missing -> def. */
+int jr_int(jr *j, const cJSON *obj, const char *key, const char *path, int lo, int hi, int def,
+           int required);
+int jr_bool(jr *j, const cJSON *obj, const char *key, const char *path, int def);
+/* One of `names` (NULL-terminated); returns its index, def when missing. */
+int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, const char *what);
+
+#endif

@@ -1,0 +1,176 @@
+/* main.c — the command line: neverodds run SCENARIO.json [options]. */
+#define _POSIX_C_SOURCE 200809L
+#include "neverodds/run.h"
+#include "neverodds/version.h"
+#include "neverodds/xwing.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#define EXIT_USAGE 2
+
+static const char usage_main[] =
+    "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
+    "                     [--format text|json] [--verbose]\n"
+    "       neverodds --help | --version\n"
+    "\n"
+    "Exact and Monte Carlo statistics of a Star Wars miniatures attack (X-Wing second edition,\n"
+    "reference guide v1.4.5): damage distribution, kill probability, token use.\n"
+    "\n"
+    "commands:\n"
+    "  run       run a scenario file (see 'neverodds run --help')\n";
+
+static const char usage_run[] =
+    "usage: neverodds run SCENARIO.json [options]\n"
+    "\n"
+    "  --exact         exact probabilities (the default when --trials is not given)\n"
+    "  --trials N      Monte Carlo with N trials (1 to 10^11); numbers carry standard errors\n"
+    "  --seed S        Monte Carlo seed, 0 to 2^64-1 (default 1); same seed, same answer on\n"
+    "                  any number of threads\n"
+    "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
+    "  --format F      text (default) or json\n"
+    "  --verbose       also print the die face tables\n"
+    "\n"
+    "The scenario format is described in README.md. Exit status: 0 ok, 2 bad input.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "neverodds: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'neverodds run --help'.\n");
+    return EXIT_USAGE;
+}
+
+static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static void print_dice(FILE *f)
+{
+    const no_die *dice[] = {&no_xwing_attack_die, &no_xwing_defense_die};
+    fprintf(f, "dice (faces per side):\n");
+    for (int d = 0; d < 2; d++) {
+        fprintf(f, "  %-18s", dice[d]->name);
+        for (int s = 0; s < dice[d]->sides; s++)
+            fprintf(f, " %s", no_xwing_face_names[dice[d]->face[dice[d]->side_result[s]]]);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\n");
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *file = NULL;
+    no_run_opts opts = {.seed = 1, .threads = 1};
+#ifdef _OPENMP
+    opts.threads = omp_get_max_threads();
+#endif
+    int json = 0, verbose = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_run, stdout);
+            return 0;
+        } else if (!strcmp(a, "--exact")) {
+            opts.force_exact = 1;
+        } else if (!strcmp(a, "--verbose")) {
+            verbose = 1;
+        } else if (!strcmp(a, "--trials")) {
+            if (parse_u64(val, 1, 100000000000ULL, &v))
+                return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'",
+                                   val ? val : "nothing");
+            opts.trials = v;
+            i++;
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_u64(val, 0, UINT64_MAX, &v))
+                return usage_error("--seed: expected an integer from 0 to 18446744073709551615, got '%s'",
+                                   val ? val : "nothing");
+            opts.seed = v;
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            if (parse_u64(val, 1, 256, &v))
+                return usage_error("--threads: expected an integer from 1 to 256, got '%s'",
+                                   val ? val : "nothing");
+            opts.threads = (int)v;
+            i++;
+        } else if (!strcmp(a, "--format")) {
+            if (!val || (strcmp(val, "text") && strcmp(val, "json")))
+                return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
+            json = !strcmp(val, "json");
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("one scenario file at a time (got a second: '%s')", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file)
+        return usage_error("%s", "run: missing the scenario file");
+    if (opts.force_exact && opts.trials)
+        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    no_summary *sum = malloc(sizeof *sum);
+    if (!sc || !sum) {
+        fprintf(stderr, "neverodds: out of memory\n");
+        return 1;
+    }
+    int rc = 0;
+    if (no_scenario_load(file, sc, err, sizeof err) ||
+        no_run(sc, &opts, sum, err, sizeof err)) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        rc = EXIT_USAGE;
+    } else if (json) {
+        char *text = no_report_json(sc, sum);
+        printf("%s\n", text);
+        free(text);
+    } else {
+        if (verbose)
+            print_dice(stdout);
+        no_report_text(stdout, sc, sum);
+    }
+    free(sc);
+    free(sum);
+    if (rc == 0 && (fflush(stdout) || ferror(stdout))) {
+        fprintf(stderr, "neverodds: cannot write the report: %s\n", strerror(errno));
+        return 1;
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage_main, stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("neverodds %s (X-Wing rules: xwing-2e, reference guide v1.4.5)\n", NO_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "run"))
+        return cmd_run(argc - 2, argv + 2);
+    return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
+}

@@ -1,0 +1,239 @@
+/* modifier.c — generic modifier primitives shared by every game. */
+#include "neverodds/modifier.h"
+#include <string.h>
+
+int no_pool_total(const no_pool *p)
+{
+    int t = 0;
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < NO_MAX_FACES; f++)
+            t += p->n[c][f];
+    return t;
+}
+
+int no_pool_face(const no_pool *p, int face)
+{
+    return p->n[NO_FRESH][face] + p->n[NO_REROLLED][face];
+}
+
+/* Faces a modifier can act on in this state: a change never "changes" a die to itself. */
+static unsigned acting_faces(const no_modifier *md)
+{
+    unsigned mask = md->faces;
+    if (md->op == NO_OP_CHANGE)
+        mask &= ~(1u << md->to);
+    return mask;
+}
+
+static int matching(const no_pool *p, unsigned mask, int fresh_only)
+{
+    int t = 0;
+    for (int f = 0; f < NO_MAX_FACES; f++)
+        if (mask & (1u << f))
+            t += fresh_only ? p->n[NO_FRESH][f] : no_pool_face(p, f);
+    return t;
+}
+
+static int tokens_hold(const uint8_t *tok, unsigned mask, int want_present)
+{
+    for (int t = 0; t < NO_TOK_N; t++)
+        if ((mask & (1u << t)) && ((tok[t] > 0) != want_present))
+            return 0;
+    return 1;
+}
+
+int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
+{
+    const no_modifier *md = &ctx->mods[m];
+    uint32_t bit = 1u << m;
+    if ((md->once && (s->used & bit)) || (s->used & ctx->excluded_by[m]))
+        return 0;
+    const uint8_t *tok = s->tok[md->side];
+    if (md->cost_token != NO_NO_TOKEN && tok[md->cost_token] < md->cost_amount)
+        return 0;
+    if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
+        return 0;
+    if (!tokens_hold(tok, md->requires, 1) || !tokens_hold(tok, md->forbids, 0))
+        return 0;
+    if (!(md->ranges & (1u << ctx->range)))
+        return 0;
+    if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
+        return 0;
+    if (md->op == NO_OP_DICE)
+        return 1;
+    const no_pool *p = &s->pool[md->pool];
+    int total = no_pool_total(p);
+    if (total < md->min_dice)
+        return 0;
+    if (md->only_faces && matching(p, md->only_faces, 0) != total)
+        return 0;
+    switch (md->op) {
+    case NO_OP_REROLL: return matching(p, md->faces, 1) > 0;
+    case NO_OP_CHANGE:
+    case NO_OP_CANCEL: return matching(p, acting_faces(md), 0) > 0;
+    default: return 1; /* add */
+    }
+}
+
+/* Enumerates picks over the (column, face) cells in `cells`, 1..limit dice in all. */
+typedef struct picker {
+    no_option cur;
+    const no_pool *p;
+    int cells[2 * NO_MAX_FACES][2];
+    int ncells, limit;
+    no_option *out;
+    int n, max;
+} picker;
+
+static void pick_rec(picker *pk, int cell, int taken)
+{
+    if (cell == pk->ncells) {
+        if (taken > 0 && pk->n < pk->max)
+            pk->out[pk->n++] = pk->cur;
+        return;
+    }
+    int col = pk->cells[cell][0], face = pk->cells[cell][1];
+    int avail = pk->p->n[col][face];
+    for (int r = 0; r <= avail && taken + r <= pk->limit; r++) {
+        pk->cur.pick[col][face] = (uint8_t)r;
+        pick_rec(pk, cell + 1, taken + r);
+    }
+    pk->cur.pick[col][face] = 0;
+}
+
+static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *out, int max)
+{
+    const no_modifier *md = &ctx->mods[m];
+    if (max <= 0)
+        return 0;
+    picker pk;
+    memset(&pk, 0, sizeof pk);
+    pk.cur.mod = (uint8_t)m;
+    pk.p = &s->pool[md->pool];
+    pk.out = out;
+    pk.max = max;
+    if (md->op == NO_OP_ADD) {
+        out[0] = pk.cur;
+        return 1;
+    }
+    int fresh_only = md->op == NO_OP_REROLL;
+    unsigned mask = md->op == NO_OP_REROLL ? md->faces : acting_faces(md);
+    if (md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) {
+        /* "change all" / "cancel all": one option, every matching die */
+        for (int c = 0; c < 2; c++)
+            for (int f = 0; f < NO_MAX_FACES; f++)
+                if (mask & (1u << f))
+                    pk.cur.pick[c][f] = pk.p->n[c][f];
+        out[0] = pk.cur;
+        return 1;
+    }
+    for (int c = 0; c < (fresh_only ? 1 : 2); c++)
+        for (int f = 0; f < NO_MAX_FACES; f++)
+            if ((mask & (1u << f)) && pk.p->n[c][f] > 0) {
+                pk.cells[pk.ncells][0] = c;
+                pk.cells[pk.ncells][1] = f;
+                pk.ncells++;
+            }
+    pk.limit = md->count == NO_COUNT_ALL ? NO_MAX_ROLL : md->count;
+    if (md->op == NO_OP_REROLL && pk.limit > NO_MAX_ROLL)
+        pk.limit = NO_MAX_ROLL;
+    pick_rec(&pk, 0, 0);
+    return pk.n;
+}
+
+void no_ctx_index(no_ctx *ctx)
+{
+    memset(ctx->window_mods, 0, sizeof ctx->window_mods);
+    memset(ctx->excluded_by, 0, sizeof ctx->excluded_by);
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->op != NO_OP_DICE) /* dice-count effects are applied by the rules, not chosen */
+            ctx->window_mods[md->side][md->window] |= 1u << m;
+        for (int t = 0; t < ctx->nmods; t++)
+            if (md->excludes & (1u << t))
+                ctx->excluded_by[t] |= 1u << m;
+    }
+}
+
+int no_mod_any(const no_ctx *ctx, const no_state *s, int side, int window, int *must_act)
+{
+    int any = 0;
+    *must_act = 0;
+    for (uint32_t set = ctx->window_mods[side][window]; set; set &= set - 1) {
+        int m = __builtin_ctz(set);
+        if (no_mod_usable(ctx, s, m)) {
+            any = 1;
+            *must_act |= ctx->mods[m].mandatory;
+        }
+    }
+    return any;
+}
+
+int no_mod_options(const no_ctx *ctx, const no_state *s, int side, int window,
+                   no_option *out, int max, int *must_act)
+{
+    int n = 0;
+    *must_act = 0;
+    for (uint32_t set = ctx->window_mods[side][window]; set; set &= set - 1) {
+        int m = __builtin_ctz(set);
+        const no_modifier *md = &ctx->mods[m];
+        if (!no_mod_usable(ctx, s, m))
+            continue;
+        if (md->mandatory)
+            *must_act = 1;
+        n += options_of(ctx, s, m, out + n, max - n);
+    }
+    return n;
+}
+
+static void pay(const no_ctx *ctx, no_state *s, int m)
+{
+    const no_modifier *md = &ctx->mods[m];
+    if (md->cost_token != NO_NO_TOKEN)
+        s->tok[md->side][md->cost_token] -= md->cost_amount;
+    s->charges[md->charge_slot] -= md->cost_charges;
+    s->used |= 1u << m;
+}
+
+void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
+{
+    const no_modifier *md = &ctx->mods[opt->mod];
+    no_pool *p = &s->pool[md->pool];
+    pay(ctx, s, opt->mod);
+    int moved = 0;
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < NO_MAX_FACES; f++) {
+            int r = opt->pick[c][f];
+            if (!r)
+                continue;
+            p->n[c][f] -= (uint8_t)r;
+            moved += r;
+            if (md->op == NO_OP_CHANGE)
+                p->n[c][md->to] += (uint8_t)r; /* a changed die keeps its rerolled mark */
+        }
+    switch (md->op) {
+    case NO_OP_REROLL:
+        s->roll_pool = md->pool;
+        s->roll_count = (uint8_t)moved;
+        s->roll_column = NO_REROLLED;
+        break;
+    case NO_OP_ADD:
+        p->n[NO_FRESH][md->to] += md->count; /* added dice are normal, rerollable dice */
+        break;
+    default:
+        break;
+    }
+}
+
+int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window)
+{
+    int delta = 0;
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->window != window || md->op != NO_OP_DICE || !no_mod_usable(ctx, s, m))
+            continue;
+        pay(ctx, s, m);
+        delta += md->amount;
+    }
+    return delta;
+}

@@ -1,0 +1,253 @@
+/* report.c — summary statistics of a run, and the text and JSON reports. */
+#include "neverodds/report.h"
+#include "neverodds/version.h"
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static no_rate rate(double p, uint64_t trials)
+{
+    no_rate r = {p, 0.0};
+    if (trials > 0)
+        r.se = sqrt(p * (1.0 - p) / (double)trials);
+    return r;
+}
+
+void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
+                  no_summary *out)
+{
+    const no_ctx *ctx = &sc->ctx;
+    memset(out, 0, sizeof *out);
+    out->exact = trials == 0;
+    out->trials = trials;
+    out->has_kill = ctx->hull > 0;
+    double scale = trials ? 1.0 / (double)trials : 1.0;
+    double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
+    double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
+    double used[NO_MAX_MODS] = {0};
+    for (int i = 0; i < g->nterm; i++) {
+        double w = weight[i] * scale;
+        if (w == 0.0)
+            continue;
+        const no_state *t = &g->term[i];
+        int d = t->damage > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->damage;
+        pmf[d] += w;
+        out->mean += w * t->damage;
+        m2 += w * (double)t->damage * t->damage;
+        kill += t->destroyed ? w : 0;
+        faceup += t->faceup ? w : 0;
+        hit += t->hits + t->crits ? w : 0;
+        out->ion_mean += w * t->ion_tokens;
+        for (int s = 0; s < NO_SIDES; s++)
+            for (int k = 0; k < NO_TOK_N; k++) {
+                int spent = ctx->start.tok[s][k] - t->tok[s][k];
+                spent_p[s][k] += spent > 0 ? w : 0;
+                spent_m[s][k] += w * spent;
+            }
+        for (int m = 0; m < ctx->nmods; m++)
+            if (t->used & (1u << m))
+                used[ctx->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
+    }
+    double var = m2 - out->mean * out->mean;
+    if (var < 0)
+        var = 0;
+    if (trials > 1)
+        var *= (double)trials / (double)(trials - 1);
+    out->sd = sqrt(var);
+    out->mean_se = trials ? out->sd / sqrt((double)trials) : 0.0;
+    for (int d = NO_MAX_DAMAGE; d >= 0; d--)
+        if (pmf[d] > 0) {
+            out->max_damage = d;
+            break;
+        }
+    double tail = 0;
+    for (int d = out->max_damage; d >= 0; d--) {
+        tail += pmf[d];
+        out->pmf[d] = rate(pmf[d], trials);
+        out->at_least[d] = rate(d == 0 ? 1.0 : tail, trials);
+    }
+    out->kill = rate(kill, trials);
+    out->faceup = rate(faceup, trials);
+    out->hit = rate(hit, trials);
+    for (int s = 0; s < NO_SIDES; s++)
+        for (int k = 0; k < NO_TOK_N; k++) {
+            out->tokens[s][k].spent = rate(spent_p[s][k], trials);
+            out->tokens[s][k].mean = spent_m[s][k];
+        }
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->builtin || md->charge_slot != m)
+            continue; /* token effects are reported as tokens; one line per ability */
+        int a = out->nabilities++;
+        snprintf(out->abilities[a].name, sizeof out->abilities[a].name, "%s", md->name);
+        out->abilities[a].side = md->side;
+        out->abilities[a].used = rate(used[m], trials);
+    }
+}
+
+static const char *const side_label[NO_SIDES] = {"attacker", "defender"};
+
+static void describe_side(FILE *f, const no_ctx *ctx, int side)
+{
+    int any = 0;
+    for (int k = 0; k < NO_TOK_N; k++)
+        if (ctx->start.tok[side][k]) {
+            fprintf(f, "%s%s %d", any ? ", " : " with ", no_token_names[k], ctx->start.tok[side][k]);
+            any = 1;
+        }
+    for (int m = 0; m < ctx->nmods; m++)
+        if (!ctx->mods[m].builtin && ctx->mods[m].side == side && ctx->mods[m].charge_slot == m) {
+            fprintf(f, "%s%s", any ? ", " : " with ", ctx->mods[m].name);
+            any = 1;
+        }
+}
+
+static void print_rate(FILE *f, no_rate r, int exact)
+{
+    if (exact)
+        fprintf(f, "%12.10f", r.p);
+    else
+        fprintf(f, "%9.6f ± %.6f", r.p, r.se);
+}
+
+void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    fprintf(f, "neverodds %s — X-Wing, rules %s, policy %s\n", NO_VERSION, sc->rules,
+            no_default_policy.name);
+    fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+    fprintf(f, "attack:   attack value %d at range %d%s%s", ctx->attack_value, ctx->range,
+            ctx->ordnance ? ", ordnance" : "", ctx->obstructed ? ", obstructed" : "");
+    describe_side(f, ctx, NO_ATTACKER);
+    fprintf(f, "\ndefense:  agility %d", ctx->agility);
+    if (ctx->hull)
+        fprintf(f, ", hull %d, shields %d", ctx->hull, ctx->shields);
+    describe_side(f, ctx, NO_DEFENDER);
+    if (s->exact)
+        fprintf(f, "\nmethod:   exact (%zu states)\n\n", s->states);
+    else
+        fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
+                (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
+                s->threads == 1 ? "" : "s");
+    fprintf(f, "damage  %-*s  %s\n", s->exact ? 12 : 18, "P(= k)", "P(>= k)");
+    for (int d = 0; d <= s->max_damage; d++) {
+        fprintf(f, "%6d  ", d);
+        print_rate(f, s->pmf[d], s->exact);
+        fprintf(f, "  ");
+        print_rate(f, s->at_least[d], s->exact);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nmean damage  %.10f", s->mean);
+    if (!s->exact)
+        fprintf(f, " ± %.6f", s->mean_se);
+    fprintf(f, "   (sd %.6f)\n", s->sd);
+    fprintf(f, "P(hit)       ");
+    print_rate(f, s->hit, s->exact);
+    fprintf(f, "\nP(crit card) ");
+    print_rate(f, s->faceup, s->exact);
+    fprintf(f, "   (at least one face-up damage card)\n");
+    if (s->has_kill) {
+        fprintf(f, "P(kill)      ");
+        print_rate(f, s->kill, s->exact);
+        fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
+    }
+    if (ctx->ion_weapon)
+        fprintf(f, "ion tokens   %.10f mean\n", s->ion_mean);
+    int header = 0;
+    for (int side = 0; side < NO_SIDES; side++)
+        for (int k = 0; k < NO_TOK_N; k++) {
+            if (!ctx->start.tok[side][k])
+                continue;
+            if (!header++)
+                fprintf(f, "\ntokens       P(spent)%*s mean spent\n", s->exact ? 5 : 11, "");
+            fprintf(f, "  %-8s %-9s ", side_label[side], no_token_names[k]);
+            print_rate(f, s->tokens[side][k].spent, s->exact);
+            fprintf(f, "  %.6f\n", s->tokens[side][k].mean);
+        }
+    if (s->nabilities) {
+        fprintf(f, "\nabilities    P(used)\n");
+        for (int a = 0; a < s->nabilities; a++) {
+            fprintf(f, "  %-8s %-20s ", side_label[s->abilities[a].side], s->abilities[a].name);
+            print_rate(f, s->abilities[a].used, s->exact);
+            fprintf(f, "\n");
+        }
+    }
+}
+
+static cJSON *rate_json(no_rate r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "probability", r.p);
+    cJSON_AddNumberToObject(o, "stderr", r.se);
+    return o;
+}
+
+static cJSON *array_of(const no_rate *r, int n, int want_se)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber(want_se ? r[i].se : r[i].p));
+    return a;
+}
+
+char *no_report_json(const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
+    cJSON_AddStringToObject(o, "game", sc->game);
+    cJSON_AddStringToObject(o, "rules", sc->rules);
+    cJSON_AddStringToObject(o, "scenario", sc->name);
+    cJSON *pol = cJSON_AddObjectToObject(o, "policy");
+    cJSON_AddStringToObject(pol, "name", no_default_policy.name);
+    cJSON_AddStringToObject(pol, "description", no_default_policy.description);
+    cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
+    cJSON_AddNumberToObject(o, "trials", (double)s->trials);
+    cJSON_AddNumberToObject(o, "seed", (double)s->seed);
+    cJSON_AddNumberToObject(o, "threads", s->threads);
+    cJSON_AddNumberToObject(o, "states", (double)s->states);
+    int n = s->max_damage + 1;
+    cJSON *dmg = cJSON_AddObjectToObject(o, "damage");
+    cJSON_AddNumberToObject(dmg, "mean", s->mean);
+    cJSON_AddNumberToObject(dmg, "stderr", s->mean_se);
+    cJSON_AddNumberToObject(dmg, "sd", s->sd);
+    cJSON_AddItemToObject(dmg, "pmf", array_of(s->pmf, n, 0));
+    cJSON_AddItemToObject(dmg, "pmf_stderr", array_of(s->pmf, n, 1));
+    cJSON_AddItemToObject(dmg, "at_least", array_of(s->at_least, n, 0));
+    cJSON_AddItemToObject(dmg, "at_least_stderr", array_of(s->at_least, n, 1));
+    cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
+    cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
+    if (s->has_kill) {
+        cJSON *k = rate_json(s->kill);
+        cJSON_AddNumberToObject(k, "hull", ctx->hull);
+        cJSON_AddNumberToObject(k, "shields", ctx->shields);
+        cJSON_AddItemToObject(o, "kill", k);
+    }
+    if (ctx->ion_weapon)
+        cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion_mean);
+    cJSON *tok = cJSON_AddObjectToObject(o, "tokens");
+    cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
+    for (int side = 0; side < NO_SIDES; side++) {
+        cJSON *ts = cJSON_AddObjectToObject(tok, side_label[side]);
+        for (int k = 0; k < NO_TOK_N; k++) {
+            if (!ctx->start.tok[side][k])
+                continue;
+            cJSON *t = cJSON_AddObjectToObject(ts, no_token_names[k]);
+            cJSON_AddNumberToObject(t, "held", ctx->start.tok[side][k]);
+            cJSON_AddNumberToObject(t, "spent_probability", s->tokens[side][k].spent.p);
+            cJSON_AddNumberToObject(t, "stderr", s->tokens[side][k].spent.se);
+            cJSON_AddNumberToObject(t, "spent_mean", s->tokens[side][k].mean);
+        }
+        cJSON *as = cJSON_AddObjectToObject(abil, side_label[side]);
+        for (int a = 0; a < s->nabilities; a++)
+            if (s->abilities[a].side == side) {
+                cJSON *u = cJSON_AddObjectToObject(as, s->abilities[a].name);
+                cJSON_AddNumberToObject(u, "used_probability", s->abilities[a].used.p);
+                cJSON_AddNumberToObject(u, "stderr", s->abilities[a].used.se);
+            }
+    }
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    return text;
+}

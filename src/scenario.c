@@ -1,0 +1,641 @@
+/* scenario.c — scenario files (and the abilities library they name) into an attack context. */
+#define _POSIX_C_SOURCE 200809L
+#include "neverodds/scenario.h"
+#include "neverodds/modifier.h"
+#include "neverodds/xwing.h"
+#include "jsonread.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef NO_PROFILES_DIR
+#define NO_PROFILES_DIR "profiles"
+#endif
+#define NO_MAX_FILE (1 << 20) /* scenario and library files are small; refuse anything huge */
+
+static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
+static const char *const window_keys[] = {"attack-dice", "attack-modify", "attack-after-modify",
+                                          "defense-dice", "defense-modify", "before-neutralize",
+                                          NULL};
+const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
+                                             "defense-dice", "defense-modify", "before-neutralize"};
+const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", NULL};
+static const char *const pool_names[] = {"attack", "defense", NULL};
+static const char *const size_names[] = {"small", "medium", "large", NULL};
+static const char *const token_keys[NO_TOK_N + 1] = {
+    "focus", "evade", "calculate", "force", "lock", "reinforce",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", NULL};
+/* Most tokens of each kind a ship can hold: one lock on the defender (L1036), one cloak (L445),
+ * a reinforce token per full arc; the rest are bounded only to catch typos. */
+static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1};
+
+/* ---- files ---- */
+static char *read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(NO_MAX_FILE + 1);
+    size_t n = buf ? fread(buf, 1, NO_MAX_FILE + 1, f) : 0;
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, buf ? "read error (is it a directory?)" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    if (n > NO_MAX_FILE) {
+        snprintf(err, errlen, "%s: file is larger than %d bytes", path, NO_MAX_FILE);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (strlen(buf) != n) {
+        snprintf(err, errlen, "%s: file contains a NUL byte; expected JSON text", path);
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static cJSON *parse_json(const char *text, const char *label, char *err, size_t errlen)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
+    if (!root) {
+        int line = 1, col = 1;
+        for (const char *p = text; end && p < end && *p; p++) {
+            if (*p == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        snprintf(err, errlen, "%s: malformed JSON at line %d, column %d", label, line, col);
+        return NULL;
+    }
+    return root;
+}
+
+const char *no_profiles_dir(void)
+{
+    static char dir[PATH_MAX];
+    const char *env = getenv("NEVERODDS_PROFILES");
+    if (env && *env)
+        return env;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(dir, sizeof dir, "%.*s/profiles", (int)(sizeof dir - 10), exe);
+            if (access(dir, R_OK) == 0)
+                return dir;
+        }
+    }
+    return NO_PROFILES_DIR;
+}
+
+/* ---- modifiers ---- */
+static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any)
+{
+    if (allow_any && cJSON_IsString(v) && strcmp(v->valuestring, "any") == 0)
+        return (1u << XW_NFACES) - 1;
+    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+        char got[96];
+        jr_describe(v, got, sizeof got);
+        jr_fail(j, path, "expected a list of faces (blank, focus, hit, crit, evade)%s, got %s",
+                allow_any ? " or \"any\"" : "", got);
+        return 0;
+    }
+    unsigned mask = 0;
+    int i = 0;
+    for (const cJSON *c = v->child; c; c = c->next, i++) {
+        char p[256];
+        jr_index(p, sizeof p, path, i);
+        int f = jr_enum(j, c, p, no_xwing_face_names, "a face");
+        if (f >= 0)
+            mask |= 1u << f;
+    }
+    return mask;
+}
+
+static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char *path)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    char p[256];
+    jr_key(p, sizeof p, path, key);
+    if (!v)
+        return 0;
+    if (!cJSON_IsArray(v)) {
+        jr_fail(j, p, "expected a list of token names");
+        return 0;
+    }
+    unsigned mask = 0;
+    int i = 0;
+    for (const cJSON *c = v->child; c; c = c->next, i++) {
+        char pi[256];
+        jr_index(pi, sizeof pi, p, i);
+        int t = jr_enum(j, c, pi, token_keys, "a token");
+        if (t >= 0)
+            mask |= 1u << t;
+    }
+    return mask;
+}
+
+static const char *const modifier_keys[] = {
+    "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
+    "requires", "forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes", NULL};
+
+/* Names in `excludes` are resolved once every modifier of the attack is known. */
+typedef struct pending_excludes {
+    int mod;
+    const cJSON *list;
+    char path[256];
+} pending_excludes;
+
+typedef struct builder {
+    jr j;
+    no_ctx *ctx;
+    pending_excludes excl[NO_MAX_MODS];
+    int nexcl;
+    cJSON *library;
+    char library_file[PATH_MAX];
+} builder;
+
+static void parse_modifier(builder *b, const cJSON *o, const char *path, int side,
+                           const char *name, int charge_slot, int has_charges)
+{
+    jr *j = &b->j;
+    no_ctx *ctx = b->ctx;
+    if (jr_object(j, o, path, modifier_keys))
+        return;
+    if (ctx->nmods >= NO_MAX_MODS) {
+        jr_fail(j, path, "too many modifiers in one attack (at most %d, token effects included)",
+                NO_MAX_MODS);
+        return;
+    }
+    no_modifier m;
+    memset(&m, 0, sizeof m);
+    char p[256];
+    const cJSON *v;
+    v = cJSON_GetObjectItemCaseSensitive(o, "name");
+    if (v && !cJSON_IsString(v)) {
+        jr_key(p, sizeof p, path, "name");
+        jr_fail(j, p, "expected a string");
+        return;
+    }
+    snprintf(m.name, sizeof m.name, "%s", v ? v->valuestring : name);
+    m.side = (uint8_t)side;
+    jr_key(p, sizeof p, path, "window");
+    v = cJSON_GetObjectItemCaseSensitive(o, "window");
+    if (!v) {
+        jr_fail(j, p, "missing (one of: attack-dice, attack-modify, attack-after-modify, "
+                      "defense-dice, defense-modify, before-neutralize)");
+        return;
+    }
+    int w = jr_enum(j, v, p, window_keys, "a window");
+    jr_key(p, sizeof p, path, "op");
+    v = cJSON_GetObjectItemCaseSensitive(o, "op");
+    if (!v && !j->failed) {
+        jr_fail(j, p, "missing (one of: reroll, change, add, cancel, dice)");
+        return;
+    }
+    int op = jr_enum(j, v, p, no_op_names, "an operation");
+    if (j->failed)
+        return;
+    m.window = (uint8_t)w;
+    m.op = (uint8_t)op;
+    int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY) ? NO_POOL_DEFENSE
+                                                                             : NO_POOL_ATTACK;
+    jr_key(p, sizeof p, path, "pool");
+    v = cJSON_GetObjectItemCaseSensitive(o, "pool");
+    int pool = v ? jr_enum(j, v, p, pool_names, "a pool") : natural_pool;
+    if (j->failed)
+        return;
+    if (!v && w == NO_W_BEFORE_NEUTRALIZE) {
+        jr_fail(j, p, "missing: a before-neutralize modifier must say which pool (attack or defense)");
+        return;
+    }
+    if (w != NO_W_BEFORE_NEUTRALIZE && pool != natural_pool) {
+        jr_fail(j, p, "the %s window acts on the %s dice", no_window_names[w], pool_names[natural_pool]);
+        return;
+    }
+    m.pool = (uint8_t)pool;
+    int dice_window = w == NO_W_ATTACK_DICE || w == NO_W_DEFENSE_DICE;
+    if (dice_window != (op == NO_OP_DICE)) {
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, dice_window ? "the %s window only takes op \"dice\""
+                                  : "op \"dice\" belongs in the attack-dice or defense-dice window",
+                no_window_names[w]);
+        return;
+    }
+    jr_key(p, sizeof p, path, "faces");
+    v = cJSON_GetObjectItemCaseSensitive(o, "faces");
+    m.faces = (uint8_t)(v ? face_mask(j, v, p, 1) : (1u << XW_NFACES) - 1);
+    jr_key(p, sizeof p, path, "to");
+    v = cJSON_GetObjectItemCaseSensitive(o, "to");
+    if ((op == NO_OP_CHANGE || op == NO_OP_ADD) && !v && !j->failed) {
+        jr_fail(j, p, "missing: a %s needs the face it produces", no_op_names[op]);
+        return;
+    }
+    if (v) {
+        if (op != NO_OP_CHANGE && op != NO_OP_ADD) {
+            jr_fail(j, p, "only change and add produce a face");
+            return;
+        }
+        m.to = (uint8_t)jr_enum(j, v, p, no_xwing_face_names, "a face");
+    }
+    jr_key(p, sizeof p, path, "count");
+    v = cJSON_GetObjectItemCaseSensitive(o, "count");
+    if (v && cJSON_IsString(v) && strcmp(v->valuestring, "all") == 0 && op != NO_OP_ADD)
+        m.count = NO_COUNT_ALL;
+    else
+        m.count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
+    if (op == NO_OP_DICE)
+        m.amount = (int8_t)jr_int(j, o, "amount", path, -3, 3, 0, 1);
+    else if (cJSON_GetObjectItemCaseSensitive(o, "amount")) {
+        jr_key(p, sizeof p, path, "amount");
+        jr_fail(j, p, "only op \"dice\" takes an amount");
+        return;
+    }
+    m.cost_token = NO_NO_TOKEN;
+    v = cJSON_GetObjectItemCaseSensitive(o, "cost");
+    if (v) {
+        static const char *const cost_keys[] = {"token", "amount", "charge", NULL};
+        jr_key(p, sizeof p, path, "cost");
+        if (jr_object(j, v, p, cost_keys))
+            return;
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "token");
+        int charge = jr_int(j, v, "charge", p, 1, 3, 0, 0);
+        if (t) {
+            char pt[256];
+            jr_key(pt, sizeof pt, p, "token");
+            m.cost_token = (uint8_t)jr_enum(j, t, pt, token_keys, "a token");
+            m.cost_amount = (uint8_t)jr_int(j, v, "amount", p, 1, 3, 1, 0);
+        }
+        if (charge) {
+            if (!has_charges) {
+                jr_fail(j, p, "costs a charge but its ability has no charges (set \"charges\")");
+                return;
+            }
+            m.cost_charges = (uint8_t)charge;
+        }
+        if (!t && !charge) {
+            jr_fail(j, p, "expected {\"token\": NAME, \"amount\": N} or {\"charge\": N}");
+            return;
+        }
+    }
+    m.charge_slot = (uint8_t)charge_slot;
+    m.once = (uint8_t)jr_bool(j, o, "once", path, 1);
+    m.mandatory = (uint8_t)jr_bool(j, o, "mandatory", path, 0);
+    if (!m.once && m.cost_token == NO_NO_TOKEN && !m.cost_charges && !j->failed) {
+        jr_key(p, sizeof p, path, "once");
+        jr_fail(j, p, "a modifier usable more than once per attack needs a cost");
+        return;
+    }
+    if (m.mandatory && !m.once && !j->failed) {
+        jr_key(p, sizeof p, path, "mandatory");
+        jr_fail(j, p, "a mandatory modifier must be once per attack");
+        return;
+    }
+    m.requires = (uint16_t)token_mask(j, o, "requires", path);
+    m.forbids = (uint16_t)token_mask(j, o, "forbids", path);
+    m.ranges = 0x0E;
+    v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
+    jr_key(p, sizeof p, path, "ranges");
+    if (v) {
+        if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+            jr_fail(j, p, "expected a list of attack ranges from 1 to 3");
+            return;
+        }
+        m.ranges = 0;
+        int i = 0;
+        for (const cJSON *c = v->child; c; c = c->next, i++) {
+            double d = cJSON_IsNumber(c) ? c->valuedouble : 0;
+            if (!cJSON_IsNumber(c) || d != (int)d || d < 1 || d > 3) {
+                char pi[256], got[96];
+                jr_index(pi, sizeof pi, p, i);
+                jr_describe(c, got, sizeof got);
+                jr_fail(j, pi, "expected an integer from 1 to 3, got %s", got);
+                return;
+            }
+            m.ranges |= (uint8_t)(1u << (int)d);
+        }
+    }
+    m.obstructed = -1;
+    if (cJSON_GetObjectItemCaseSensitive(o, "obstructed"))
+        m.obstructed = (int8_t)jr_bool(j, o, "obstructed", path, 0);
+    v = cJSON_GetObjectItemCaseSensitive(o, "only_faces");
+    if (v) {
+        jr_key(p, sizeof p, path, "only_faces");
+        m.only_faces = (uint8_t)face_mask(j, v, p, 0);
+    }
+    m.min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    if (j->failed)
+        return;
+    v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
+    if (v) {
+        pending_excludes *e = &b->excl[b->nexcl++];
+        e->mod = ctx->nmods;
+        e->list = v;
+        jr_key(e->path, sizeof e->path, path, "excludes");
+    }
+    ctx->mods[ctx->nmods++] = m;
+}
+
+static void resolve_excludes(builder *b)
+{
+    for (int i = 0; i < b->nexcl && !b->j.failed; i++) {
+        pending_excludes *e = &b->excl[i];
+        no_modifier *m = &b->ctx->mods[e->mod];
+        if (!cJSON_IsArray(e->list)) {
+            jr_fail(&b->j, e->path, "expected a list of modifier names");
+            return;
+        }
+        int k = 0;
+        for (const cJSON *c = e->list->child; c; c = c->next, k++) {
+            char p[256];
+            jr_index(p, sizeof p, e->path, k);
+            if (!cJSON_IsString(c)) {
+                jr_fail(&b->j, p, "expected a modifier name");
+                return;
+            }
+            /* A name that is absent (a token the side does not hold) excludes nothing. */
+            for (int t = 0; t < b->ctx->nmods; t++)
+                if (b->ctx->mods[t].side == m->side && strcmp(b->ctx->mods[t].name, c->valuestring) == 0)
+                    m->excludes |= 1u << t;
+        }
+    }
+}
+
+/* ---- abilities ---- */
+static const cJSON *library_entry(builder *b, const char *key, const char *path)
+{
+    if (!b->library) {
+        snprintf(b->library_file, sizeof b->library_file, "%s/xwing/abilities.json", no_profiles_dir());
+        char *text = read_file(b->library_file, b->j.err, b->j.errlen);
+        if (!text) {
+            b->j.failed = 1;
+            return NULL;
+        }
+        b->library = parse_json(text, b->library_file, b->j.err, b->j.errlen);
+        free(text);
+        if (!b->library) {
+            b->j.failed = 1;
+            return NULL;
+        }
+    }
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(b->library, "abilities");
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(all, key);
+    if (!e)
+        jr_fail(&b->j, path, "unknown ability \"%s\" (see %s)", key, b->library_file);
+    return e;
+}
+
+static void add_ability(builder *b, const cJSON *item, const char *path, int side)
+{
+    jr *j = &b->j;
+    const char *key;
+    int charges_override = -1;
+    if (cJSON_IsString(item)) {
+        key = item->valuestring;
+    } else if (cJSON_IsObject(item)) {
+        static const char *const keys[] = {"name", "charges", NULL};
+        if (jr_object(j, item, path, keys))
+            return;
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(item, "name");
+        if (!cJSON_IsString(n)) {
+            char p[256];
+            jr_key(p, sizeof p, path, "name");
+            jr_fail(j, p, "expected the ability's name");
+            return;
+        }
+        key = n->valuestring;
+        charges_override = jr_int(j, item, "charges", path, 0, 10, -1, 0);
+    } else {
+        jr_fail(j, path, "expected an ability name or {\"name\": ..., \"charges\": N}");
+        return;
+    }
+    const cJSON *e = library_entry(b, key, path);
+    if (!e)
+        return;
+    /* Library errors name the library file and the entry's path inside it. */
+    jr lj = {.file = b->library_file, .err = j->err, .errlen = j->errlen};
+    char lpath[256];
+    snprintf(lpath, sizeof lpath, "abilities.%s", key);
+    static const char *const entry_keys[] = {"name", "xws", "type", "summary", "assumes", "charges",
+                                             "attacking", "defending", NULL};
+    jr saved = b->j;
+    b->j = lj;
+    if (jr_object(&b->j, e, lpath, entry_keys) == 0) {
+        int lib_charges = jr_int(&b->j, e, "charges", lpath, 0, 10, 0, 0);
+        int charges = lib_charges;
+        if (charges_override >= 0)
+            charges = charges_override;
+        const char *role = side == NO_ATTACKER ? "attacking" : "defending";
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(e, role);
+        char rp[256];
+        jr_key(rp, sizeof rp, lpath, role);
+        int slot = b->ctx->nmods;
+        if (list && !cJSON_IsArray(list))
+            jr_fail(&b->j, rp, "expected a list of modifiers");
+        int i = 0;
+        for (const cJSON *c = list ? list->child : NULL; c && !b->j.failed; c = c->next, i++) {
+            char mp[256];
+            jr_index(mp, sizeof mp, rp, i);
+            parse_modifier(b, c, mp, side, key, slot, lib_charges > 0);
+        }
+        if (!b->j.failed && slot < NO_MAX_MODS)
+            b->ctx->start.charges[slot] = (uint8_t)charges;
+    }
+    int failed = b->j.failed;
+    b->j = saved;
+    j->failed |= failed;
+}
+
+/* ---- sides ---- */
+static void parse_side(builder *b, const cJSON *root, int side)
+{
+    jr *j = &b->j;
+    no_ctx *ctx = b->ctx;
+    const char *path = side_names[side];
+    static const char *const attacker_keys[] = {"dice", "tokens", "abilities", "modifiers",
+                                                "ordnance", "ion_weapon", "size", NULL};
+    static const char *const defender_keys[] = {"dice", "tokens", "abilities", "modifiers",
+                                                "hull", "shields", "size", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, path);
+    if (!o) {
+        jr_fail(j, path, "missing (expected an object with at least \"dice\")");
+        return;
+    }
+    if (jr_object(j, o, path, side == NO_ATTACKER ? attacker_keys : defender_keys))
+        return;
+    /* Printed values top out well below 10; the rules clamp rolled dice to 0..6 (L136-L137). */
+    int dice = jr_int(j, o, "dice", path, 0, 10, 0, 1);
+    if (side == NO_ATTACKER) {
+        ctx->attack_value = dice;
+        ctx->ordnance = jr_bool(j, o, "ordnance", path, 0);
+        ctx->ion_weapon = jr_bool(j, o, "ion_weapon", path, 0);
+    } else {
+        ctx->agility = dice;
+        ctx->hull = jr_int(j, o, "hull", path, 1, 40, 0, 0);
+        ctx->shields = jr_int(j, o, "shields", path, 0, 40, 0, 0);
+        if (cJSON_GetObjectItemCaseSensitive(o, "shields") && !ctx->hull && !j->failed) {
+            char p[256];
+            jr_key(p, sizeof p, path, "shields");
+            jr_fail(j, p, "shields need a hull value too (defender.hull)");
+        }
+    }
+    const cJSON *sz = cJSON_GetObjectItemCaseSensitive(o, "size");
+    char p[256];
+    jr_key(p, sizeof p, path, "size");
+    int size = sz ? jr_enum(j, sz, p, size_names, "a ship size") + 1 : 1;
+    if (side == NO_ATTACKER)
+        ctx->attacker_size = size;
+    else
+        ctx->defender_size = size;
+    const cJSON *tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
+    if (tokens) {
+        jr_key(p, sizeof p, path, "tokens");
+        if (jr_object(j, tokens, p, token_keys) == 0)
+            for (int t = 0; t < NO_TOK_N; t++)
+                ctx->start.tok[side][t] = (uint8_t)jr_int(j, tokens, token_keys[t], p, 0,
+                                                          token_max[t], 0, 0);
+    }
+}
+
+static void parse_side_modifiers(builder *b, const cJSON *root, int side)
+{
+    jr *j = &b->j;
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, side_names[side]);
+    char p[256];
+    const cJSON *abil = cJSON_GetObjectItemCaseSensitive(o, "abilities");
+    jr_key(p, sizeof p, side_names[side], "abilities");
+    if (abil && !cJSON_IsArray(abil))
+        jr_fail(j, p, "expected a list of ability names");
+    int i = 0;
+    for (const cJSON *c = abil ? abil->child : NULL; c && !j->failed; c = c->next, i++) {
+        char pi[256];
+        jr_index(pi, sizeof pi, p, i);
+        add_ability(b, c, pi, side);
+    }
+    const cJSON *mods = cJSON_GetObjectItemCaseSensitive(o, "modifiers");
+    jr_key(p, sizeof p, side_names[side], "modifiers");
+    if (mods && !cJSON_IsArray(mods))
+        jr_fail(j, p, "expected a list of modifier records");
+    i = 0;
+    for (const cJSON *c = mods ? mods->child : NULL; c && !j->failed; c = c->next, i++) {
+        char pi[256], name[40];
+        jr_index(pi, sizeof pi, p, i);
+        snprintf(name, sizeof name, "%s-modifier-%d", side_names[side], i + 1);
+        /* inline modifiers draw charges from nowhere: they may cost tokens only */
+        parse_modifier(b, c, pi, side, name, b->ctx->nmods, 0);
+    }
+}
+
+/* Weapon headers: "(lock)" needs a lock on the defender (L298); checked here so a scenario that
+ * cannot fire says so instead of silently losing the card's effect. */
+static void check_requirements(builder *b)
+{
+    no_ctx *ctx = b->ctx;
+    for (int m = 0; m < ctx->nmods && !b->j.failed; m++)
+        if (!ctx->mods[m].builtin && ctx->mods[m].mandatory &&
+            (ctx->mods[m].requires & (1u << NO_TOK_LOCK)) &&
+            !ctx->start.tok[ctx->mods[m].side][NO_TOK_LOCK]) {
+            char p[64];
+            snprintf(p, sizeof p, "%s.tokens.lock", side_names[ctx->mods[m].side]);
+            jr_fail(&b->j, p, "%s needs a lock on the defender: set it to 1", ctx->mods[m].name);
+        }
+}
+
+int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
+{
+    memset(sc, 0, sizeof *sc);
+    snprintf(sc->file, sizeof sc->file, "%s", label);
+    cJSON *root = parse_json(text, label, err, errlen);
+    if (!root)
+        return -1;
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.j = (jr){.file = label, .err = err, .errlen = errlen};
+    b.ctx = &sc->ctx;
+    jr *j = &b.j;
+    static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
+                                            "range", "obstructed", "policy", "rule_options", NULL};
+    if (!cJSON_IsObject(root)) {
+        jr_fail(j, "", "expected a JSON object at the top level");
+        goto done;
+    }
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(root, "game");
+    static const char *const games[] = {"xwing", "legion", "armada", NULL};
+    if (!game) {
+        jr_fail(j, "game", "missing (one of: xwing, legion, armada)");
+        goto done;
+    }
+    int g = jr_enum(j, game, "game", games, "a game");
+    if (g > 0)
+        jr_fail(j, "game", "%s is not supported yet (this version runs xwing)", games[g]);
+    if (jr_object(j, root, "", root_keys))
+        goto done;
+    snprintf(sc->game, sizeof sc->game, "xwing");
+    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
+    static const char *const rule_versions[] = {"xwing-2e", "xwing-1e", NULL};
+    int rv = rules ? jr_enum(j, rules, "rules", rule_versions, "a rule version") : 0;
+    if (rv == 1)
+        jr_fail(j, "rules", "xwing-1e is not supported yet (this version runs xwing-2e)");
+    snprintf(sc->rules, sizeof sc->rules, "xwing-2e");
+    sc->engine_rules = &no_xwing2e_rules;
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
+    if (name && !cJSON_IsString(name))
+        jr_fail(j, "name", "expected a string");
+    snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
+    const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
+    static const char *const policies[] = {"per-attack", NULL};
+    if (policy)
+        jr_enum(j, policy, "policy", policies, "a policy");
+    no_ctx *ctx = &sc->ctx;
+    ctx->range = jr_int(j, root, "range", "", 1, 3, 2, 0);
+    ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);
+    ctx->multiple_focus = 1;
+    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
+    if (ro) {
+        static const char *const ro_keys[] = {"multiple_focus", NULL};
+        if (jr_object(j, ro, "rule_options", ro_keys) == 0)
+            ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+    }
+    parse_side(&b, root, NO_ATTACKER);
+    parse_side(&b, root, NO_DEFENDER);
+    if (!j->failed && no_xwing_add_token_mods(ctx))
+        jr_fail(j, "", "too many modifiers");
+    parse_side_modifiers(&b, root, NO_ATTACKER);
+    parse_side_modifiers(&b, root, NO_DEFENDER);
+    resolve_excludes(&b);
+    check_requirements(&b);
+    no_ctx_index(ctx);
+    ctx->dice[NO_POOL_ATTACK] = no_xwing_dicetab(NO_POOL_ATTACK);
+    ctx->dice[NO_POOL_DEFENSE] = no_xwing_dicetab(NO_POOL_DEFENSE);
+    ctx->nfaces = XW_NFACES;
+done:
+    cJSON_Delete(b.library);
+    cJSON_Delete(root);
+    return j->failed ? -1 : 0;
+}
+
+int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)
+{
+    char *text = read_file(path, err, errlen);
+    if (!text)
+        return -1;
+    int rc = no_scenario_parse(text, path, sc, err, errlen);
+    free(text);
+    return rc;
+}

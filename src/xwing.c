@@ -1,0 +1,293 @@
+/* xwing.c — X-Wing second edition attack, as ordered engine steps.
+ * Citations are lines of seeds/000_1d63b3a51872ba9e.txt (reference guide v1.4.5). */
+#include "neverodds/xwing.h"
+#include "neverodds/modifier.h"
+#include <stdlib.h>
+#include <string.h>
+
+const char *const no_xwing_face_names[XW_NFACES] = {"blank", "focus", "hit", "crit", "evade"};
+const char no_xwing_face_letters[XW_NFACES + 1] = "BFHCE";
+
+/* Face tables from shared/rules/dice.md (not printed in the seeds, L-none; the physical dice). */
+const no_die no_xwing_attack_die = {
+    .name = "red attack d8", .sides = 8, .nresults = 4,
+    .face = {XW_BLANK, XW_FOCUS, XW_HIT, XW_CRIT},
+    .side_result = {0, 0, 1, 1, 2, 2, 2, 3}, /* 2 blank, 2 focus, 3 hit, 1 crit */
+};
+const no_die no_xwing_defense_die = {
+    .name = "green defense d8", .sides = 8, .nresults = 3,
+    .face = {XW_BLANK, XW_FOCUS, XW_EVADE},
+    .side_result = {0, 0, 0, 1, 1, 2, 2, 2}, /* 3 blank, 2 focus, 3 evade */
+};
+
+static no_dicetab tables[NO_POOLS];
+static int tables_ready;
+
+const no_dicetab *no_xwing_dicetab(int pool)
+{
+    if (!tables_ready) { /* first call happens before any parallel region */
+        if (no_dicetab_init(&tables[NO_POOL_ATTACK], &no_xwing_attack_die) ||
+            no_dicetab_init(&tables[NO_POOL_DEFENSE], &no_xwing_defense_die))
+            abort();
+        tables_ready = 1;
+    }
+    return &tables[pool];
+}
+
+/* ---- the step list: rules as data ---- */
+enum { ST_ATTACK_DICE, ST_DECIDE, ST_ATTACK_DONE, ST_DEFENSE_DICE, ST_NEUTRALIZE, ST_DAMAGE,
+       ST_DONE };
+typedef struct step { uint8_t kind, window, actor; } step;
+static const step steps[] = {
+    {ST_ATTACK_DICE, NO_W_ATTACK_DICE, 0},                   /* 2a roll attack dice, L332 */
+    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},            /* 2b defender first, L336 */
+    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},            /* 2b then attacker, L336 */
+    {ST_DECIDE, NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER},      /* card text only (HLC) */
+    {ST_ATTACK_DONE, 0, 0},                                  /* forget what no rule can use */
+    {ST_DEFENSE_DICE, NO_W_DEFENSE_DICE, 0},                 /* 3a roll defense dice, L344 */
+    {ST_DECIDE, NO_W_DEFENSE_MODIFY, NO_ATTACKER},           /* 3b attacker first, L346 */
+    {ST_DECIDE, NO_W_DEFENSE_MODIFY, NO_DEFENDER},           /* 3b then defender, L346 */
+    {ST_DECIDE, NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER},        /* card text only (Crack Shot) */
+    {ST_DECIDE, NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER},        /* card text only (Biggs) */
+    {ST_NEUTRALIZE, 0, 0},                                   /* 4, L354-L359 */
+    {ST_DAMAGE, 0, 0},                                       /* 5, L361-L364; DAÑO L648-L657 */
+    {ST_DONE, 0, 0},
+};
+
+static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */
+
+/* Ion and tractor take effect at a token count that grows with ship size (L1232, L413). */
+static int at_threshold(int tokens, int size) { return tokens > 0 && tokens >= size; }
+
+int no_xwing_attack_dice(const no_ctx *ctx, no_state *s)
+{
+    int n = ctx->attack_value;
+    if (ctx->range == 1 && !ctx->ordnance)
+        n++; /* range bonus, L1351; none for ordnance, L1357 */
+    uint8_t *tok = s->tok[NO_ATTACKER];
+    if (tok[NO_TOK_DEPLETE] > 0) { /* -1 die once, then remove one token, L1307-L1316 */
+        n--;
+        tok[NO_TOK_DEPLETE]--;
+    }
+    n += no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE);
+    return clamp_dice(n); /* the clamp comes after every increase and decrease, L3090-L3098 */
+}
+
+int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
+{
+    uint8_t *tok = s->tok[NO_DEFENDER];
+    int n = ctx->agility;
+    if (tok[NO_TOK_CLOAK] > 0)
+        n += 2; /* cloaked: agility +2, L431-L456 */
+    if (ctx->range == 3 && !ctx->ordnance)
+        n++; /* L1351, L1357 */
+    if (ctx->obstructed)
+        n++; /* one die however many obstacles, L1451-L1457 */
+    if (tok[NO_TOK_STRAIN] > 0) { /* consumed even when already at 0 dice, L3100-L3102 */
+        n--;
+        tok[NO_TOK_STRAIN]--;
+    }
+    if (at_threshold(tok[NO_TOK_TRACTOR], ctx->defender_size))
+        n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
+    n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
+    return clamp_dice(n);
+}
+
+static void request_roll(no_state *s, int pool, int n)
+{
+    s->roll_pool = (uint8_t)pool;
+    s->roll_count = (uint8_t)n;
+    s->roll_column = NO_FRESH;
+}
+
+/* Step 4: evades cancel hits, then crits (L356-L357); each reinforce token then adds one evade
+ * while more than one result remains, hits first (L1546-L1548; digest trap 5). */
+static void neutralize(no_state *s)
+{
+    int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
+    int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
+    int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
+    int on_hits = evades < hits ? evades : hits;
+    hits -= on_hits;
+    evades -= on_hits;
+    crits -= evades < crits ? evades : crits;
+    for (int r = 0; r < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; r++) {
+        if (hits + crits <= 1)
+            break;
+        if (hits > 0)
+            hits--;
+        else
+            crits--;
+    }
+    s->hits = (uint8_t)hits;
+    s->crits = (uint8_t)crits;
+}
+
+/* Step 5: one point at a time, all hit damage before crit damage; a point takes an active
+ * shield, else a damage card, face up for crit damage (L652). Destroyed when cards >= hull
+ * (L743). An ion weapon spends one result for 1 hit damage; the rest become ion tokens. */
+static void deal_damage(const no_ctx *ctx, no_state *s)
+{
+    int hits = s->hits, crits = s->crits;
+    if (ctx->ion_weapon && hits + crits > 0) {
+        s->ion_tokens = (uint8_t)(hits + crits - 1);
+        hits = 1;
+        crits = 0;
+    }
+    int shields = ctx->shields;
+    for (int i = 0; i < hits; i++) {
+        if (shields > 0) {
+            shields--;
+            s->shields_lost++;
+        } else {
+            s->facedown++;
+        }
+    }
+    for (int i = 0; i < crits; i++) {
+        if (shields > 0) {
+            shields--;
+            s->shields_lost++;
+        } else {
+            s->faceup++;
+        }
+    }
+    s->damage = (uint8_t)(hits + crits);
+    s->destroyed = ctx->hull > 0 && s->facedown + s->faceup >= ctx->hull;
+}
+
+/* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
+ * a die can still be rerolled, and a result matters only if a later rule or modifier reads it;
+ * forgetting the rest lets equal outcomes merge, which keeps the exact search small. Under the
+ * default rules the attack pool is reduced to its hits, crits and a count of other dice. */
+static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
+{
+    if (ctx->keep_dice)
+        return; /* trace mode shows the dice as they were */
+    unsigned read = (1u << XW_HIT) | (1u << XW_CRIT); /* neutralize reads these */
+    int rerolls_later = 0;
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->pool != NO_POOL_ATTACK || md->window <= NO_W_ATTACK_AFTER_MODIFY)
+            continue;
+        read |= md->faces | md->only_faces | (1u << md->to);
+        rerolls_later |= md->op == NO_OP_REROLL;
+        if (md->only_faces || md->min_dice)
+            read = 0xFF; /* conditions on the whole pool: keep every result */
+    }
+    no_pool *p = &s->pool[NO_POOL_ATTACK];
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < XW_NFACES; f++)
+            if (!(read & (1u << f)) && f != XW_BLANK) {
+                p->n[c][XW_BLANK] += p->n[c][f];
+                p->n[c][f] = 0;
+            }
+    if (rerolls_later)
+        return;
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        p->n[NO_FRESH][f] += p->n[NO_REROLLED][f];
+        p->n[NO_REROLLED][f] = 0;
+    }
+}
+
+static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
+{
+    for (;;) {
+        if (s->roll_count)
+            return NO_AT_CHANCE;
+        const step *st = &steps[s->step];
+        switch (st->kind) {
+        case ST_ATTACK_DICE:
+            if (at_threshold(s->tok[NO_ATTACKER][NO_TOK_ION], ctx->attacker_size))
+                s->tok[NO_ATTACKER][NO_TOK_LOCK] = 0; /* ionized ships keep no locks, L1238 */
+            request_roll(s, NO_POOL_ATTACK, no_xwing_attack_dice(ctx, s));
+            s->step++;
+            break;
+        case ST_DEFENSE_DICE:
+            request_roll(s, NO_POOL_DEFENSE, no_xwing_defense_dice(ctx, s));
+            s->step++;
+            break;
+        case ST_DECIDE:
+            *actor = st->actor;
+            *window = st->window;
+            return NO_AT_DECISION;
+        case ST_NEUTRALIZE:
+            neutralize(s);
+            s->step++;
+            break;
+        case ST_ATTACK_DONE:
+            forget_spent_attack_detail(ctx, s);
+            s->step++;
+            break;
+        case ST_DAMAGE:
+            deal_damage(ctx, s);
+            if (!ctx->keep_dice) /* the outcome is recorded; equal outcomes merge */
+                memset(s->pool, 0, sizeof s->pool);
+            s->step++;
+            break;
+        default:
+            return NO_AT_TERMINAL;
+        }
+    }
+}
+
+static void pass(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    s->step++;
+}
+
+const no_rules no_xwing2e_rules = {"xwing-2e", settle, pass};
+
+/* ---- built-in token effects, as modifier records ----
+ * Order matters only for ties: the cheapest, least flexible resource is offered first. */
+#define F(face) (1u << (face))
+static const no_modifier token_mods[] = {
+    /* attacker, step 2b */
+    {.name = "calculate", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_HIT, .count = 1,
+     .cost_token = NO_TOK_CALCULATE, .cost_amount = 1},                         /* L392-L409 */
+    {.name = "focus", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_HIT, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_FOCUS, .cost_amount = 1},                             /* L607-L623 */
+    {.name = "force", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_HIT, .count = 1,
+     .cost_token = NO_TOK_FORCE, .cost_amount = 1},                             /* L482-L491 */
+    {.name = "lock", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_REROLL, .faces = 0x1F, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_LOCK, .cost_amount = 1},                              /* L1018-L1038 */
+    /* defender, step 3b */
+    {.name = "calculate", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = 1,
+     .cost_token = NO_TOK_CALCULATE, .cost_amount = 1},
+    {.name = "evade", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS) | F(XW_BLANK), .to = XW_EVADE, .count = 1,
+     .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* L893-L903 */
+    {.name = "focus", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_FOCUS, .cost_amount = 1},
+    {.name = "force", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = 1,
+     .cost_token = NO_TOK_FORCE, .cost_amount = 1},
+};
+
+int no_xwing_add_token_mods(no_ctx *ctx)
+{
+    for (size_t i = 0; i < sizeof token_mods / sizeof token_mods[0]; i++) {
+        const no_modifier *t = &token_mods[i];
+        if (ctx->start.tok[t->side][t->cost_token] == 0)
+            continue; /* no token, no modifier */
+        if (ctx->nmods >= NO_MAX_MODS)
+            return -1;
+        no_modifier *m = &ctx->mods[ctx->nmods];
+        *m = *t;
+        m->builtin = 1;
+        m->charge_slot = (uint8_t)ctx->nmods;
+        m->ranges = 0x0E; /* ranges 1-3 */
+        m->obstructed = -1;
+        /* Focus changes every focus result with one token; whether a second token may be spent
+         * in the same attack is unstated (digest trap 2): switch, default allowed. */
+        m->once = t->cost_token == NO_TOK_FOCUS && !ctx->multiple_focus;
+        ctx->nmods++;
+    }
+    return 0;
+}
