@@ -2,6 +2,7 @@
  * choose at each decision by expectimax, and emits the chance-node DAG both drivers run. */
 #include "neverodds/engine.h"
 #include "neverodds/modifier.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,8 @@ const char *const no_token_names[NO_TOK_N] = {
 
 const no_policy_info no_default_policy = {
     "per-attack",
-    "attacker maximises this attack's expected damage, defender minimises it; "
-    "ties spend fewer tokens and charges",
+    "attacker maximises this attack's expected damage, defender minimises it; equal damage: "
+    "more (attacker) or fewer (defender) face-up damage cards; still equal: spend less",
 };
 
 /* ---- memo: visited states in one array, found through an open-addressing index ---- */
@@ -130,17 +131,18 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
             out[ctx->mods[m].side] += ctx->start.charges[m] - s->charges[m];
 }
 
-/* Is `a` better than `b` for `actor`? Damage first; equal damage: fewer own resources. */
+/* Is `a` better than `b` for `actor`? Damage first, then face-up cards (a crit is worth more
+ * than a hit to the attacker), then fewer of the actor's own resources. */
 static int better(int actor, const no_value *a, const no_value *b)
 {
     const double eps = 1e-12;
-    double d = a->damage - b->damage;
-    if (actor == NO_DEFENDER)
-        d = -d;
-    if (d > eps)
-        return 1;
-    if (d < -eps)
-        return 0;
+    double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
+    double d = sign * (a->damage - b->damage);
+    if (fabs(d) > eps)
+        return d > 0;
+    d = sign * (a->crits - b->crits);
+    if (fabs(d) > eps)
+        return d > 0;
     return a->spend[actor] < b->spend[actor] - eps;
 }
 
@@ -172,6 +174,7 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         g->succ[first + o] = ref;
         double p = rolls->prob[o];
         v->damage += p * cv.damage;
+        v->crits += p * cv.crits;
         for (int side = 0; side < NO_SIDES; side++)
             v->spend[side] += p * cv.spend[side];
     }
@@ -233,6 +236,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     if (at == NO_AT_TERMINAL) {
         ref = add_terminal(c, &s);
         v->damage = s.damage;
+        v->crits = s.faceup;
         spent(c->ctx, &s, v->spend);
     } else if (at == NO_AT_CHANCE) {
         ref = compile_chance(c, &s, v);
@@ -341,5 +345,5 @@ int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, i
             o++;
         ref = g->succ[ch->first + o];
     }
-    return ~ref;
+    return used == nfaces ? ~ref : -3; /* -3: dice left over, the attack rolled fewer */
 }

@@ -433,8 +433,10 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     char lpath[256];
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
     static const char *const entry_keys[] = {"name", "xws", "type", "summary", "assumes", "charges",
-                                             "attacking", "defending", NULL};
+                                             "attack_requires", "ordnance", "attacking",
+                                             "defending", NULL};
     jr saved = b->j;
+    unsigned need = 0;
     b->j = lj;
     if (jr_object(&b->j, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&b->j, e, "charges", lpath, 0, 10, 0, 0);
@@ -456,10 +458,24 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         if (!b->j.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
+        if (side == NO_ATTACKER) {
+            need = token_mask(&b->j, e, "attack_requires", lpath);
+            if (jr_bool(&b->j, e, "ordnance", lpath, 0))
+                b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
+        }
     }
     int failed = b->j.failed;
     b->j = saved;
     j->failed |= failed;
+    /* A weapon's header ("ATAQUE (lock)", L298) names tokens the attack needs but does not
+     * spend; an attack that cannot be made is an error, not a silently missing effect. */
+    for (int t = 0; t < NO_TOK_N && !j->failed; t++)
+        if ((need & (1u << t)) && !b->ctx->start.tok[NO_ATTACKER][t]) {
+            char tp[64];
+            snprintf(tp, sizeof tp, "attacker.tokens.%s", token_keys[t]);
+            jr_fail(j, tp, "%s needs %s to attack: set it to 1", key,
+                    t == NO_TOK_LOCK ? "a lock on the defender" : token_keys[t]);
+        }
 }
 
 /* ---- sides ---- */
@@ -542,21 +558,6 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
     }
 }
 
-/* Weapon headers: "(lock)" needs a lock on the defender (L298); checked here so a scenario that
- * cannot fire says so instead of silently losing the card's effect. */
-static void check_requirements(builder *b)
-{
-    no_ctx *ctx = b->ctx;
-    for (int m = 0; m < ctx->nmods && !b->j.failed; m++)
-        if (!ctx->mods[m].builtin && ctx->mods[m].mandatory &&
-            (ctx->mods[m].requires & (1u << NO_TOK_LOCK)) &&
-            !ctx->start.tok[ctx->mods[m].side][NO_TOK_LOCK]) {
-            char p[64];
-            snprintf(p, sizeof p, "%s.tokens.lock", side_names[ctx->mods[m].side]);
-            jr_fail(&b->j, p, "%s needs a lock on the defender: set it to 1", ctx->mods[m].name);
-        }
-}
-
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
 {
     memset(sc, 0, sizeof *sc);
@@ -619,7 +620,6 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     parse_side_modifiers(&b, root, NO_ATTACKER);
     parse_side_modifiers(&b, root, NO_DEFENDER);
     resolve_excludes(&b);
-    check_requirements(&b);
     no_ctx_index(ctx);
     ctx->dice[NO_POOL_ATTACK] = no_xwing_dicetab(NO_POOL_ATTACK);
     ctx->dice[NO_POOL_DEFENSE] = no_xwing_dicetab(NO_POOL_DEFENSE);

@@ -104,9 +104,11 @@ typedef struct no_rules {
     void (*pass)(const no_ctx *ctx, no_state *s);
 } no_rules;
 
-/* Value of a state for the policy: expected damage, and expected resources each side spends. */
+/* Value of a state for the policy: expected damage, then expected face-up damage cards, then
+ * expected resources each side spends (compared in that order). */
 typedef struct no_value {
     double damage;
+    double crits;
     double spend[NO_SIDES];
 } no_value;
 
@@ -146,7 +148,8 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
                    int threads, uint64_t *term_count);
 
 /* Forced walk: follows the policy with the given dice (faces in roll order, one list per
- * roll request in order). Returns the terminal reached, or -1 when the dice run out. */
+ * roll request in order). Returns the terminal reached; -1 when the dice run out, -2 when a
+ * face is not on the die rolled, -3 when dice are left over. */
 int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, int nfaces);
 
 #endif

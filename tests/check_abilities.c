@@ -1,0 +1,256 @@
+/* check_abilities.c — every ability in profiles/xwing/abilities.json, each with a test that
+ * fails if its modifier records were wrong: exact values from closed forms, or forced dice. */
+#include "helpers.h"
+#include <math.h>
+#include <stdio.h>
+
+static no_scenario *with(const char *atk, const char *def, const char *root)
+{
+    char json[1024];
+    snprintf(json, sizeof json, "{\"game\":\"xwing\"%s,\"attacker\":{%s},\"defender\":{%s}}", root, atk, def);
+    return scenario(json);
+}
+
+static double exact_mean(const char *atk, const char *def, const char *root)
+{
+    no_scenario *sc = with(atk, def, root);
+    no_summary s;
+    exact_summary(sc, &s);
+    free(sc);
+    return s.mean;
+}
+
+static int count_attack(const char *atk, const char *root)
+{
+    no_scenario *sc = with(atk, "\"dice\":2", root);
+    no_state s = sc->ctx.start;
+    int n = no_xwing_attack_dice(&sc->ctx, &s);
+    free(sc);
+    return n;
+}
+
+static int count_defense(const char *atk, const char *root)
+{
+    no_scenario *sc = with(atk, "\"dice\":2", root);
+    no_state s = sc->ctx.start;
+    int n = no_xwing_defense_dice(&sc->ctx, &s);
+    free(sc);
+    return n;
+}
+
+/* One die, one reroll of a non-hit: P(hit or crit) = 1/2 + 1/2 * 1/2 */
+START_TEST(howlrunner_and_predator_reroll_one_attack_die)
+{
+    ck_assert_near(exact_mean("\"dice\":1,\"abilities\":[\"howlrunner\"]", "\"dice\":0", ""), 0.75, 1e-15);
+    ck_assert_near(exact_mean("\"dice\":1,\"abilities\":[\"predator\"]", "\"dice\":0", ""), 0.75, 1e-15);
+    /* once per attack: two bad dice, one reroll: E = 2*1/2 + P(at least one miss) * 1/2 */
+    ck_assert_near(exact_mean("\"dice\":2,\"abilities\":[\"howlrunner\"]", "\"dice\":0", ""),
+                   1.0 + 0.75 * 0.5, 1e-15);
+}
+END_TEST
+
+START_TEST(lone_wolf_rerolls_for_a_charge)
+{
+    ck_assert_near(exact_mean("\"dice\":1,\"abilities\":[\"lone-wolf\"]", "\"dice\":0", ""), 0.75, 1e-15);
+    ck_assert_near(exact_mean("\"dice\":1,\"abilities\":[{\"name\":\"lone-wolf\",\"charges\":0}]",
+                              "\"dice\":0", ""), 0.5, 1e-15);
+    /* defending: one hit against one die rerolled once: P(no evade twice) = (5/8)^2 */
+    ck_assert_near(exact_mean("\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+                              "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}]",
+                              "\"dice\":1,\"abilities\":[\"lone-wolf\"]", ""), 25.0 / 64, 1e-15);
+}
+END_TEST
+
+START_TEST(heavy_laser_cannon_turns_crits_into_hits)
+{
+    no_scenario *sc = with("\"dice\":3,\"abilities\":[\"heavy-laser-cannon\"]", "\"dice\":0,\"hull\":5", "");
+    no_state s = forced(sc, "CCH");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_HIT), 3);
+    ck_assert_int_eq(s.faceup, 0);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.faceup.p, 0.0, 0);
+    ck_assert_near(sum.mean, 1.5, 1e-15);
+    free(sc);
+}
+END_TEST
+
+START_TEST(proton_torpedoes_change_one_hit_after_the_reroll)
+{
+    no_scenario *sc = with("\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"proton-torpedoes\"]",
+                           "\"dice\":0,\"hull\":9", "");
+    ck_assert_int_eq(sc->ctx.ordnance, 1);
+    no_state s = forced(sc, "HBFF HHH"); /* lock rerolls B F F; one hit becomes a crit */
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_HIT), 3);
+    s = forced(sc, "HHHH");
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(fire_control_system_rerolls_one_and_keeps_the_lock)
+{
+    no_scenario *sc = with("\"dice\":2,\"tokens\":{\"lock\":1},\"abilities\":[\"fire-control-system\"]",
+                           "\"dice\":0", "");
+    /* one blank: FCS rerolls it for free and the lock stays (equal damage, less spent) */
+    no_state s = forced(sc, "BH H");
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 1);
+    ck_assert_int_eq(s.damage, 2);
+    /* two blanks: the lock rerolls both; FCS needs the lock, so it cannot follow */
+    s = forced(sc, "BB HB");
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 0);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(heroic_rerolls_only_all_blank_results)
+{
+    /* 2 dice: P(0) = P(both in {B,F}) - P(both B) + P(both B) * 1/4 = 13/64 */
+    no_scenario *sc = with("\"dice\":2,\"abilities\":[\"heroic\"]", "\"dice\":0", "");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.pmf[0].p, 13.0 / 64, 1e-15);
+    ck_assert_near(s.pmf[2].p, 17.0 / 64, 1e-15);
+    ck_assert_int_eq(forced(sc, "BF").damage, 0); /* a focus result: not only blanks */
+    free(sc);
+}
+END_TEST
+
+START_TEST(biggs_cancels_one_result)
+{
+    no_scenario *sc = with("\"dice\":2", "\"dice\":0,\"abilities\":[\"biggs-darklighter\"]", "");
+    ck_assert_int_eq(forced(sc, "HH").damage, 1);
+    no_state s = forced(sc, "HC");
+    ck_assert_int_eq(s.crits, 0); /* the defender's side would rather lose the crit */
+    ck_assert_int_eq(s.hits, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(marksmanship_and_fifth_brother_make_crits)
+{
+    no_scenario *sc = with("\"dice\":2,\"abilities\":[\"marksmanship\"]", "\"dice\":0,\"hull\":5", "");
+    no_state s = forced(sc, "HH");
+    ck_assert_int_eq(s.faceup, 1);
+    ck_assert_int_eq(s.facedown, 1);
+    free(sc);
+    sc = with("\"dice\":1,\"tokens\":{\"force\":1},\"abilities\":[\"fifth-brother-gunner\"]", "\"dice\":0,\"hull\":5", "");
+    ck_assert_int_eq(forced(sc, "F").faceup, 1); /* rather than the plain Force focus->hit */
+    free(sc);
+}
+END_TEST
+
+START_TEST(crack_shot_cancels_an_evade_for_a_charge)
+{
+    no_scenario *sc = with("\"dice\":1,\"abilities\":[\"crack-shot\"]", "\"dice\":1", "");
+    no_state s = forced(sc, "H E");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.charges[sc->ctx.mods[0].charge_slot], 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(juke_changes_an_evade_and_the_defender_answers)
+{
+    no_scenario *sc = with("\"dice\":1,\"tokens\":{\"evade\":1},\"abilities\":[\"juke\"]", "\"dice\":1", "");
+    ck_assert_int_eq(forced(sc, "H E").damage, 1);
+    free(sc);
+    sc = with("\"dice\":1,\"abilities\":[\"juke\"]", "\"dice\":1", "");
+    ck_assert_int_eq(forced(sc, "H E").damage, 0); /* not evading: no Juke */
+    free(sc);
+    /* the defender modifies after the attacker (L346): its focus turns the F back */
+    sc = with("\"dice\":1,\"tokens\":{\"evade\":1},\"abilities\":[\"juke\"]",
+              "\"dice\":1,\"tokens\":{\"focus\":1}", "");
+    ck_assert_int_eq(forced(sc, "H E").damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(dice_count_abilities)
+{
+    ck_assert_int_eq(count_attack("\"dice\":3,\"abilities\":[\"trick-shot\"]", ",\"obstructed\":true"), 4);
+    ck_assert_int_eq(count_attack("\"dice\":3,\"abilities\":[\"trick-shot\"]", ""), 3);
+    ck_assert_int_eq(count_attack("\"dice\":3,\"abilities\":[\"outrider\"]", ",\"range\":3"), 4);
+    ck_assert_int_eq(count_attack("\"dice\":3,\"abilities\":[\"outrider\"]", ",\"range\":2"), 3);
+    ck_assert_int_eq(count_defense("\"dice\":3,\"abilities\":[\"outmaneuver\"]", ""), 1);
+    ck_assert_int_eq(count_attack("\"dice\":3,\"tokens\":{\"lock\":1},\"abilities\":[\"advanced-targeting-computer\"]", ""), 4);
+    ck_assert_int_eq(count_attack("\"dice\":3,\"abilities\":[\"advanced-targeting-computer\"]", ""), 3);
+}
+END_TEST
+
+START_TEST(outrider_changes_an_evade_when_obstructed)
+{
+    no_scenario *sc = with("\"dice\":1,\"abilities\":[\"outrider\"]", "\"dice\":1", ",\"obstructed\":true");
+    ck_assert_int_eq(forced(sc, "H E B").damage, 1); /* agility 1 +1 obstructed: 2 dice */
+    free(sc);
+}
+END_TEST
+
+START_TEST(advanced_targeting_computer_crit_needs_the_lock)
+{
+    no_scenario *sc = with("\"dice\":2,\"tokens\":{\"lock\":1},\"abilities\":[\"advanced-targeting-computer\"]",
+                           "\"dice\":0,\"hull\":9", "");
+    no_state s = forced(sc, "HHH"); /* 3 dice with the lock held; nothing to reroll */
+    ck_assert_int_eq(s.faceup, 1);
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(elusive_rerolls_a_defense_die)
+{
+    ck_assert_near(exact_mean("\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+                              "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}]",
+                              "\"dice\":1,\"abilities\":[\"elusive\"]", ""), 25.0 / 64, 1e-15);
+}
+END_TEST
+
+START_TEST(rey_changes_a_blank)
+{
+    /* one die and one Force: a blank (Rey) or a focus (plain Force) can be made a hit */
+    ck_assert_near(exact_mean("\"dice\":1,\"tokens\":{\"force\":1},\"abilities\":[\"rey\"]", "\"dice\":0", ""),
+                   1.0, 1e-15);
+    ck_assert_near(exact_mean("\"dice\":1,\"tokens\":{\"force\":1}", "\"dice\":0", ""), 0.75, 1e-15);
+    /* defending: blank -> evade against one certain hit: P(hit lands) = P(focus) = 2/8 */
+    ck_assert_near(exact_mean("\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+                              "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}]",
+                              "\"dice\":1,\"tokens\":{\"force\":1},\"abilities\":[\"rey\"]", ""), 0.0, 1e-15);
+}
+END_TEST
+
+START_TEST(fearless_only_at_range_one)
+{
+    no_scenario *sc = with("\"dice\":1,\"abilities\":[\"fearless\"]", "\"dice\":0", ",\"range\":1");
+    ck_assert_int_eq(forced(sc, "BB").damage, 1);
+    free(sc);
+    sc = with("\"dice\":1,\"abilities\":[\"fearless\"]", "\"dice\":0", ",\"range\":2");
+    ck_assert_int_eq(forced(sc, "B").damage, 0);
+    free(sc);
+}
+END_TEST
+
+Suite *suite_abilities(void)
+{
+    Suite *s = suite_create("abilities");
+    TCase *t = tcase_create("library");
+    tcase_add_test(t, howlrunner_and_predator_reroll_one_attack_die);
+    tcase_add_test(t, lone_wolf_rerolls_for_a_charge);
+    tcase_add_test(t, heavy_laser_cannon_turns_crits_into_hits);
+    tcase_add_test(t, proton_torpedoes_change_one_hit_after_the_reroll);
+    tcase_add_test(t, fire_control_system_rerolls_one_and_keeps_the_lock);
+    tcase_add_test(t, heroic_rerolls_only_all_blank_results);
+    tcase_add_test(t, biggs_cancels_one_result);
+    tcase_add_test(t, marksmanship_and_fifth_brother_make_crits);
+    tcase_add_test(t, crack_shot_cancels_an_evade_for_a_charge);
+    tcase_add_test(t, juke_changes_an_evade_and_the_defender_answers);
+    tcase_add_test(t, dice_count_abilities);
+    tcase_add_test(t, outrider_changes_an_evade_when_obstructed);
+    tcase_add_test(t, advanced_targeting_computer_crit_needs_the_lock);
+    tcase_add_test(t, elusive_rerolls_a_defense_die);
+    tcase_add_test(t, rey_changes_a_blank);
+    tcase_add_test(t, fearless_only_at_range_one);
+    suite_add_tcase(s, t);
+    return s;
+}

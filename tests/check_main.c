@@ -1,0 +1,18 @@
+/* check_main.c — runs every Check suite. Run with CK_FORK=no (OpenMP and fork do not mix). */
+#include "helpers.h"
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite_rng());
+    srunner_add_suite(sr, suite_dice());
+    srunner_add_suite(sr, suite_exact());
+    srunner_add_suite(sr, suite_forced());
+    srunner_add_suite(sr, suite_montecarlo());
+    srunner_add_suite(sr, suite_scenario());
+    srunner_add_suite(sr, suite_abilities());
+    srunner_set_fork_status(sr, CK_NOFORK);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

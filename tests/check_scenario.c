@@ -1,0 +1,108 @@
+/* check_scenario.c — bad scenarios give one clear error naming the file and the JSON path. */
+#include "helpers.h"
+
+typedef struct bad_case { const char *json, *want; } bad_case;
+
+static const bad_case bad[] = {
+    {"{\"game\":\"xwing\",", "test.json: malformed JSON at line 1, column 17"},
+    {"[1,2]", "test.json: expected a JSON object at the top level"},
+    {"{\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}", "test.json: game: missing"},
+    {"{\"game\":\"chess\"}", "test.json: game: expected a game (one of: xwing, legion, armada), got \"chess\""},
+    {"{\"game\":\"legion\"}", "test.json: game: legion is not supported yet"},
+    {"{\"game\":\"xwing\",\"rules\":\"xwing-3e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1}}",
+     "test.json: rules: expected a rule version (one of: xwing-2e, xwing-1e), got \"xwing-3e\""},
+    {"{\"game\":\"xwing\",\"defender\":{\"dice\":2}}", "test.json: attacker: missing"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"tokens\":{}},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.dice: missing (expected an integer from 0 to 10)"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":-1},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.dice: expected an integer from 0 to 10, got -1"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":1000000},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.dice: expected an integer from 0 to 10, got 1000000"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":\"3\"},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.dice: expected an integer from 0 to 10, got \"3\""},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":2.5},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.dice: expected an integer from 0 to 10, got 2.5"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":-1}},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.tokens.focus: expected an integer from 0 to 10, got -1"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"lock\":2}},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.tokens.lock: expected an integer from 0 to 1, got 2"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focuss\":1}},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.tokens.focuss: unknown key"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"rnage\":2}",
+     "test.json: rnage: unknown key"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"range\":4}",
+     "test.json: range: expected an integer from 1 to 3, got 4"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"obstructed\":1}",
+     "test.json: obstructed: expected true or false, got 1"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"dice\":3}}",
+     "test.json: defender.dice: duplicate key"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"shields\":2}}",
+     "test.json: defender.shields: shields need a hull value too"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"abilities\":[\"howlrunnr\"]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.abilities[0]: unknown ability \"howlrunnr\""},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"abilities\":[\"proton-torpedoes\"]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.tokens.lock: proton-torpedoes needs a lock on the defender to attack"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"explode\"}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].op: expected an operation (one of: reroll, change, add, cancel, dice), got \"explode\""},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\",\"faces\":[\"focus\"]}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].to: missing"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"hit\",\"evades\"]}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].faces[1]: expected a face"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"once\":false}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].once: a modifier usable more than once per attack needs a cost"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"defense-modify\",\"pool\":\"attack\",\"op\":\"reroll\"}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].pool: the defense-modify window acts on the defense dice"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"before-neutralize\",\"op\":\"cancel\"}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].pool: missing"},
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"cost\":{\"charge\":1}}]},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.modifiers[0].cost: costs a charge but its ability has no charges"},
+    {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
+     "test.json: policy: expected a policy (one of: per-attack), got \"random\""},
+};
+
+START_TEST(bad_input_names_file_and_path)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN] = "";
+    int rc = no_scenario_parse(bad[_i].json, "test.json", sc, err, sizeof err);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_msg(strncmp(err, bad[_i].want, strlen(bad[_i].want)) == 0,
+                  "for %s\n got: %s\nwant: %s...", bad[_i].json, err, bad[_i].want);
+    free(sc);
+}
+END_TEST
+
+START_TEST(missing_and_unreadable_files)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_scenario_load("/nonexistent/s.json", sc, err, sizeof err), -1);
+    ck_assert_str_eq(err, "/nonexistent/s.json: cannot read: No such file or directory");
+    ck_assert_int_eq(no_scenario_load("/tmp", sc, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "/tmp: cannot read") == err, "%s", err);
+    free(sc);
+}
+END_TEST
+
+START_TEST(defaults)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}");
+    ck_assert_int_eq(sc->ctx.range, 2);
+    ck_assert_int_eq(sc->ctx.obstructed, 0);
+    ck_assert_int_eq(sc->ctx.hull, 0);
+    ck_assert_str_eq(sc->rules, "xwing-2e");
+    ck_assert_int_eq(sc->ctx.nmods, 0); /* no tokens, no token modifiers */
+    free(sc);
+}
+END_TEST
+
+Suite *suite_scenario(void)
+{
+    Suite *s = suite_create("scenario");
+    TCase *t = tcase_create("validation");
+    tcase_add_loop_test(t, bad_input_names_file_and_path, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(t, missing_and_unreadable_files);
+    tcase_add_test(t, defaults);
+    suite_add_tcase(s, t);
+    return s;
+}

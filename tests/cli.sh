@@ -1,0 +1,79 @@
+#!/bin/sh
+# cli.sh — the command line as a user meets it: exit codes, stdout/stderr discipline,
+# thread-count independence. Usage: sh tests/cli.sh ./neverodds
+set -u
+BIN=${1:-./neverodds}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_error NAME EXPECTED_STDERR_PREFIX ARGS...: exit 2, empty stdout, one-line message
+expect_error() {
+    name=$1; want=$2; shift 2
+    "$BIN" "$@" >"$T/out" 2>"$T/err"; rc=$?
+    if [ $rc -ne 2 ]; then bad "$name: exit $rc, expected 2"; return; fi
+    if [ -s "$T/out" ]; then bad "$name: wrote to stdout"; return; fi
+    case "$(head -n 1 "$T/err")" in
+        "$want"*) ok ;;
+        *) bad "$name: stderr was: $(cat "$T/err")" ;;
+    esac
+}
+
+printf '{"game":"xwing",' >"$T/malformed.json"
+printf '{"game":"xwing","attacker":{"dice":3,"tokens":{"focus":-1}},"defender":{"dice":2}}' >"$T/neg.json"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2},"colour":"red"}' >"$T/unknown.json"
+printf '{"game":"tiddlywinks","attacker":{"dice":3},"defender":{"dice":2}}' >"$T/game.json"
+printf '{"game":"xwing","attacker":{"dice":[3]},"defender":{"dice":2}}' >"$T/type.json"
+: >"$T/empty.json"
+
+expect_error malformed "neverodds: $T/malformed.json: malformed JSON at line 1" run "$T/malformed.json"
+expect_error negative "neverodds: $T/neg.json: attacker.tokens.focus: expected an integer from 0 to 10, got -1" run "$T/neg.json"
+expect_error unknown-key "neverodds: $T/unknown.json: colour: unknown key" run "$T/unknown.json"
+expect_error unknown-game "neverodds: $T/game.json: game: expected a game" run "$T/game.json"
+expect_error wrong-type "neverodds: $T/type.json: attacker.dice: expected an integer from 0 to 10, got a list" run "$T/type.json"
+expect_error empty-file "neverodds: $T/empty.json: malformed JSON" run "$T/empty.json"
+expect_error missing-file "neverodds: $T/none.json: cannot read" run "$T/none.json"
+expect_error directory "neverodds: $T: cannot read" run "$T"
+expect_error no-file "neverodds: run: missing the scenario file" run
+expect_error bad-trials "neverodds: --trials: expected an integer" run profiles/xwing/quickstart.json --trials -5
+expect_error bad-threads "neverodds: --threads: expected an integer from 1 to 256" run profiles/xwing/quickstart.json --threads 0
+expect_error bad-format "neverodds: --format: expected text or json" run profiles/xwing/quickstart.json --format xml
+expect_error both-methods "neverodds: --exact and --trials" run profiles/xwing/quickstart.json --exact --trials 10
+expect_error unknown-command "neverodds: unknown command" fly
+
+# --help and --version succeed and print to stdout
+if "$BIN" --help | grep -q "usage: neverodds run" && "$BIN" run --help | grep -q -- "--trials" &&
+   "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
+
+# the default scenario runs, exactly, and says so
+"$BIN" run profiles/xwing/quickstart.json >"$T/q.txt" 2>"$T/q.err" && grep -q "method:   exact" "$T/q.txt" &&
+    [ ! -s "$T/q.err" ] && ok || bad "quickstart"
+
+# JSON contract keys
+"$BIN" run profiles/xwing/quickstart.json --format json >"$T/q.json" &&
+    for k in '"game"' '"rules"' '"method"' '"trials"' '"seed"' '"threads"' '"damage"' '"mean"' '"stderr"' \
+             '"pmf"' '"at_least"' '"kill"' '"probability"' '"policy"'; do
+        grep -q "$k" "$T/q.json" || { bad "json lacks $k"; break; }
+    done && ok
+
+# same seed: identical reports on 1 and 2 threads (apart from the line that names the count)
+"$BIN" run profiles/xwing/quickstart.json --trials 300000 --seed 7 --threads 1 --format json >"$T/t1.json"
+"$BIN" run profiles/xwing/quickstart.json --trials 300000 --seed 7 --threads 2 --format json >"$T/t2.json"
+grep -v '"threads"' "$T/t1.json" >"$T/t1n"
+grep -v '"threads"' "$T/t2.json" >"$T/t2n"
+if cmp -s "$T/t1n" "$T/t2n" && [ "$(diff "$T/t1.json" "$T/t2.json" | grep -c '^[<>]')" -eq 2 ]; then ok
+else bad "threads 1 vs 2 differ"; fi
+"$BIN" run profiles/xwing/quickstart.json --trials 300000 --seed 8 --threads 2 --format json >"$T/t3.json"
+cmp -s "$T/t2.json" "$T/t3.json" && bad "seed has no effect" || ok
+
+# every profile in profiles/xwing that is a scenario runs
+for f in profiles/xwing/*.json; do
+    grep -q '"game"' "$f" || continue
+    "$BIN" run "$f" >/dev/null 2>"$T/p.err" && ok || bad "profile $f: $(cat "$T/p.err")"
+done
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,72 @@
+/* helpers.h — shared test helpers: scenarios from JSON text, exact runs, forced-dice walks. */
+#ifndef NEVERODDS_TEST_HELPERS_H
+#define NEVERODDS_TEST_HELPERS_H
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "neverodds/run.h"
+#include "neverodds/xwing.h"
+
+/* Parses a scenario or fails the test with the parser's message. */
+static inline no_scenario *scenario(const char *json)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    ck_assert_ptr_nonnull(sc);
+    if (no_scenario_parse(json, "test.json", sc, err, sizeof err))
+        ck_abort_msg("scenario rejected: %s", err);
+    return sc;
+}
+
+static inline void exact_summary(const no_scenario *sc, no_summary *out)
+{
+    no_run_opts o = {.force_exact = 1, .seed = 1, .threads = 1};
+    char err[NO_ERR_LEN];
+    if (no_run(sc, &o, out, err, sizeof err))
+        ck_abort_msg("run failed: %s", err);
+}
+
+/* Rolls the given dice (letters B F H C E, one per die, in the order the attack rolls them:
+ * attack roll, its rerolls, defense roll, its rerolls) and returns the final state, dice kept. */
+static inline no_state forced(no_scenario *sc, const char *letters)
+{
+    uint8_t faces[64];
+    int n = 0;
+    for (const char *p = letters; *p; p++) {
+        const char *at = strchr(no_xwing_face_letters, *p);
+        if (*p == ' ' || *p == ',' || *p == '|')
+            continue;
+        ck_assert_msg(at != NULL, "bad die letter %c", *p);
+        faces[n++] = (uint8_t)(at - no_xwing_face_letters);
+    }
+    sc->ctx.keep_dice = 1;
+    no_graph g;
+    char err[NO_ERR_LEN];
+    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err))
+        ck_abort_msg("compile failed: %s", err);
+    int t = no_forced_walk(&sc->ctx, &g, faces, n);
+    ck_assert_msg(t >= 0, "dice '%s' do not match the rolls the attack makes (%d)", letters, t);
+    no_state s = g.term[t];
+    no_graph_free(&g);
+    return s;
+}
+
+/* Number of dice showing `face` in a pool, both columns. */
+static inline int dice(const no_state *s, int pool, int face)
+{
+    return s->pool[pool].n[NO_FRESH][face] + s->pool[pool].n[NO_REROLLED][face];
+}
+
+#define ck_assert_near(a, b, tol) \
+    ck_assert_msg(fabs((double)(a) - (double)(b)) <= (tol), "%s = %.17g, expected %.17g (tol %g)", #a, \
+                  (double)(a), (double)(b), (double)(tol))
+
+Suite *suite_rng(void);
+Suite *suite_dice(void);
+Suite *suite_exact(void);
+Suite *suite_forced(void);
+Suite *suite_montecarlo(void);
+Suite *suite_scenario(void);
+Suite *suite_abilities(void);
+
+#endif
