@@ -1,10 +1,11 @@
 # neverodds — build, run, test, bench. `make run` and `make test` set up a fresh Debian machine.
 CC       ?= gcc
 PKGS     := libcjson
+# CFLAGS/LDFLAGS are yours to override (make sanitize does); the required flags live apart.
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
+REQ_CFLAGS := -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
             -DNO_PROFILES_DIR='"$(CURDIR)/profiles"'
-LDFLAGS  += -fopenmp
+REQ_LDFLAGS := -fopenmp
 # pkg-config output is read lazily: the packages may be installed by this very make run.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson)
@@ -26,23 +27,23 @@ deps:
 	@sh tools/install-deps.sh
 
 $(BUILD)/%.o: src/%.c $(wildcard include/neverodds/*.h src/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 $(BUILD)/tests/%.o: tests/%.c $(wildcard include/neverodds/*.h tests/*.h) | $(BUILD)
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -Itests -c $< -o $@
+	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -Itests -c $< -o $@
 $(BUILD):
 	@mkdir -p $(BUILD)
 $(BUILD)/libneverodds.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libneverodds.a
-	$(CC) $(LDFLAGS) $(CFLAGS_EXTRA) -o $@ $^ $(LDLIBS)
+	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/check_all: $(TEST_OBJ) $(BUILD)/libneverodds.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 $(BUILD)/bench: bench/bench.c $(BUILD)/libneverodds.a
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LDLIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BIN)
@@ -62,7 +63,7 @@ bench: deps
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/neverodds \
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	    LDFLAGS="-fopenmp -fsanitize=address,undefined" build-san/neverodds build-san/check_all
+	    LDFLAGS="-fsanitize=address,undefined" build-san/neverodds build-san/check_all
 	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
 	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
 

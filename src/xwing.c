@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const no_xwing_face_names[XW_NFACES] = {"blank", "focus", "hit", "crit", "evade"};
+const char *const no_xwing_face_names[XW_NFACES + 1] = {"blank", "focus", "hit", "crit", "evade", NULL};
 const char no_xwing_face_letters[XW_NFACES + 1] = "BFHCE";
 
 /* Face tables from shared/rules/dice.md (not printed in the seeds, L-none; the physical dice). */
