@@ -30,7 +30,7 @@ $(BUILD)/%.o: src/%.c $(wildcard include/neverodds/*.h src/*.h) | $(BUILD)
 	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 $(BUILD)/tests/%.o: tests/%.c $(wildcard include/neverodds/*.h tests/*.h) | $(BUILD)
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -Itests -c $< -o $@
+	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -Itests -DNO_CASES_DIR='"$(CURDIR)/tests/cases"' -c $< -o $@
 $(BUILD):
 	@mkdir -p $(BUILD)
 $(BUILD)/libneverodds.a: $(LIB_OBJ)

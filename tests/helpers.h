@@ -68,5 +68,6 @@ Suite *suite_forced(void);
 Suite *suite_montecarlo(void);
 Suite *suite_scenario(void);
 Suite *suite_abilities(void);
+Suite *suite_cases(void);
 
 #endif
