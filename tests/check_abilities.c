@@ -6,9 +6,7 @@
 
 static no_scenario *with(const char *atk, const char *def, const char *root)
 {
-    char json[1024];
-    snprintf(json, sizeof json, "{\"game\":\"xwing\"%s,\"attacker\":{%s},\"defender\":{%s}}", root, atk, def);
-    return scenario(json);
+    return xwing(root, atk, def);
 }
 
 static double exact_mean(const char *atk, const char *def, const char *root)
@@ -22,20 +20,12 @@ static double exact_mean(const char *atk, const char *def, const char *root)
 
 static int count_attack(const char *atk, const char *root)
 {
-    no_scenario *sc = with(atk, "\"dice\":2", root);
-    no_state s = sc->ctx.start;
-    int n = no_xwing_attack_dice(&sc->ctx, &s);
-    free(sc);
-    return n;
+    return attack_dice_of(with(atk, "\"dice\":2", root));
 }
 
 static int count_defense(const char *atk, const char *root)
 {
-    no_scenario *sc = with(atk, "\"dice\":2", root);
-    no_state s = sc->ctx.start;
-    int n = no_xwing_defense_dice(&sc->ctx, &s);
-    free(sc);
-    return n;
+    return defense_dice_of(with(atk, "\"dice\":2", root));
 }
 
 /* One die, one reroll of a non-hit: P(hit or crit) = 1/2 + 1/2 * 1/2 */

@@ -8,11 +8,11 @@
 /* Scenario with the given attack value, agility, range and extra JSON for each side. */
 static no_scenario *attack(int atk, const char *atk_extra, int agi, const char *def_extra, int range)
 {
-    char json[1024];
-    snprintf(json, sizeof json,
-             "{\"game\":\"xwing\",\"range\":%d,\"attacker\":{\"dice\":%d%s},\"defender\":{\"dice\":%d%s}}",
-             range, atk, atk_extra, agi, def_extra);
-    return scenario(json);
+    char root[32], a[512], d[512];
+    snprintf(root, sizeof root, ",\"range\":%d", range);
+    snprintf(a, sizeof a, "\"dice\":%d%s", atk, atk_extra);
+    snprintf(d, sizeof d, "\"dice\":%d%s", agi, def_extra);
+    return xwing(root, a, d);
 }
 
 START_TEST(t_a1_rulebook_example)
@@ -130,24 +130,15 @@ END_TEST
 
 static int attack_count(int atk, const char *extra, int range)
 {
-    no_scenario *sc = attack(atk, extra, 2, "", range);
-    no_state s = sc->ctx.start;
-    int n = no_xwing_attack_dice(&sc->ctx, &s);
-    free(sc);
-    return n;
+    return attack_dice_of(attack(atk, extra, 2, "", range));
 }
 
 static int defense_count(int agi, const char *extra, const char *root_extra, int range)
 {
-    char json[512];
-    snprintf(json, sizeof json,
-             "{\"game\":\"xwing\",\"range\":%d%s,\"attacker\":{\"dice\":2},\"defender\":{\"dice\":%d%s}}",
-             range, root_extra, agi, extra);
-    no_scenario *sc = scenario(json);
-    no_state s = sc->ctx.start;
-    int n = no_xwing_defense_dice(&sc->ctx, &s);
-    free(sc);
-    return n;
+    char root[128], d[256];
+    snprintf(root, sizeof root, ",\"range\":%d%s", range, root_extra);
+    snprintf(d, sizeof d, "\"dice\":%d%s", agi, extra);
+    return defense_dice_of(xwing(root, "\"dice\":2", d));
 }
 
 START_TEST(t_a11_t_a13_range_one_adds_an_attack_die)

@@ -2,6 +2,7 @@
 #ifndef NEVERODDS_TEST_HELPERS_H
 #define NEVERODDS_TEST_HELPERS_H
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "neverodds/run.h"
@@ -16,6 +17,32 @@ static inline no_scenario *scenario(const char *json)
     if (no_scenario_parse(json, "test.json", sc, err, sizeof err))
         ck_abort_msg("scenario rejected: %s", err);
     return sc;
+}
+
+/* {"game":"xwing"ROOT,"attacker":{ATK},"defender":{DEF}}: ROOT starts with a comma or is "". */
+static inline no_scenario *xwing(const char *root, const char *atk, const char *def)
+{
+    char json[2048];
+    snprintf(json, sizeof json, "{\"game\":\"xwing\"%s,\"attacker\":{%s},\"defender\":{%s}}", root,
+             atk, def);
+    return scenario(json);
+}
+
+/* Dice counts of steps 2a and 3a for a scenario, then frees it. */
+static inline int attack_dice_of(no_scenario *sc)
+{
+    no_state s = sc->ctx.start;
+    int n = no_xwing_attack_dice(&sc->ctx, &s);
+    free(sc);
+    return n;
+}
+
+static inline int defense_dice_of(no_scenario *sc)
+{
+    no_state s = sc->ctx.start;
+    int n = no_xwing_defense_dice(&sc->ctx, &s);
+    free(sc);
+    return n;
 }
 
 static inline void exact_summary(const no_scenario *sc, no_summary *out)
