@@ -1,6 +1,11 @@
 /* montecarlo.c — the Monte Carlo driver: rolls every die from PCG32 bits and walks the same
- * chance nodes the exact driver weighs. Chunk c of NO_MC_CHUNK trials uses stream (seed, c);
- * each thread counts into its own histogram; nothing is allocated inside the loop. */
+ * chance nodes the exact driver weighs. Chunk c of NO_MC_CHUNK trials uses streams (seed, 2c)
+ * and (seed, 2c+1); each thread counts into its own histogram; nothing is allocated in the loop.
+ *
+ * Before the loop the graph is turned into a "plan" whose every step is one table lookup:
+ * a roll of k dice becomes ceil(k/4) steps of at most four dice (the partial outcome's rank is
+ * carried from one to the next), and terminals loop onto themselves. Every trial then takes the
+ * same number of steps with no data-dependent branch, and two trials run interleaved. */
 #include "neverodds/engine.h"
 #include "neverodds/rng.h"
 #include <stdlib.h>
@@ -8,6 +13,9 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+
+#define GROUP 4 /* dice per lookup: 12 bits of d8 sides */
+#define STEPS_PER_NODE ((NO_MAX_ROLL + GROUP - 1) / GROUP) /* chance node i owns steps i*S.. */
 
 /* Random bits for dice: a 64-bit reservoir refilled 32 bits at a time. */
 typedef struct bit_source {
@@ -28,47 +36,179 @@ static inline unsigned take_bits(bit_source *b, int n)
     return v;
 }
 
-/* Rank of the outcome of rolling k dice: d8s take 3 bits a die, the first NO_DIRECT_MAX of
- * them ranked by one lookup; other dice draw an unbiased side each. */
-static inline unsigned roll_rank(bit_source *b, const no_dicetab *tab, unsigned k)
+/* One step: out = table[(carried rank << bits) + random bits]; next = succ[first + out]. */
+typedef struct plan_step {
+    const uint16_t *table;
+    int32_t first;
+    uint16_t carry;          /* 0xFFFF: pass `out` on as the next step's rank; 0: start afresh */
+    uint8_t bits;            /* 3 per d8 in this group; 0 for a terminal */
+    uint8_t sides;           /* 8, or another die size (general path) */
+    const no_dicetab *tab;   /* general path only */
+    uint8_t from, dice;      /* general path: dice already rolled, dice in this step */
+} plan_step;
+
+typedef struct plan {
+    plan_step *steps;
+    int32_t *succ;
+    int nsteps, nsucc, cap_succ;
+    int32_t root, term0;     /* terminal i is step term0 + i */
+    int depth;               /* steps every trial takes */
+    uint16_t *tables[2][NO_MAX_ROLL / GROUP + 1][GROUP + 1]; /* [pool][from/GROUP][dice] */
+    uint16_t zero;           /* the table of a terminal: one entry, 0 */
+} plan;
+
+static void *grow(void *p, int *cap, int need, size_t elem)
 {
-    unsigned sides = tab->die->sides;
-    unsigned rank = 0, j = 0;
-    if (sides == 8) {
-        j = k < NO_DIRECT_MAX ? k : NO_DIRECT_MAX;
-        rank = tab->direct[j][take_bits(b, 3 * (int)j)];
-        for (; j < k; j++)
-            rank = tab->next_rank[j][rank * 8 + take_bits(b, 3)];
-        return rank;
+    if (need <= *cap)
+        return p;
+    int nc = *cap ? *cap : 256;
+    while (nc < need)
+        nc *= 2;
+    p = realloc(p, (size_t)nc * elem);
+    if (!p)
+        abort();
+    *cap = nc;
+    return p;
+}
+
+static int add_succ(plan *pl, int n)
+{
+    pl->succ = grow(pl->succ, &pl->cap_succ, pl->nsucc + n, sizeof *pl->succ);
+    pl->nsucc += n;
+    return pl->nsucc - n;
+}
+
+/* table[(rank among `from` dice) * 8^dice + sides code] -> rank among from + dice, for d8s. */
+static const uint16_t *group_table(plan *pl, int pool, const no_dicetab *tab, int from, int dice)
+{
+    uint16_t **slot = &pl->tables[pool][from / GROUP][dice];
+    if (*slot)
+        return *slot;
+    size_t codes = (size_t)1 << (3 * dice), n = (size_t)tab->by_k[from].n;
+    uint16_t *t = malloc(n * codes * sizeof *t);
+    if (!t)
+        abort();
+    for (size_t r = 0; r < n; r++)
+        for (size_t code = 0; code < codes; code++) {
+            unsigned rank = (unsigned)r;
+            for (int j = 0; j < dice; j++)
+                rank = tab->next_rank[from + j][rank * 8 + ((code >> (3 * j)) & 7u)];
+            t[r * codes + code] = (uint16_t)rank;
+        }
+    return *slot = t;
+}
+
+static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->term0 = g->nchance * STEPS_PER_NODE;
+    int *first_step = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *first_step);
+    int *depth = calloc((size_t)(g->nchance ? g->nchance : 1), sizeof *depth);
+    if (!first_step || !depth)
+        abort();
+    /* Chance node i owns steps [i*G, i*G + groups); terminals follow at term0. */
+    pl->nsteps = pl->term0 + g->nterm;
+    pl->steps = calloc((size_t)pl->nsteps, sizeof *pl->steps);
+    if (!pl->steps)
+        abort();
+    for (int t = 0; t < g->nterm; t++) {
+        int at = add_succ(pl, 1);
+        pl->succ[at] = pl->term0 + t;
+        pl->steps[pl->term0 + t] = (plan_step){.table = &pl->zero, .first = at, .sides = 8};
     }
-    for (; j < k; j++)
-        rank = tab->next_rank[j][rank * sides + no_pcg32_below(&b->rng, sides)];
+    /* children have smaller ids, so their depth is known when a parent is reached */
+    for (int i = 0; i < g->nchance; i++) {
+        const no_chance *ch = &g->chance[i];
+        const no_dicetab *tab = ctx->dice[ch->pool];
+        int base = i * STEPS_PER_NODE;
+        int groups = tab->die->sides == 8 ? (ch->k + GROUP - 1) / GROUP : 1;
+        if (groups == 0)
+            groups = 1; /* a roll of no dice still has one outcome */
+        int child_depth = 0;
+        for (int o = 0; o < tab->by_k[ch->k].n; o++) {
+            int32_t c = g->succ[ch->first + o];
+            int d = c >= 0 ? depth[c] : 0;
+            child_depth = d > child_depth ? d : child_depth;
+        }
+        depth[i] = child_depth + groups;
+        for (int gi = 0; gi < groups; gi++) {
+            int from = gi * GROUP, last = gi == groups - 1;
+            int dice = tab->die->sides == 8 ? (ch->k - from < GROUP ? ch->k - from : GROUP) : ch->k;
+            plan_step *st = &pl->steps[base + gi];
+            st->sides = tab->die->sides;
+            st->tab = tab;
+            st->from = (uint8_t)from;
+            st->dice = (uint8_t)dice;
+            st->carry = last ? 0 : 0xFFFF;
+            if (st->sides == 8) {
+                st->table = group_table(pl, ch->pool, tab, from, dice);
+                st->bits = (uint8_t)(3 * dice);
+            }
+            int n_out = tab->by_k[from + dice].n;
+            int at = add_succ(pl, n_out);
+            st->first = at;
+            for (int o = 0; o < n_out; o++) {
+                int32_t c = last ? g->succ[ch->first + o] : base + gi + 1;
+                pl->succ[at + o] = !last ? c : c >= 0 ? c * STEPS_PER_NODE : pl->term0 + ~c;
+            }
+        }
+        first_step[i] = base;
+    }
+    pl->root = g->root >= 0 ? first_step[g->root] : pl->term0 + ~g->root;
+    pl->depth = g->root >= 0 ? depth[g->root] : 0;
+    free(first_step);
+    free(depth);
+}
+
+static void plan_free(plan *pl)
+{
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j <= NO_MAX_ROLL / GROUP; j++)
+            for (int m = 0; m <= GROUP; m++)
+                free(pl->tables[p][j][m]);
+    free(pl->steps);
+    free(pl->succ);
+}
+
+/* General path, for dice that are not d8s: roll the step's dice one side at a time. */
+static unsigned roll_general(bit_source *b, const plan_step *st, unsigned rank)
+{
+    for (unsigned j = 0; j < st->dice; j++)
+        rank = st->tab->next_rank[st->from + j][rank * st->sides + no_pcg32_below(&b->rng, st->sides)];
     return rank;
 }
 
-/* A chance node as the hot loop wants it: for up to NO_DIRECT_MAX d8s the whole roll is one
- * lookup of 3k random bits; other rolls take the general path. */
-typedef struct mc_node {
-    const uint16_t *direct;  /* NULL: general path */
-    const no_dicetab *tab;
-    int32_t first;
-    uint8_t k, bits;
-} mc_node;
-
-static void run_chunk(const mc_node *nodes, const int32_t *succ, int32_t root, uint64_t seed,
-                      uint64_t chunk, uint64_t trials, uint64_t *count)
+static inline int32_t advance(const plan *pl, bit_source *b, int32_t ref, unsigned *rank)
 {
-    bit_source b = {.bits = 0, .nbits = 0};
-    no_pcg32_seed(&b.rng, seed, chunk);
-    for (uint64_t t = 0; t < trials; t++) {
-        int32_t ref = root;
-        while (ref >= 0) {
-            const mc_node *n = &nodes[ref];
-            unsigned rank = n->direct ? n->direct[take_bits(&b, n->bits)]
-                                      : roll_rank(&b, n->tab, n->k);
-            ref = succ[n->first + (int32_t)rank];
+    const plan_step *st = &pl->steps[ref];
+    unsigned out = st->sides == 8 ? st->table[(*rank << st->bits) + take_bits(b, st->bits)]
+                                  : roll_general(b, st, *rank);
+    *rank = out & st->carry;
+    return pl->succ[st->first + (int32_t)out];
+}
+
+static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count)
+{
+    bit_source b[2] = {{.bits = 0, .nbits = 0}, {.bits = 0, .nbits = 0}};
+    no_pcg32_seed(&b[0].rng, seed, 2 * chunk);
+    no_pcg32_seed(&b[1].rng, seed, 2 * chunk + 1);
+    uint64_t t = 0;
+    for (; t + 2 <= trials; t += 2) {
+        int32_t r0 = pl->root, r1 = pl->root;
+        unsigned k0 = 0, k1 = 0;
+        for (int d = 0; d < pl->depth; d++) {
+            r0 = advance(pl, &b[0], r0, &k0);
+            r1 = advance(pl, &b[1], r1, &k1);
         }
-        count[~ref]++;
+        count[r0 - pl->term0]++;
+        count[r1 - pl->term0]++;
+    }
+    if (t < trials) {
+        int32_t r0 = pl->root;
+        unsigned k0 = 0;
+        for (int d = 0; d < pl->depth; d++)
+            r0 = advance(pl, &b[0], r0, &k0);
+        count[r0 - pl->term0]++;
     }
 }
 
@@ -81,32 +221,23 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
     uint64_t *local = calloc((size_t)threads * nterm, sizeof *local);
     if (!local)
         abort();
-    mc_node *nodes = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *nodes);
-    if (!nodes)
-        abort();
-    for (int i = 0; i < g->nchance; i++) {
-        const no_chance *ch = &g->chance[i];
-        const no_dicetab *tab = ctx->dice[ch->pool];
-        int direct = tab->die->sides == 8 && ch->k <= NO_DIRECT_MAX;
-        nodes[i] = (mc_node){.direct = direct ? tab->direct[ch->k] : NULL, .tab = tab,
-                             .first = ch->first, .k = ch->k, .bits = (uint8_t)(3 * ch->k)};
-    }
-    uint64_t nchunks = (trials + NO_MC_CHUNK - 1) / NO_MC_CHUNK;
-    long long nch = (long long)nchunks;
+    plan pl;
+    plan_build(&pl, ctx, g);
+    long long nchunks = (long long)((trials + NO_MC_CHUNK - 1) / NO_MC_CHUNK);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (long long c = 0; c < nch; c++) {
+    for (long long c = 0; c < nchunks; c++) {
         int tid = 0;
 #ifdef _OPENMP
         tid = omp_get_thread_num();
 #endif
         uint64_t first = (uint64_t)c * NO_MC_CHUNK;
         uint64_t n = trials - first < NO_MC_CHUNK ? trials - first : NO_MC_CHUNK;
-        run_chunk(nodes, g->succ, g->root, seed, (uint64_t)c, n, local + (size_t)tid * nterm);
+        run_chunk(&pl, seed, (uint64_t)c, n, local + (size_t)tid * nterm);
     }
     memset(term_count, 0, nterm * sizeof *term_count);
     for (int t = 0; t < threads; t++)
         for (size_t i = 0; i < nterm; i++)
             term_count[i] += local[(size_t)t * nterm + i];
     free(local);
-    free(nodes);
+    plan_free(&pl);
 }

@@ -141,8 +141,8 @@ void no_graph_free(no_graph *g);
 /* Exact driver: probability of each terminal. */
 void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);
 
-/* Monte Carlo driver: counts how often each terminal is reached. Chunks of NO_MC_CHUNK trials
- * use PCG32 stream (seed, chunk index), so counts do not depend on the thread count. */
+/* Monte Carlo driver: counts how often each terminal is reached. Chunk c of NO_MC_CHUNK trials
+ * uses PCG32 streams (seed, 2c) and (seed, 2c+1), so counts do not depend on the thread count. */
 #define NO_MC_CHUNK 65536
 void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
                    int threads, uint64_t *term_count);
