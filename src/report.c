@@ -125,7 +125,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, ", hull %d, shields %d", ctx->hull, ctx->shields);
     describe_side(f, ctx, NO_DEFENDER);
     if (s->exact)
-        fprintf(f, "\nmethod:   exact (%zu states)\n\n", s->states);
+        fprintf(f, "\nmethod:   exact (%zu states%s)\n\n", s->states,
+                s->automatic ? "; chosen automatically, --trials N for Monte Carlo" : "");
     else
         fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
                 (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
@@ -203,6 +204,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(pol, "name", no_default_policy.name);
     cJSON_AddStringToObject(pol, "description", no_default_policy.description);
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
+    cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);
     cJSON_AddNumberToObject(o, "seed", (double)s->seed);
     cJSON_AddNumberToObject(o, "threads", s->threads);

@@ -25,6 +25,7 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
         free(count);
         no_summarise(sc, &g, weight, opts->trials, out);
     }
+    out->automatic = !opts->force_exact && opts->trials == 0;
     out->seed = opts->seed;
     out->threads = opts->threads;
     out->states = g.states_seen;

@@ -13,6 +13,7 @@ typedef struct no_token_stat { no_rate spent; double mean; } no_token_stat;
 
 typedef struct no_summary {
     int exact;
+    int automatic;                        /* the method was chosen, not requested */
     uint64_t trials, seed;
     int threads;
     size_t states;
