@@ -294,6 +294,49 @@ START_TEST(strain_and_deplete_are_consumed)
 }
 END_TEST
 
+START_TEST(no_die_rerolled_twice_whoever_rerolls_it)
+{
+    /* L29, L340: the defender forces a reroll of the hit; the attacker's lock cannot reroll that
+     * die again, so a blank stays a blank. */
+    no_scenario *sc = attack(1, ",\"tokens\":{\"lock\":1}", 0,
+                             ",\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\","
+                             "\"faces\":[\"hit\"],\"mandatory\":true}]", 2);
+    no_state s = forced(sc, "H B");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 1);
+    free(sc);
+    /* a second die that nobody rerolled is still the lock's to reroll */
+    sc = attack(2, ",\"tokens\":{\"lock\":1}", 0,
+                ",\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\","
+                "\"faces\":[\"hit\"],\"mandatory\":true}]", 2);
+    s = forced(sc, "HB B H");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(added_results_are_normal_dice)
+{
+    /* L1334: an added result can be modified and rerolled like a rolled die */
+    no_scenario *sc = attack(0, ",\"tokens\":{\"focus\":1},\"modifiers\":[{\"window\":\"attack-modify\","
+                                "\"op\":\"add\",\"to\":\"focus\"}]", 0, "", 2);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 1.0, 1e-15); /* add a focus, spend the token: a sure hit */
+    free(sc);
+    sc = attack(0, ",\"tokens\":{\"lock\":1},\"modifiers\":[{\"window\":\"attack-modify\","
+                   "\"op\":\"add\",\"to\":\"blank\",\"mandatory\":true}]", 0, "", 2);
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.5, 1e-15); /* the added blank is rerolled by the lock */
+    free(sc);
+    /* a defender's added evade cancels like a rolled one (Norra Wexley's kind of effect) */
+    sc = attack(1, "", 0, ",\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"add\",\"to\":\"evade\"}]", 2);
+    ck_assert_int_eq(forced(sc, "H").damage, 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_forced(void)
 {
     Suite *s = suite_create("forced");
@@ -319,6 +362,8 @@ Suite *suite_forced(void)
     tcase_add_test(t, t_a21_opponent_modifies_first);
     tcase_add_test(t, d2_crit_against_two_evades_misses);
     tcase_add_test(t, strain_and_deplete_are_consumed);
+    tcase_add_test(t, no_die_rerolled_twice_whoever_rerolls_it);
+    tcase_add_test(t, added_results_are_normal_dice);
     suite_add_tcase(s, t);
     return s;
 }

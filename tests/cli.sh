@@ -48,6 +48,10 @@ expect_error unknown-command "neverodds: unknown command" fly
 if "$BIN" --help | grep -q "usage: neverodds run" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 
+# --verbose shows the face tables the numbers come from
+"$BIN" run profiles/xwing/quickstart.json --verbose | grep -q "red attack d8  *blank blank focus focus hit hit hit crit" &&
+    ok || bad "--verbose face table"
+
 # the default scenario runs, exactly, and says so
 "$BIN" run profiles/xwing/quickstart.json >"$T/q.txt" 2>"$T/q.err" && grep -q "method:   exact" "$T/q.txt" &&
     [ ! -s "$T/q.err" ] && ok || bad "quickstart"
