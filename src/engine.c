@@ -187,6 +187,10 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
     no_option opts[NO_MAX_OPTIONS];
     int must_act;
     int n = no_mod_options(c->ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
+    if (n < 0) {
+        c->failed = 3;
+        return 0;
+    }
     int32_t best_ref = 0;
     int have = 0;
     if (!must_act) {
@@ -272,6 +276,9 @@ int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no
     if (c.failed) {
         if (c.failed == 2)
             snprintf(err, errlen, "the attack has more than %zu distinct states", state_budget);
+        else if (c.failed == 3)
+            snprintf(err, errlen, "a decision offers more than %d choices (too many dice for "
+                     "one modifier's \"count\")", NO_MAX_OPTIONS);
         else
             snprintf(err, errlen, "out of memory");
         no_graph_free(g);

@@ -88,8 +88,11 @@ typedef struct picker {
 static void pick_rec(picker *pk, int cell, int taken)
 {
     if (cell == pk->ncells) {
-        if (taken > 0 && pk->n < pk->max)
-            pk->out[pk->n++] = pk->cur;
+        if (taken > 0) {
+            if (pk->n < pk->max)
+                pk->out[pk->n] = pk->cur;
+            pk->n++; /* counted even past max, so the caller can tell it ran out of room */
+        }
         return;
     }
     int col = pk->cells[cell][0], face = pk->cells[cell][1];
@@ -105,7 +108,7 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
 {
     const no_modifier *md = &ctx->mods[m];
     if (max <= 0)
-        return 0;
+        return 1; /* no room: over the limit */
     picker pk;
     memset(&pk, 0, sizeof pk);
     pk.cur.mod = (uint8_t)m;
@@ -138,7 +141,7 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     if (md->op == NO_OP_REROLL && pk.limit > NO_MAX_ROLL)
         pk.limit = NO_MAX_ROLL;
     pick_rec(&pk, 0, 0);
-    return pk.n;
+    return pk.n; /* may exceed max: the caller reports it */
 }
 
 void no_ctx_index(no_ctx *ctx)
@@ -182,6 +185,8 @@ int no_mod_options(const no_ctx *ctx, const no_state *s, int side, int window,
         if (md->mandatory)
             *must_act = 1;
         n += options_of(ctx, s, m, out + n, max - n);
+        if (n > max)
+            return -1;
     }
     return n;
 }

@@ -21,7 +21,8 @@ int no_mod_any(const no_ctx *ctx, const no_state *s, int side, int window, int *
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m);
 
 /* Lists every use the modifiers of `side` in `window` offer. *must_act is set when an unused
- * mandatory modifier is usable (the side may not pass). Returns the number of options. */
+ * mandatory modifier is usable (the side may not pass). Returns the number of options, or -1
+ * when there are more than `max` (the decision is too large to search). */
 int no_mod_options(const no_ctx *ctx, const no_state *s, int side, int window,
                    no_option *out, int max, int *must_act);
 
