@@ -7,14 +7,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(sizeof(no_state) == 4 + 2 * 2 * NO_MAX_FACES + 2 * NO_TOK_N + NO_MAX_MODS + 12,
+_Static_assert(sizeof(no_state) == 4 + NO_POOLS * 2 * NO_MAX_FACES + NO_SIDES * NO_TOK_N + NO_MAX_MODS +
+                                      1 + NO_MAX_DICE + 2 + 8 + 4 + 1,
                "no_state must have no padding: states are hashed and compared as bytes");
 _Static_assert(sizeof(no_state) % 8 == 0, "no_state is hashed 8 bytes at a time");
 
 const char *const no_token_names[NO_TOK_N] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
     "stress", "strain", "deplete", "tractor", "ion", "cloak",
+    "aim", "dodge", "surge", "observation", "suppression", "shield", "pierce",
 };
+
+int no_pending_die(const no_state *s)
+{
+    for (int d = 0; d < NO_MAX_DICE; d++)
+        if (s->roll[d])
+            return d;
+    return -1;
+}
+
+void no_request_roll(no_state *s, int pool, int die, int n)
+{
+    s->roll[die] = (uint8_t)n;
+    s->roll_pool = (uint8_t)pool;
+    s->roll_column = NO_FRESH;
+}
 
 const no_policy_info no_default_policy = {
     "per-attack",
@@ -107,14 +124,14 @@ static int32_t add_terminal(compiler *c, const no_state *s)
     return ~g->nterm++;
 }
 
-static int32_t add_chance(compiler *c, int pool, int k, int first)
+static int32_t add_chance(compiler *c, int die, int k, int first)
 {
     no_graph *g = c->g;
     if (grow((void **)&g->chance, &g->cap_chance, g->nchance + 1, sizeof *g->chance)) {
         c->failed = 1;
         return 0;
     }
-    g->chance[g->nchance] = (no_chance){.first = first, .pool = (uint8_t)pool, .k = (uint8_t)k};
+    g->chance[g->nchance] = (no_chance){.first = first, .die = (uint8_t)die, .k = (uint8_t)k};
     return g->nchance++;
 }
 
@@ -152,8 +169,9 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
 {
     const no_ctx *ctx = c->ctx;
     no_graph *g = c->g;
-    int pool = s->roll_pool, k = s->roll_count, column = s->roll_column;
-    const no_dicetab *tab = ctx->dice[pool];
+    int die = no_pending_die(s);
+    int pool = s->roll_pool, k = s->roll[die], column = s->roll_column;
+    const no_dicetab *tab = ctx->dice[die];
     const no_rolls *rolls = &tab->by_k[k];
     int first = g->nsucc;
     if (grow((void **)&g->succ, &g->cap_succ, g->nsucc + rolls->n, sizeof(int32_t))) {
@@ -164,9 +182,11 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
     memset(v, 0, sizeof *v);
     for (int o = 0; o < rolls->n && !c->failed; o++) {
         no_state child = *s;
-        child.roll_count = 0;
-        child.roll_pool = 0;
-        child.roll_column = 0;
+        child.roll[die] = 0;
+        if (no_pending_die(&child) < 0) {
+            child.roll_pool = 0;
+            child.roll_column = 0;
+        }
         for (int r = 0; r < tab->die->nresults; r++)
             child.pool[pool].n[column][tab->die->face[r]] += rolls->count[o][r];
         no_value cv;
@@ -178,7 +198,7 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         for (int side = 0; side < NO_SIDES; side++)
             v->spend[side] += p * cv.spend[side];
     }
-    return add_chance(c, pool, k, first);
+    return add_chance(c, die, k, first);
 }
 
 static int32_t compile_decision(compiler *c, const no_state *s, int actor, int window,
@@ -312,7 +332,7 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
         if (m == 0.0)
             continue;
         const no_chance *ch = &g->chance[id];
-        const no_rolls *rolls = &ctx->dice[ch->pool]->by_k[ch->k];
+        const no_rolls *rolls = &ctx->dice[ch->die]->by_k[ch->k];
         for (int o = 0; o < rolls->n; o++) {
             int32_t child = g->succ[ch->first + o];
             double p = m * rolls->prob[o];
@@ -332,7 +352,7 @@ int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, i
     int used = 0;
     while (ref >= 0) {
         const no_chance *ch = &g->chance[ref];
-        const no_dicetab *tab = ctx->dice[ch->pool];
+        const no_dicetab *tab = ctx->dice[ch->die];
         int k = ch->k;
         uint8_t v[NO_MAX_FACES] = {0};
         for (int j = 0; j < k; j++) {

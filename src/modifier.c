@@ -205,22 +205,26 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
     const no_modifier *md = &ctx->mods[opt->mod];
     no_pool *p = &s->pool[md->pool];
     pay(ctx, s, opt->mod);
-    int moved = 0;
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < NO_MAX_FACES; f++) {
             int r = opt->pick[c][f];
             if (!r)
                 continue;
             p->n[c][f] -= (uint8_t)r;
-            moved += r;
             if (md->op == NO_OP_CHANGE)
                 p->n[c][md->to] += (uint8_t)r; /* a changed die keeps its rerolled mark */
+            if (md->op == NO_OP_REROLL)
+                s->roll[ctx->reroll_die[md->pool][f]] += (uint8_t)r; /* each die by its own type */
         }
     switch (md->op) {
     case NO_OP_REROLL:
         s->roll_pool = md->pool;
-        s->roll_count = (uint8_t)moved;
-        s->roll_column = NO_REROLLED;
+        /* under a golden rule (X-Wing L29) rerolled dice are marked; otherwise (Legion aim
+         * tokens) a die may be rerolled again by a later effect */
+        s->roll_column = ctx->reroll_once ? NO_REROLLED : NO_FRESH;
+        break;
+    case NO_OP_GAIN:
+        s->tok[md->side][md->to] += (uint8_t)md->amount;
         break;
     case NO_OP_ADD:
         p->n[NO_FRESH][md->to] += md->count; /* added dice are normal, rerollable dice */

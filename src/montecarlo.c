@@ -53,7 +53,7 @@ typedef struct plan {
     int nsteps, nsucc, cap_succ;
     int32_t root, term0;     /* terminal i is step term0 + i */
     int depth;               /* steps every trial takes */
-    uint16_t *tables[2][NO_MAX_ROLL / GROUP + 1][GROUP + 1]; /* [pool][from/GROUP][dice] */
+    uint16_t *tables[NO_MAX_DICE][NO_MAX_ROLL / GROUP + 1][GROUP + 1]; /* [die][from/GROUP][dice] */
     uint16_t zero;           /* the table of a terminal: one entry, 0 */
 } plan;
 
@@ -79,9 +79,9 @@ static int add_succ(plan *pl, int n)
 }
 
 /* table[(rank among `from` dice) * 8^dice + sides code] -> rank among from + dice, for d8s. */
-static const uint16_t *group_table(plan *pl, int pool, const no_dicetab *tab, int from, int dice)
+static const uint16_t *group_table(plan *pl, int die, const no_dicetab *tab, int from, int dice)
 {
-    uint16_t **slot = &pl->tables[pool][from / GROUP][dice];
+    uint16_t **slot = &pl->tables[die][from / GROUP][dice];
     if (*slot)
         return *slot;
     size_t codes = (size_t)1 << (3 * dice), n = (size_t)tab->by_k[from].n;
@@ -119,7 +119,7 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     /* children have smaller ids, so their depth is known when a parent is reached */
     for (int i = 0; i < g->nchance; i++) {
         const no_chance *ch = &g->chance[i];
-        const no_dicetab *tab = ctx->dice[ch->pool];
+        const no_dicetab *tab = ctx->dice[ch->die];
         int base = i * STEPS_PER_NODE;
         int groups = tab->die->sides == 8 ? (ch->k + GROUP - 1) / GROUP : 1;
         if (groups == 0)
@@ -141,7 +141,7 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
             st->dice = (uint8_t)dice;
             st->carry = last ? 0 : 0xFFFF;
             if (st->sides == 8) {
-                st->table = group_table(pl, ch->pool, tab, from, dice);
+                st->table = group_table(pl, ch->die, tab, from, dice);
                 st->bits = (uint8_t)(3 * dice);
             }
             int n_out = tab->by_k[from + dice].n;
@@ -162,7 +162,7 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
 
 static void plan_free(plan *pl)
 {
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < NO_MAX_DICE; p++)
         for (int j = 0; j <= NO_MAX_ROLL / GROUP; j++)
             for (int m = 0; m <= GROUP; m++)
                 free(pl->tables[p][j][m]);

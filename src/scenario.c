@@ -621,9 +621,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     parse_side_modifiers(&b, root, NO_DEFENDER);
     resolve_excludes(&b);
     no_ctx_index(ctx);
-    ctx->dice[NO_POOL_ATTACK] = no_xwing_dicetab(NO_POOL_ATTACK);
-    ctx->dice[NO_POOL_DEFENSE] = no_xwing_dicetab(NO_POOL_DEFENSE);
-    ctx->nfaces = XW_NFACES;
+    no_xwing_setup_dice(ctx);
 done:
     cJSON_Delete(b.library);
     cJSON_Delete(root);

@@ -20,18 +20,30 @@ const no_die no_xwing_defense_die = {
     .side_result = {0, 0, 0, 1, 1, 2, 2, 2}, /* 3 blank, 2 focus, 3 evade */
 };
 
-static no_dicetab tables[NO_POOLS];
+static no_dicetab tables[2];
 static int tables_ready;
 
-const no_dicetab *no_xwing_dicetab(int pool)
+const no_dicetab *no_xwing_dicetab(int die)
 {
     if (!tables_ready) { /* first call happens before any parallel region */
-        if (no_dicetab_init(&tables[NO_POOL_ATTACK], &no_xwing_attack_die) ||
-            no_dicetab_init(&tables[NO_POOL_DEFENSE], &no_xwing_defense_die))
+        if (no_dicetab_init(&tables[XW_DIE_ATTACK], &no_xwing_attack_die) ||
+            no_dicetab_init(&tables[XW_DIE_DEFENSE], &no_xwing_defense_die))
             abort();
         tables_ready = 1;
     }
-    return &tables[pool];
+    return &tables[die];
+}
+
+void no_xwing_setup_dice(no_ctx *ctx)
+{
+    ctx->dice[XW_DIE_ATTACK] = no_xwing_dicetab(XW_DIE_ATTACK);
+    ctx->dice[XW_DIE_DEFENSE] = no_xwing_dicetab(XW_DIE_DEFENSE);
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        ctx->reroll_die[NO_POOL_ATTACK][f] = XW_DIE_ATTACK;
+        ctx->reroll_die[NO_POOL_DEFENSE][f] = XW_DIE_DEFENSE;
+    }
+    ctx->reroll_once = 1; /* the golden rule: no die is rerolled twice in an attack, L29 */
+    ctx->nfaces = XW_NFACES;
 }
 
 /* ---- the step list: rules as data ---- */
@@ -91,13 +103,6 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
         n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
     n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
     return clamp_dice(n);
-}
-
-static void request_roll(no_state *s, int pool, int n)
-{
-    s->roll_pool = (uint8_t)pool;
-    s->roll_count = (uint8_t)n;
-    s->roll_column = NO_FRESH;
 }
 
 /* Step 4: evades cancel hits, then crits (L356-L357); each reinforce token then adds one evade
@@ -192,18 +197,18 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
 static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
 {
     for (;;) {
-        if (s->roll_count)
+        if (no_pending_die(s) >= 0)
             return NO_AT_CHANCE;
         const step *st = &steps[s->step];
         switch (st->kind) {
         case ST_ATTACK_DICE:
             if (at_threshold(s->tok[NO_ATTACKER][NO_TOK_ION], ctx->attacker_size))
                 s->tok[NO_ATTACKER][NO_TOK_LOCK] = 0; /* ionized ships keep no locks, L1238 */
-            request_roll(s, NO_POOL_ATTACK, no_xwing_attack_dice(ctx, s));
+            no_request_roll(s, NO_POOL_ATTACK, XW_DIE_ATTACK, no_xwing_attack_dice(ctx, s));
             s->step++;
             break;
         case ST_DEFENSE_DICE:
-            request_roll(s, NO_POOL_DEFENSE, no_xwing_defense_dice(ctx, s));
+            no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, no_xwing_defense_dice(ctx, s));
             s->step++;
             break;
         case ST_DECIDE:

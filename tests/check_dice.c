@@ -28,7 +28,7 @@ END_TEST
 START_TEST(attack_crit_count_is_binomial)
 {
     /* P(exactly c crits among k attack dice) = C(k,c) (1/8)^c (7/8)^(k-c) */
-    const no_dicetab *tab = no_xwing_dicetab(NO_POOL_ATTACK);
+    const no_dicetab *tab = no_xwing_dicetab(XW_DIE_ATTACK);
     for (int k = 0; k <= 6; k++)
         for (int c = 0; c <= k; c++) {
             double p = 0;
@@ -43,7 +43,7 @@ END_TEST
 START_TEST(rank_tables_match_outcome_list)
 {
     /* Rolling the sides s1..sk one at a time must land on the vector with those counts. */
-    const no_dicetab *tab = no_xwing_dicetab(NO_POOL_DEFENSE);
+    const no_dicetab *tab = no_xwing_dicetab(XW_DIE_DEFENSE);
     for (int k = 0; k <= NO_DIRECT_MAX; k++)
         for (unsigned code = 0; code < (1u << (3 * k)); code++) {
             uint8_t v[NO_MAX_FACES] = {0};

@@ -12,13 +12,17 @@
 #include "neverodds/dice.h"
 
 enum { NO_ATTACKER = 0, NO_DEFENDER = 1, NO_SIDES = 2 };
-enum { NO_POOL_ATTACK = 0, NO_POOL_DEFENSE = 1, NO_POOLS = 2 };
+enum { NO_POOL_ATTACK = 0, NO_POOL_DEFENSE = 1, NO_POOL_COVER = 2, NO_POOLS = 3 };
 enum { NO_FRESH = 0, NO_REROLLED = 1 };
 
 /* Tokens and other per-ship counters that live in the state. */
 enum {
+    /* X-Wing */
     NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_FORCE, NO_TOK_LOCK, NO_TOK_REINFORCE,
     NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK,
+    /* Legion (pierce counts the Pierce the attack can still spend) */
+    NO_TOK_AIM, NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_SUPPRESSION, NO_TOK_SHIELD,
+    NO_TOK_PIERCE,
     NO_TOK_N
 };
 extern const char *const no_token_names[NO_TOK_N];
@@ -35,15 +39,17 @@ typedef struct no_state {
     uint8_t tok[NO_SIDES][NO_TOK_N];
     uint8_t charges[NO_MAX_MODS];   /* charge pool of each modifier's ability */
     uint8_t step;                   /* next rules step */
-    uint8_t roll_pool, roll_count;  /* pending roll request: count dice into roll_pool */
-    uint8_t roll_column;            /* NO_FRESH for a roll, NO_REROLLED for a reroll */
+    uint8_t roll[NO_MAX_DICE];      /* pending roll request: dice of each die type ... */
+    uint8_t roll_pool, roll_column; /* ... into this pool and column (NO_REROLLED: a reroll) */
     /* outcome of the attack, filled by the last steps */
     uint8_t hits, crits;            /* uncanceled after neutralize */
-    uint8_t damage;                 /* hits and crits that got through (shields included) */
+    uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
     uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
+    uint8_t defeated, suppression, self_wounds, flags; /* Legion */
+    uint8_t reserved;               /* keeps the struct a multiple of 8 bytes */
 } no_state;
 
-typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE } no_op;
+typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE, NO_OP_GAIN } no_op;
 typedef enum {
     NO_W_ATTACK_DICE, NO_W_ATTACK_MODIFY, NO_W_ATTACK_AFTER_MODIFY,
     NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE, NO_W_N
@@ -61,7 +67,8 @@ typedef struct no_modifier {
     uint8_t faces;          /* bit mask of game faces it may act on */
     uint8_t to;             /* face produced by change/add */
     uint8_t count;          /* up to this many dice; NO_COUNT_ALL = every matching die */
-    int8_t amount;          /* dice op: dice added or removed */
+    uint8_t whole_pool;     /* reroll: every die of the pool or none (Soresu) */
+    int8_t amount;          /* dice op: dice added or removed; gain op: tokens gained (kind `to`) */
     uint8_t cost_token, cost_amount; /* NO_NO_TOKEN when free of tokens */
     uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */
     uint8_t charge_slot;    /* index into no_state.charges */
@@ -76,7 +83,9 @@ typedef struct no_modifier {
 
 /* Everything constant during one attack: the compiled scenario. */
 typedef struct no_ctx {
-    const no_dicetab *dice[NO_POOLS];  /* die rolled into each pool */
+    const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */
+    uint8_t reroll_die[NO_POOLS][NO_MAX_FACES]; /* die id that rerolls a die showing that face */
+    int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
     int nfaces;                        /* game faces in use */
     int attack_value, agility;         /* before range and effects */
     int range;                         /* 1..3 */
@@ -114,8 +123,13 @@ typedef struct no_value {
 
 typedef struct no_chance {
     int32_t first;           /* offset of its successors in no_graph.succ */
-    uint8_t pool, k;         /* k dice rolled into pool */
+    uint8_t die, k;          /* k dice of die type `die` (ctx->dice[die]) */
 } no_chance;
+
+/* Is a roll pending, and which die type rolls first? (-1: none) */
+int no_pending_die(const no_state *s);
+/* Requests n dice of die type `die` into pool (fresh column). */
+void no_request_roll(no_state *s, int pool, int die, int n);
 
 /* The compiled attack: chance nodes in topological order (children before parents). */
 typedef struct no_graph {

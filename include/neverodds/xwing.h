@@ -11,8 +11,12 @@ extern const char no_xwing_face_letters[XW_NFACES + 1]; /* "BFHCE" */
 extern const no_die no_xwing_attack_die, no_xwing_defense_die;
 extern const no_rules no_xwing2e_rules;
 
+enum { XW_DIE_ATTACK, XW_DIE_DEFENSE };
+
 /* The dice tables (built once, shared read-only by every run). */
-const no_dicetab *no_xwing_dicetab(int pool);
+const no_dicetab *no_xwing_dicetab(int die);
+/* Fills the context's dice, reroll dice and the golden rule for X-Wing. */
+void no_xwing_setup_dice(no_ctx *ctx);
 
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
