@@ -29,4 +29,8 @@ int jr_bool(jr *j, const cJSON *obj, const char *key, const char *path, int def)
 /* One of `names` (NULL-terminated); returns its index, def when missing. */
 int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, const char *what);
 
+/* Game parsers behind no_scenario_parse (root is an object; errors go to j). */
+struct no_scenario;
+int no_legion_parse(const cJSON *root, jr *j, struct no_scenario *sc);
+
 #endif

@@ -115,13 +115,13 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     pk.p = &s->pool[md->pool];
     pk.out = out;
     pk.max = max;
-    if (md->op == NO_OP_ADD) {
+    if (md->op == NO_OP_ADD || md->op == NO_OP_GAIN) {
         out[0] = pk.cur;
         return 1;
     }
-    int fresh_only = md->op == NO_OP_REROLL;
+    int fresh_only = md->op == NO_OP_REROLL && !md->whole_pool;
     unsigned mask = md->op == NO_OP_REROLL ? md->faces : acting_faces(md);
-    if (md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) {
+    if ((md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) || md->whole_pool) {
         /* "change all" / "cancel all": one option, every matching die */
         for (int c = 0; c < 2; c++)
             for (int f = 0; f < NO_MAX_FACES; f++)

@@ -1,6 +1,7 @@
 /* report.c — summary statistics of a run, and the text and JSON reports. */
 #include "neverodds/report.h"
 #include "neverodds/version.h"
+#include "neverodds/legion.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
@@ -21,11 +22,13 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     memset(out, 0, sizeof *out);
     out->exact = trials == 0;
     out->trials = trials;
-    out->has_kill = ctx->hull > 0;
+    int legion = !strcmp(sc->game, "legion");
+    out->has_kill = ctx->hull > 0 || legion;
     double scale = trials ? 1.0 / (double)trials : 1.0;
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
+    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0};
     for (int i = 0; i < g->nterm; i++) {
         double w = weight[i] * scale;
         if (w == 0.0)
@@ -39,6 +42,9 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         faceup += t->faceup ? w : 0;
         hit += t->hits + t->crits ? w : 0;
         out->ion_mean += w * t->ion_tokens;
+        defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
+        supp[t->suppression > 3 ? 3 : t->suppression] += w;
+        out->self_wounds_mean += w * t->self_wounds;
         for (int s = 0; s < NO_SIDES; s++)
             for (int k = 0; k < NO_TOK_N; k++) {
                 int spent = ctx->start.tok[s][k] - t->tok[s][k];
@@ -68,6 +74,13 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         out->at_least[d] = rate(d == 0 ? 1.0 : tail, trials);
     }
     out->kill = rate(kill, trials);
+    for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
+        out->defeated[d] = rate(defeated[d], trials);
+        if (defeated[d] > 0)
+            out->max_defeated = d;
+    }
+    for (int k = 0; k < 4; k++)
+        out->suppression[k] = rate(supp[k], trials);
     out->faceup = rate(faceup, trials);
     out->hit = rate(hit, trials);
     for (int s = 0; s < NO_SIDES; s++)
@@ -111,12 +124,8 @@ static void print_rate(FILE *f, no_rate r, int exact)
         fprintf(f, "%9.6f ± %.6f", r.p, r.se);
 }
 
-void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
+static void describe_xwing(FILE *f, const no_ctx *ctx)
 {
-    const no_ctx *ctx = &sc->ctx;
-    fprintf(f, "neverodds %s — X-Wing, rules %s, policy %s\n", NO_VERSION, sc->rules,
-            no_default_policy.name);
-    fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     fprintf(f, "attack:   attack value %d at range %d%s%s", ctx->attack_value, ctx->range,
             ctx->ordnance ? ", ordnance" : "", ctx->obstructed ? ", obstructed" : "");
     describe_side(f, ctx, NO_ATTACKER);
@@ -124,6 +133,33 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (ctx->hull)
         fprintf(f, ", hull %d, shields %d", ctx->hull, ctx->shields);
     describe_side(f, ctx, NO_DEFENDER);
+}
+
+static void describe_legion(FILE *f, const no_ctx *ctx)
+{
+    static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
+    const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
+    fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", a[LK_MELEE] ? "melee" : "ranged",
+            a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE], charts[a[LK_SURGE_CHART]]);
+    describe_side(f, ctx, NO_ATTACKER);
+    fprintf(f, "\ndefense:  %s die, surge %s, %d minis x %d wounds, cover %s",
+            d[LK_DIE] ? "red" : "white", d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS],
+            d[LK_WOUNDS], covers[d[LK_COVER_BASE]]);
+    describe_side(f, ctx, NO_DEFENDER);
+}
+
+void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    int legion = !strcmp(sc->game, "legion");
+    const char *unit = legion ? "wounds" : "damage";
+    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION, legion ? "Legion" : "X-Wing",
+            sc->rules, no_default_policy.name);
+    fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+    if (legion)
+        describe_legion(f, ctx);
+    else
+        describe_xwing(f, ctx);
     if (s->exact)
         fprintf(f, "\nmethod:   exact (%zu states%s)\n\n", s->states,
                 s->automatic ? "; chosen automatically, --trials N for Monte Carlo" : "");
@@ -131,7 +167,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
                 (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
                 s->threads == 1 ? "" : "s");
-    fprintf(f, "damage  %-*s  %s\n", s->exact ? 12 : 18, "P(= k)", "P(>= k)");
+    fprintf(f, "%-6s  %-*s  %s\n", unit, s->exact ? 12 : 18, "P(= k)", "P(>= k)");
     for (int d = 0; d <= s->max_damage; d++) {
         fprintf(f, "%6d  ", d);
         print_rate(f, s->pmf[d], s->exact);
@@ -139,16 +175,33 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         print_rate(f, s->at_least[d], s->exact);
         fprintf(f, "\n");
     }
-    fprintf(f, "\nmean damage  %.10f", s->mean);
+    fprintf(f, "\nmean %-7s %.10f", unit, s->mean);
     if (!s->exact)
         fprintf(f, " ± %.6f", s->mean_se);
     fprintf(f, "   (sd %.6f)\n", s->sd);
+    if (legion) {
+        fprintf(f, "\ndefeated  P(= k)\n");
+        for (int k = 0; k <= s->max_defeated; k++) {
+            fprintf(f, "%8d  ", k);
+            print_rate(f, s->defeated[k], s->exact);
+            fprintf(f, "\n");
+        }
+        fprintf(f, "\nP(unit wiped)  ");
+        print_rate(f, s->kill, s->exact);
+        fprintf(f, "\nsuppression    ");
+        for (int k = 0; k < 3; k++) {
+            fprintf(f, "%s+%d: ", k ? "  " : "", k);
+            print_rate(f, s->suppression[k], s->exact);
+        }
+        fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
+    } else {
     fprintf(f, "P(hit)       ");
     print_rate(f, s->hit, s->exact);
     fprintf(f, "\nP(crit card) ");
     print_rate(f, s->faceup, s->exact);
     fprintf(f, "   (at least one face-up damage card)\n");
-    if (s->has_kill) {
+    }
+    if (s->has_kill && !legion) {
         fprintf(f, "P(kill)      ");
         print_rate(f, s->kill, s->exact);
         fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
@@ -218,9 +271,21 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(dmg, "pmf_stderr", array_of(s->pmf, n, 1));
     cJSON_AddItemToObject(dmg, "at_least", array_of(s->at_least, n, 0));
     cJSON_AddItemToObject(dmg, "at_least_stderr", array_of(s->at_least, n, 1));
-    cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
-    cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
-    if (s->has_kill) {
+    int legion = !strcmp(sc->game, "legion");
+    if (legion) {
+        cJSON *def = cJSON_AddObjectToObject(o, "defeated");
+        cJSON_AddItemToObject(def, "pmf", array_of(s->defeated, s->max_defeated + 1, 0));
+        cJSON_AddItemToObject(def, "pmf_stderr", array_of(s->defeated, s->max_defeated + 1, 1));
+        cJSON_AddItemToObject(o, "kill", rate_json(s->kill));
+        cJSON *sup = cJSON_AddObjectToObject(o, "suppression");
+        cJSON_AddItemToObject(sup, "pmf", array_of(s->suppression, 3, 0));
+        cJSON_AddItemToObject(sup, "pmf_stderr", array_of(s->suppression, 3, 1));
+        cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
+    } else {
+        cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
+        cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
+    }
+    if (s->has_kill && !legion) {
         cJSON *k = rate_json(s->kill);
         cJSON_AddNumberToObject(k, "hull", ctx->hull);
         cJSON_AddNumberToObject(k, "shields", ctx->shields);

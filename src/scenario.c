@@ -3,6 +3,7 @@
 #include "neverodds/scenario.h"
 #include "neverodds/modifier.h"
 #include "neverodds/xwing.h"
+#include "neverodds/legion.h"
 #include "jsonread.h"
 #include <errno.h>
 #include <limits.h>
@@ -21,8 +22,10 @@ static const char *const window_keys[] = {"attack-dice", "attack-modify", "attac
                                           "defense-dice", "defense-modify", "before-neutralize",
                                           NULL};
 const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
-                                             "defense-dice", "defense-modify", "before-neutralize"};
-const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", NULL};
+                                             "defense-dice", "defense-modify", "before-neutralize",
+                                             "attack-reroll", "after-convert", "dodge",
+                                             "defense-reroll"};
+const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
 static const char *const token_keys[NO_TOK_N + 1] = {
@@ -209,7 +212,8 @@ static void parse_modifier(builder *b, const cJSON *o, const char *path, int sid
         jr_fail(j, p, "missing (one of: reroll, change, add, cancel, dice)");
         return;
     }
-    int op = jr_enum(j, v, p, no_op_names, "an operation");
+    static const char *const xwing_ops[] = {"reroll", "change", "add", "cancel", "dice", NULL};
+    int op = jr_enum(j, v, p, xwing_ops, "an operation");
     if (j->failed)
         return;
     m.window = (uint8_t)w;
@@ -583,8 +587,12 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         goto done;
     }
     int g = jr_enum(j, game, "game", games, "a game");
-    if (g > 0)
-        jr_fail(j, "game", "%s is not supported yet (this version runs xwing)", games[g]);
+    if (g == 1) {
+        no_legion_parse(root, j, sc);
+        goto done;
+    }
+    if (g > 1)
+        jr_fail(j, "game", "%s is not supported yet (this version runs xwing and legion)", games[g]);
     if (jr_object(j, root, "", root_keys))
         goto done;
     snprintf(sc->game, sizeof sc->game, "xwing");

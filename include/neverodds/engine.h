@@ -28,6 +28,7 @@ enum {
 extern const char *const no_token_names[NO_TOK_N];
 
 #define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
+#define NO_MAX_KW 48
 
 typedef struct no_pool {
     uint8_t n[2][NO_MAX_FACES]; /* [NO_FRESH|NO_REROLLED][face] */
@@ -52,7 +53,9 @@ typedef struct no_state {
 typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE, NO_OP_GAIN } no_op;
 typedef enum {
     NO_W_ATTACK_DICE, NO_W_ATTACK_MODIFY, NO_W_ATTACK_AFTER_MODIFY,
-    NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE, NO_W_N
+    NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE,
+    /* Legion only */
+    NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
 extern const char *const no_op_names[];
@@ -64,7 +67,7 @@ typedef struct no_modifier {
     char name[40];          /* ability (or token) it comes from */
     uint8_t side;           /* owner: NO_ATTACKER or NO_DEFENDER */
     uint8_t window, pool, op;
-    uint8_t faces;          /* bit mask of game faces it may act on */
+    uint16_t faces;         /* bit mask of faces it may act on */
     uint8_t to;             /* face produced by change/add */
     uint8_t count;          /* up to this many dice; NO_COUNT_ALL = every matching die */
     uint8_t whole_pool;     /* reroll: every die of the pool or none (Soresu) */
@@ -76,7 +79,7 @@ typedef struct no_modifier {
     uint16_t requires, forbids; /* token bit masks (owner's tokens) */
     uint8_t ranges;         /* bit r set: usable at attack range r */
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
-    uint8_t only_faces;     /* 0: no condition; else every die must show one of these */
+    uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
     uint32_t excludes;      /* modifier indices it disables once used */
 } no_modifier;
@@ -95,6 +98,7 @@ typedef struct no_ctx {
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
     int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
+    uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
     no_modifier mods[NO_MAX_MODS];
     /* indexes built by no_ctx_index() once the modifiers are known */

@@ -25,6 +25,11 @@ typedef struct no_summary {
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
     no_rate hit;                          /* the attack hits (L359) */
     double ion_mean;
+    /* Legion */
+    no_rate defeated[NO_MAX_DAMAGE + 1];  /* miniatures defeated */
+    int max_defeated;
+    no_rate suppression[4];               /* suppression tokens gained */
+    double self_wounds_mean;              /* Deflect / Djem So wounds on the attacker */
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];

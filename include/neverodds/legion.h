@@ -1,0 +1,56 @@
+/* legion.h — Star Wars: Legion (core rules in force from 09.01.2026): dice, keywords and the
+ * attack sequence steps 4-10 as engine steps. */
+#ifndef NEVERODDS_LEGION_H
+#define NEVERODDS_LEGION_H
+#include "neverodds/engine.h"
+
+/* Attack pool faces: colour * 4 + result. After surge conversion every die is folded into the
+ * red slots, which then stand for colourless results. */
+enum { LG_BLANK, LG_HIT, LG_CRIT, LG_SURGE };
+enum { LG_RED, LG_BLACK, LG_WHITE };
+#define LG_FACE(colour, result) ((colour) * 4 + (result))
+/* Defense and cover pool faces: colour * 3 + result (white 0, red 1). */
+enum { LG_D_BLANK, LG_D_BLOCK, LG_D_SURGE };
+enum { LG_DEF_WHITE, LG_DEF_RED };
+#define LG_DFACE(colour, result) ((colour) * 3 + (result))
+
+enum { LG_DIE_RED, LG_DIE_BLACK, LG_DIE_WHITE, LG_DIE_WHITE_DEF, LG_DIE_RED_DEF, LG_NDICE };
+extern const no_die no_legion_dice[LG_NDICE];
+
+/* Keywords and unit facts, stored in no_ctx.kw[side][...]. */
+enum {
+    /* attacker */
+    LK_MELEE, LK_SURGE_CHART, LK_PIERCE, LK_IMPACT, LK_CRITICAL, LK_SHARPSHOOTER, LK_PRECISE,
+    LK_LETHAL, LK_RAM, LK_MARKSMAN, LK_HIGH_VELOCITY, LK_BLAST, LK_PRIMITIVE, LK_SUPPRESSIVE,
+    LK_JAR_KAI, LK_IMMUNE_DEFLECT, LK_CUMBERSOME, LK_ANTI_PERSONNEL, LK_ANTI_MATERIEL,
+    /* defender */
+    LK_DIE, LK_DEFENSE_SURGE, LK_ARMOR, LK_IMPERVIOUS, LK_IMMUNE_PIERCE, LK_IMMUNE_MELEE_PIERCE,
+    LK_DANGER_SENSE, LK_UNCANNY_LUCK, LK_LOW_PROFILE, LK_COVER_X, LK_SMOKE, LK_OUTMANEUVER,
+    LK_BLOCK, LK_DEFLECT, LK_SORESU, LK_DJEM_SO, LK_UNCONCERNED, LK_BACKUP, LK_IMMUNE_BLAST,
+    LK_COVER_BASE, LK_MINIS, LK_WOUNDS, LK_WOUNDED, LK_IN_LOS, LK_COURAGE, LK_UNIT_TYPE,
+    /* the attack pool: red, black, white dice (attacker side) */
+    LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
+    LK_N
+};
+#define LG_ARMOR_ALL 255 /* Armor without a number cancels every hit */
+enum { LG_CHART_NONE, LG_CHART_HIT, LG_CHART_CRIT };
+enum { LG_TROOPER, LG_DROID, LG_VEHICLE };
+enum { LG_COURAGE_NONE = 255 }; /* Courage "-": never suppressed */
+
+/* state.flags bits */
+#define LG_FLAG_ROLLED_HIT 1u   /* a hit or crit stood at the end of step 4 (suppression) */
+#define LG_FLAG_LOW_PROFILE 2u  /* the cover pool holds Low Profile's automatic block */
+#define LG_FLAG_COVER_SHIFT 2   /* bits 2-3: cover value of step 5b */
+
+extern const no_rules no_legion_rules;
+
+/* Dice tables, reroll dice and rules switches for Legion. */
+void no_legion_setup_dice(no_ctx *ctx);
+/* Adds the modifiers the keywords and tokens give (aim, dodge, Marksman, Armor...). */
+int no_legion_add_mods(no_ctx *ctx);
+/* Cover value of step 5b for the current state (0 none, 1 light, 2 heavy). */
+int no_legion_cover(const no_ctx *ctx, const no_state *s);
+/* Miniatures defeated by `wounds` (most-wounded first, leader last; uniform thresholds). */
+int no_legion_defeated(const no_ctx *ctx, int wounds);
+
+#endif

@@ -1,0 +1,502 @@
+/* legion.c — the Legion attack sequence (steps 4-10) as ordered engine steps, and the keyword
+ * effects as modifier records. Citations are lines of seeds/002_a81f265cf8fec8c3.txt (core rules
+ * in force from 09.01.2026); the digest is shared/rules/legion-rules.md. */
+#include "neverodds/legion.h"
+#include "neverodds/modifier.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Face tables from shared/rules/dice.md (not printed in the seed, L363-L389). */
+const no_die no_legion_dice[LG_NDICE] = {
+    {.name = "red attack d8", .sides = 8, .nresults = 4,
+     .face = {LG_FACE(LG_RED, 0), LG_FACE(LG_RED, 1), LG_FACE(LG_RED, 2), LG_FACE(LG_RED, 3)},
+     .side_result = {0, 1, 1, 1, 1, 1, 2, 3}}, /* 1 blank, 5 hit, 1 crit, 1 surge */
+    {.name = "black attack d8", .sides = 8, .nresults = 4,
+     .face = {LG_FACE(LG_BLACK, 0), LG_FACE(LG_BLACK, 1), LG_FACE(LG_BLACK, 2), LG_FACE(LG_BLACK, 3)},
+     .side_result = {0, 0, 0, 1, 1, 1, 2, 3}}, /* 3 blank, 3 hit, 1 crit, 1 surge */
+    {.name = "white attack d8", .sides = 8, .nresults = 4,
+     .face = {LG_FACE(LG_WHITE, 0), LG_FACE(LG_WHITE, 1), LG_FACE(LG_WHITE, 2), LG_FACE(LG_WHITE, 3)},
+     .side_result = {0, 0, 0, 0, 0, 1, 2, 3}}, /* 5 blank, 1 hit, 1 crit, 1 surge */
+    {.name = "white defense d6", .sides = 6, .nresults = 3,
+     .face = {LG_DFACE(LG_DEF_WHITE, 0), LG_DFACE(LG_DEF_WHITE, 1), LG_DFACE(LG_DEF_WHITE, 2)},
+     .side_result = {0, 0, 0, 0, 1, 2}}, /* 4 blank, 1 block, 1 surge */
+    {.name = "red defense d6", .sides = 6, .nresults = 3,
+     .face = {LG_DFACE(LG_DEF_RED, 0), LG_DFACE(LG_DEF_RED, 1), LG_DFACE(LG_DEF_RED, 2)},
+     .side_result = {0, 0, 1, 1, 1, 2}}, /* 2 blank, 3 block, 1 surge */
+};
+
+static no_dicetab tables[LG_NDICE];
+static int tables_ready;
+
+void no_legion_setup_dice(no_ctx *ctx)
+{
+    if (!tables_ready) { /* first call happens before any parallel region */
+        for (int d = 0; d < LG_NDICE; d++)
+            if (no_dicetab_init(&tables[d], &no_legion_dice[d]))
+                abort();
+        tables_ready = 1;
+    }
+    for (int d = 0; d < LG_NDICE; d++)
+        ctx->dice[d] = &tables[d];
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)(f / 4 < 3 ? f / 4 : LG_DIE_WHITE);
+        ctx->reroll_die[NO_POOL_DEFENSE][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF;
+        ctx->reroll_die[NO_POOL_COVER][f] = LG_DIE_WHITE_DEF;
+    }
+    /* Legion has no golden rule: a die may be rerolled by one aim token and again by a later
+     * one, only once per token (L1554, L2701). */
+    ctx->reroll_once = 0;
+    ctx->nfaces = NO_MAX_FACES;
+}
+
+/* ---- the step list ---- */
+enum {
+    ST_POOL, ST_DECIDE, ST_CONVERT, ST_STEP4_END, ST_COVER_ROLL, ST_COVER_APPLY, ST_DEFENSE_ROLL,
+    ST_DEFENSE_CONVERT, ST_PIERCE, ST_WOUNDS, ST_DONE
+};
+typedef struct step { uint8_t kind, window, actor; } step;
+static const step steps[] = {
+    {ST_POOL, 0, 0},                                   /* 4a upgrade/downgrade, roll (L1548-L1553) */
+    {ST_DECIDE, NO_W_ATTACK_REROLL, NO_ATTACKER},      /* 4b rerolls (L1554) */
+    {ST_CONVERT, 0, 0},                                /* 4c convert surges (L1555) */
+    {ST_DECIDE, NO_W_AFTER_CONVERT, NO_ATTACKER},      /* 4c after converting: Marksman, Jar'Kai */
+    {ST_STEP4_END, 0, 0},
+    {ST_COVER_ROLL, 0, 0},                             /* 5a-5c (L1575-L1583) */
+    {ST_COVER_APPLY, 0, 0},                            /* 5d (L1585) */
+    {ST_DECIDE, NO_W_DODGE, NO_DEFENDER},              /* 5e dodge (L1587) */
+    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},      /* 6 attacker first (L1601-L1603) */
+    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},      /* 6 then defender */
+    {ST_DEFENSE_ROLL, 0, 0},                           /* 7a-7b gather, roll (L1605-L1611) */
+    {ST_DECIDE, NO_W_DEFENSE_REROLL, NO_DEFENDER},     /* 7c rerolls (L1429) */
+    {ST_DEFENSE_CONVERT, 0, 0},                        /* 7d convert surges (L1612) */
+    {ST_PIERCE, 0, 0},                                 /* 8 defender (nothing) then Pierce (L1622-L1624) */
+    {ST_WOUNDS, 0, 0},                                 /* 9-10 (L1626-L1673) */
+    {ST_DONE, 0, 0},
+};
+
+#define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
+#define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
+
+static int ranged(const no_ctx *ctx) { return !KA(ctx, LK_MELEE); }
+
+/* 4a: downgrades before upgrades, attacker before defender (L1408-L1412). Cumbersome downgrades
+ * every die (L2897); Anti-Personnel / Anti-Materiel upgrade X dice (L2889, L2893). Which dice to
+ * upgrade is the attacker's choice: white first, then black; a white->black and a black->red
+ * upgrade move the same two faces from blank to hit, so the choice only matters to rerolls. */
+static void form_pool(const no_ctx *ctx, int dice[3])
+{
+    if (KA(ctx, LK_CUMBERSOME)) {
+        dice[LG_WHITE] += dice[LG_BLACK];
+        dice[LG_BLACK] = dice[LG_RED];
+        dice[LG_RED] = 0;
+    }
+    int up = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? KA(ctx, LK_ANTI_MATERIEL) : KA(ctx, LK_ANTI_PERSONNEL);
+    for (; up > 0 && dice[LG_WHITE] + dice[LG_BLACK] > 0; up--) {
+        int from = dice[LG_WHITE] ? LG_WHITE : LG_BLACK;
+        dice[from]--;
+        dice[from - 1]++;
+    }
+}
+
+/* Folds the colours of a pool into the first colour's faces: after conversion only results matter. */
+static void fold(no_pool *p, int colours, int results)
+{
+    for (int c = 0; c < 2; c++)
+        for (int col = 1; col < colours; col++)
+            for (int r = 0; r < results; r++) {
+                p->n[c][r] += p->n[c][col * results + r];
+                p->n[c][col * results + r] = 0;
+            }
+    for (int r = 0; r < results; r++) { /* and the reroll column into the fresh one */
+        p->n[NO_FRESH][r] += p->n[NO_REROLLED][r];
+        p->n[NO_REROLLED][r] = 0;
+    }
+}
+
+/* 4c: Critical X first, then the chart, then surge tokens; the rest become blanks (L1555,
+ * L2933; digest trap 3). */
+static void convert_attack(const no_ctx *ctx, no_state *s)
+{
+    no_pool *p = &s->pool[NO_POOL_ATTACK];
+    fold(p, 3, 4);
+    uint8_t *n = p->n[NO_FRESH];
+    int surges = n[LG_SURGE];
+    int to_crit = surges < KA(ctx, LK_CRITICAL) ? surges : KA(ctx, LK_CRITICAL);
+    n[LG_CRIT] += (uint8_t)to_crit;
+    surges -= to_crit;
+    if (KA(ctx, LK_SURGE_CHART) != LG_CHART_NONE) {
+        n[KA(ctx, LK_SURGE_CHART) == LG_CHART_HIT ? LG_HIT : LG_CRIT] += (uint8_t)surges;
+        surges = 0;
+    }
+    int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
+    int spend = surges < tokens ? surges : tokens;
+    n[LG_HIT] += (uint8_t)spend;
+    s->tok[NO_ATTACKER][NO_TOK_SURGE] -= (uint8_t)spend;
+    n[LG_BLANK] += (uint8_t)(surges - spend);
+    n[LG_SURGE] = 0;
+}
+
+int no_legion_cover(const no_ctx *ctx, const no_state *s)
+{
+    if (!ranged(ctx) || KD(ctx, LK_UNCONCERNED))
+        return 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
+    int cover = KD(ctx, LK_COVER_BASE);
+    int courage = KD(ctx, LK_COURAGE);
+    /* a suppressed trooper improves its cover one grade; droids and vehicles cannot become
+     * suppressed (L1581, L825, L1839) */
+    if (KD(ctx, LK_UNIT_TYPE) == LG_TROOPER && courage != LG_COURAGE_NONE &&
+        s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] >= courage)
+        cover++;
+    cover += KD(ctx, LK_COVER_X) + KD(ctx, LK_SMOKE); /* L2306, L2551 */
+    if (cover > 2)
+        cover = 2; /* increases first, then the cap (L796) */
+    cover -= KA(ctx, LK_SHARPSHOOTER);                  /* then decreases (L2835) */
+    return cover < 0 ? 0 : cover;
+}
+
+/* 5c: one white defense die per hit; Low Profile rolls one fewer and adds a block (L1583, L2521).
+ * Blast (unless Immune: Blast) takes the cover away (L2937, L2599). */
+static void roll_cover(const no_ctx *ctx, no_state *s)
+{
+    int cover = no_legion_cover(ctx, s);
+    if (KA(ctx, LK_BLAST) && !KD(ctx, LK_IMMUNE_BLAST))
+        cover = 0;
+    s->flags = (uint8_t)(s->flags | (cover << LG_FLAG_COVER_SHIFT));
+    int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], LG_HIT);
+    if (!cover || !hits)
+        return;
+    if (KD(ctx, LK_LOW_PROFILE)) {
+        hits--;
+        s->flags |= LG_FLAG_LOW_PROFILE;
+    }
+    no_request_roll(s, NO_POOL_COVER, LG_DIE_WHITE_DEF, hits);
+}
+
+/* 5d: light cover cancels a hit per block, heavy per block or surge (L1585). */
+static void apply_cover(no_state *s)
+{
+    int cover = (s->flags >> LG_FLAG_COVER_SHIFT) & 3;
+    if (!cover)
+        return;
+    const no_pool *c = &s->pool[NO_POOL_COVER];
+    int cancels = no_pool_face(c, LG_D_BLOCK) + ((s->flags & LG_FLAG_LOW_PROFILE) ? 1 : 0);
+    if (cover >= 2)
+        cancels += no_pool_face(c, LG_D_SURGE);
+    uint8_t *hits = &s->pool[NO_POOL_ATTACK].n[NO_FRESH][LG_HIT];
+    *hits -= (uint8_t)(cancels < *hits ? cancels : *hits);
+}
+
+static int weapon_pierce_counts(const no_ctx *ctx)
+{
+    /* Immune: Pierce (or Immune: Melee Pierce in melee) stops Pierce (L2607-L2615) */
+    return !(KD(ctx, LK_IMMUNE_PIERCE) || (KA(ctx, LK_MELEE) && KD(ctx, LK_IMMUNE_MELEE_PIERCE)));
+}
+
+/* 7a: one die per hit and crit, plus Danger Sense (per suppression token, up to X, L2805) and
+ * Impervious (the Pierce X of the weapons, unless Immune: Pierce meets Pierce, L2452-L2454). */
+static int defense_dice(const no_ctx *ctx, const no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    int n = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
+    int supp = s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION];
+    n += supp < KD(ctx, LK_DANGER_SENSE) ? supp : KD(ctx, LK_DANGER_SENSE);
+    if (KD(ctx, LK_IMPERVIOUS) && !(KD(ctx, LK_IMMUNE_PIERCE) && KA(ctx, LK_PIERCE)))
+        n += KA(ctx, LK_PIERCE);
+    return n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+}
+
+/* 7d: Deflect's wound comes before converting, once, if a surge shows (ranged, not against an
+ * all-High-Velocity pool, L2384, L2388, L2972); then the chart (surge->block when the card has
+ * it, with Deflect against ranged, or with Block after a dodge was spent, L2280), surge tokens,
+ * and blanks for the rest (L1612). */
+static void convert_defense(const no_ctx *ctx, no_state *s)
+{
+    no_pool *p = &s->pool[NO_POOL_DEFENSE];
+    fold(p, 2, 3);
+    uint8_t *n = p->n[NO_FRESH];
+    int surges = n[LG_D_SURGE];
+    int hv = KA(ctx, LK_HIGH_VELOCITY);
+    int deflect = KD(ctx, LK_DEFLECT) && ranged(ctx) && !hv;
+    if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
+        s->self_wounds++;
+    int dodged = s->tok[NO_DEFENDER][NO_TOK_DODGE] < ctx->start.tok[NO_DEFENDER][NO_TOK_DODGE];
+    if (KD(ctx, LK_DEFENSE_SURGE) || deflect || (KD(ctx, LK_BLOCK) && dodged)) {
+        n[LG_D_BLOCK] += (uint8_t)surges;
+        surges = 0;
+    }
+    int tokens = s->tok[NO_DEFENDER][NO_TOK_SURGE];
+    int spend = surges < tokens ? surges : tokens;
+    n[LG_D_BLOCK] += (uint8_t)spend;
+    s->tok[NO_DEFENDER][NO_TOK_SURGE] -= (uint8_t)spend;
+    n[LG_D_BLANK] += (uint8_t)(surges - spend);
+    n[LG_D_SURGE] = 0;
+}
+
+/* 8: the defender has nothing here; then Pierce cancels blocks, all of them it can (L2990). */
+static void pierce(const no_ctx *ctx, no_state *s)
+{
+    if (!weapon_pierce_counts(ctx))
+        return;
+    uint8_t *blocks = &s->pool[NO_POOL_DEFENSE].n[NO_FRESH][LG_D_BLOCK];
+    int p = s->tok[NO_ATTACKER][NO_TOK_PIERCE];
+    int use = p < *blocks ? p : *blocks;
+    *blocks -= (uint8_t)use;
+    s->pool[NO_POOL_DEFENSE].n[NO_FRESH][LG_D_BLANK] += (uint8_t)use;
+    s->tok[NO_ATTACKER][NO_TOK_PIERCE] -= (uint8_t)use;
+}
+
+int no_legion_defeated(const no_ctx *ctx, int wounds)
+{
+    int minis = KD(ctx, LK_MINIS), threshold = KD(ctx, LK_WOUNDS), wounded = KD(ctx, LK_WOUNDED);
+    int defeated = 0;
+    if (wounded) { /* the most-wounded miniature takes wounds first (L1642) */
+        if (wounds < threshold - wounded)
+            return 0;
+        wounds -= threshold - wounded;
+        defeated = 1;
+    }
+    defeated += wounds / threshold;
+    return defeated > minis ? minis : defeated;
+}
+
+/* 9-10: wounds = hits + crits - blocks (L1628), capped for ranged attacks by the miniatures in
+ * line of sight (L1638); Djem So (L2426); suppression if the attack was ranged, a hit or crit
+ * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962). */
+static void wounds(const no_ctx *ctx, no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    int w = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT) -
+            no_pool_face(&s->pool[NO_POOL_DEFENSE], LG_D_BLOCK);
+    if (w < 0)
+        w = 0;
+    int threshold = KD(ctx, LK_WOUNDS);
+    int health = KD(ctx, LK_MINIS) * threshold - KD(ctx, LK_WOUNDED);
+    if (ranged(ctx) && KD(ctx, LK_IN_LOS) < KD(ctx, LK_MINIS))
+        health = KD(ctx, LK_IN_LOS) * threshold - KD(ctx, LK_WOUNDED);
+    if (w > health)
+        w = health;
+    s->damage = (uint8_t)w;
+    s->hits = (uint8_t)no_pool_face(a, LG_HIT);
+    s->crits = (uint8_t)no_pool_face(a, LG_CRIT);
+    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
+    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
+    if (KA(ctx, LK_MELEE) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
+        s->self_wounds++;
+    if (!s->destroyed) {
+        if (ranged(ctx) && (s->flags & LG_FLAG_ROLLED_HIT))
+            s->suppression++;
+        if (KA(ctx, LK_SUPPRESSIVE))
+            s->suppression++;
+    }
+}
+
+static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
+{
+    for (;;) {
+        if (no_pending_die(s) >= 0)
+            return NO_AT_CHANCE;
+        const step *st = &steps[s->step];
+        switch (st->kind) {
+        case ST_POOL: {
+            int dice[3] = {KA(ctx, LK_POOL_RED), KA(ctx, LK_POOL_BLACK), KA(ctx, LK_POOL_WHITE)};
+            form_pool(ctx, dice);
+            for (int c = 0; c < 3; c++)
+                if (dice[c])
+                    no_request_roll(s, NO_POOL_ATTACK, c, dice[c]);
+            s->step++;
+            break;
+        }
+        case ST_DECIDE:
+            *actor = st->actor;
+            *window = st->window;
+            return NO_AT_DECISION;
+        case ST_CONVERT:
+            convert_attack(ctx, s);
+            s->step++;
+            break;
+        case ST_STEP4_END:
+            if (no_pool_face(&s->pool[NO_POOL_ATTACK], LG_HIT) + no_pool_face(&s->pool[NO_POOL_ATTACK], LG_CRIT))
+                s->flags |= LG_FLAG_ROLLED_HIT;
+            s->step++;
+            break;
+        case ST_COVER_ROLL:
+            roll_cover(ctx, s);
+            s->step++;
+            break;
+        case ST_COVER_APPLY:
+            apply_cover(s);
+            if (!ctx->keep_dice)
+                memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
+            s->step++;
+            break;
+        case ST_DEFENSE_ROLL: {
+            int n = defense_dice(ctx, s);
+            if (n)
+                no_request_roll(s, NO_POOL_DEFENSE,
+                                KD(ctx, LK_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF, n);
+            s->step++;
+            break;
+        }
+        case ST_DEFENSE_CONVERT:
+            convert_defense(ctx, s);
+            s->step++;
+            break;
+        case ST_PIERCE:
+            pierce(ctx, s);
+            s->step++;
+            break;
+        case ST_WOUNDS:
+            wounds(ctx, s);
+            if (!ctx->keep_dice)
+                memset(s->pool, 0, sizeof s->pool);
+            s->step++;
+            break;
+        default:
+            return NO_AT_TERMINAL;
+        }
+    }
+}
+
+static void pass(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    s->step++;
+}
+
+const no_rules no_legion_rules = {"legion-2026", settle, pass};
+
+/* ---- keyword and token effects, as modifier records ---- */
+enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY };
+#define NONE_KW 0xFF
+#define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
+#define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
+#define ALL_DEFENSE 0x003Fu
+
+typedef struct template {
+    no_modifier m;
+    uint8_t keyword;  /* enabling keyword on m.side (NONE_KW: always) */
+    uint8_t token;    /* enabling token on m.side at the start (NO_NO_TOKEN: none) */
+    uint8_t gate;
+    uint8_t count_kw; /* keyword whose value is the count (NONE_KW: the template's) */
+    uint8_t charge_kw;/* keyword whose value is the charge pool (Lethal X) */
+} template;
+
+#define MOD(...) {.ranges = 0xFF, .obstructed = -1, __VA_ARGS__} /* no cost_amount: no token cost */
+static const template templates[] = {
+    /* 4b: an aim token rerolls up to 2 dice (+ Precise X), one token at a time (L1554, L2737) */
+    {MOD(.name = "aim", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
+         .faces = ALL_ATTACK, .count = 2, .cost_token = NO_TOK_AIM, .cost_amount = 1),
+     NONE_KW, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
+    /* 4b: an observation token rerolls 1 die (L2701) */
+    {MOD(.name = "observation", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
+         .faces = ALL_ATTACK, .count = 1, .cost_token = NO_TOK_OBSERVATION, .cost_amount = 1),
+     NONE_KW, NO_TOK_OBSERVATION, GATE_ANY, NONE_KW, NONE_KW},
+    /* 4c, after converting: Marksman spends aim (L2753), Jar'Kai dodge in melee (L2430) */
+    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_HIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1),
+     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
+    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_HIT), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1),
+     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
+    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 2),
+     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
+    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_HIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
+    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_HIT), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
+    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 2),
+     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
+    /* 5e: a dodge cancels a hit (a crit too with Outmaneuver, L2294); none against an
+     * all-High-Velocity pool (L2881). With Block a dodge may be spent for nothing (L1587, L2280). */
+    {MOD(.name = "dodge", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_CANCEL,
+         .faces = A(LG_HIT), .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     NONE_KW, NO_TOK_DODGE, GATE_NOT_HIGH_VELOCITY, NONE_KW, NONE_KW},
+    {MOD(.name = "dodge-for-block", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
+         .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     LK_BLOCK, NO_TOK_DODGE, GATE_NOT_HIGH_VELOCITY, NONE_KW, NONE_KW},
+    /* 6, attacker: Impact X against Armor (L2885); Primitive after it, forced (L3000); Ram X
+     * (L2955); Lethal X turns aim into Pierce (L2986) */
+    {MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+         .faces = A(LG_HIT), .to = LG_CRIT, .once = 1),
+     LK_IMPACT, NO_NO_TOKEN, GATE_ARMOR, LK_IMPACT, NONE_KW},
+    {MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+         .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1),
+     LK_PRIMITIVE, NO_NO_TOKEN, GATE_ARMOR, NONE_KW, NONE_KW},
+    {MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK) | A(LG_HIT), .to = LG_CRIT, .once = 1),
+     LK_RAM, NO_NO_TOKEN, GATE_ANY, LK_RAM, NONE_KW},
+    {MOD(.name = "lethal", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_GAIN,
+         .to = NO_TOK_PIERCE, .amount = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1, .cost_charges = 1),
+     LK_LETHAL, NO_TOK_AIM, GATE_ANY, NONE_KW, LK_LETHAL},
+    /* 6, defender: Armor / Armor X (L2272, L2276); shields against ranged (L2478); Backup, up to
+     * 2 hits against ranged (L1495) */
+    {MOD(.name = "armor", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+         .faces = A(LG_HIT), .once = 1),
+     LK_ARMOR, NO_NO_TOKEN, GATE_ANY, LK_ARMOR, NONE_KW},
+    {MOD(.name = "shield", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+         .faces = A(LG_HIT) | A(LG_CRIT), .count = 1, .cost_token = NO_TOK_SHIELD, .cost_amount = 1),
+     NONE_KW, NO_TOK_SHIELD, GATE_RANGED, NONE_KW, NONE_KW},
+    {MOD(.name = "backup", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+         .faces = A(LG_HIT), .count = 2, .once = 1),
+     LK_BACKUP, NO_NO_TOKEN, GATE_RANGED, NONE_KW, NONE_KW},
+    /* 7c: Uncanny Luck X (L2823); Soresu rerolls every defense die against ranged (L2442) */
+    {MOD(.name = "uncanny-luck", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
+         .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .once = 1),
+     LK_UNCANNY_LUCK, NO_NO_TOKEN, GATE_ANY, LK_UNCANNY_LUCK, NONE_KW},
+    {MOD(.name = "soresu", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
+         .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .count = NO_COUNT_ALL, .whole_pool = 1, .once = 1),
+     LK_SORESU, NO_NO_TOKEN, GATE_RANGED, NONE_KW, NONE_KW},
+};
+
+static int gate_open(const no_ctx *ctx, int gate)
+{
+    switch (gate) {
+    case GATE_RANGED: return ranged(ctx);
+    case GATE_MELEE: return !ranged(ctx);
+    case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
+    case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
+    default: return 1;
+    }
+}
+
+int no_legion_add_mods(no_ctx *ctx)
+{
+    int primitive = -1, impact = -1;
+    for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++) {
+        const template *t = &templates[i];
+        int side = t->m.side;
+        if ((t->keyword != NONE_KW && !ctx->kw[side][t->keyword]) ||
+            (t->token != NO_NO_TOKEN && !ctx->start.tok[side][t->token]) || !gate_open(ctx, t->gate))
+            continue;
+        if (ctx->nmods >= NO_MAX_MODS)
+            return -1;
+        no_modifier *m = &ctx->mods[ctx->nmods];
+        *m = t->m;
+        if (!m->cost_amount)
+            m->cost_token = NO_NO_TOKEN;
+        m->builtin = 1;
+        m->charge_slot = (uint8_t)ctx->nmods;
+        if (t->count_kw != NONE_KW) {
+            int x = ctx->kw[side][t->count_kw];
+            m->count = (uint8_t)(x == LG_ARMOR_ALL ? NO_COUNT_ALL : x);
+        }
+        if (t->charge_kw != NONE_KW)
+            ctx->start.charges[ctx->nmods] = ctx->kw[side][t->charge_kw];
+        if (!strcmp(m->name, "aim"))
+            m->count = (uint8_t)(m->count + KA(ctx, LK_PRECISE)); /* Precise X: X more per token */
+        if (!strcmp(m->name, "dodge") && KD(ctx, LK_OUTMANEUVER))
+            m->faces |= A(LG_CRIT);
+        if (!strcmp(m->name, "primitive"))
+            primitive = ctx->nmods;
+        if (!strcmp(m->name, "impact"))
+            impact = ctx->nmods;
+        ctx->nmods++;
+    }
+    if (primitive >= 0 && impact >= 0) /* Primitive comes after every Impact (L3000) */
+        ctx->mods[primitive].excludes |= 1u << impact;
+    return 0;
+}
