@@ -423,8 +423,11 @@ static const template templates[] = {
     {MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_HIT), .to = LG_CRIT, .once = 1),
      LK_IMPACT, NO_NO_TOKEN, GATE_ARMOR, LK_IMPACT, NONE_KW},
+    /* Primitive resolves once, when the Impact effects are done (even on no crit); the attacker
+     * orders it among its other effects, so a later Ram crit stands */
     {MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
-         .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1),
+         .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1,
+         .empty_ok = 1),
      LK_PRIMITIVE, NO_NO_TOKEN, GATE_ARMOR, NONE_KW, NONE_KW},
     {MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK) | A(LG_HIT), .to = LG_CRIT, .once = 1),

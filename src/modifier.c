@@ -70,7 +70,7 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     switch (md->op) {
     case NO_OP_REROLL: return matching(p, md->faces, 1) > 0;
     case NO_OP_CHANGE:
-    case NO_OP_CANCEL: return matching(p, acting_faces(md), 0) > 0;
+    case NO_OP_CANCEL: return md->empty_ok || matching(p, acting_faces(md), 0) > 0;
     default: return 1; /* add */
     }
 }

@@ -96,5 +96,6 @@ Suite *suite_montecarlo(void);
 Suite *suite_scenario(void);
 Suite *suite_abilities(void);
 Suite *suite_cases(void);
+Suite *suite_legion(void);
 
 #endif

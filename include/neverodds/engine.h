@@ -71,6 +71,7 @@ typedef struct no_modifier {
     uint8_t to;             /* face produced by change/add */
     uint8_t count;          /* up to this many dice; NO_COUNT_ALL = every matching die */
     uint8_t whole_pool;     /* reroll: every die of the pool or none (Soresu) */
+    uint8_t empty_ok;       /* may be resolved with nothing to act on (an effect at a moment) */
     int8_t amount;          /* dice op: dice added or removed; gain op: tokens gained (kind `to`) */
     uint8_t cost_token, cost_amount; /* NO_NO_TOKEN when free of tokens */
     uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */

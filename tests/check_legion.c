@@ -1,0 +1,528 @@
+/* check_legion.c — Legion: the issue's golden value, an independent closed form, the worked
+ * examples T1-T6 of shared/rules/legion-rules.md (section 7) and its ordering traps (section 8.2),
+ * each as a test that fails if the step acts at the wrong time. */
+#include "helpers.h"
+#include "neverodds/legion.h"
+#include "neverodds/modifier.h"
+#include <math.h>
+#include <stdio.h>
+
+static no_scenario *legion(const char *root, const char *atk, const char *def)
+{
+    char json[2048];
+    snprintf(json, sizeof json, "{\"game\":\"legion\"%s,\"attacker\":{%s},\"defender\":{%s}}", root, atk, def);
+    return scenario(json);
+}
+
+/* Rolls forced dice, in the order the attack rolls them: attack dice ("rH bC wS": colour
+ * r/b/w, result Blank/Hit/Crit/Surge; red, then black, then white; then rerolls), then cover and
+ * defense dice ("wK rB": colour w/r, result Blank/blocK/Surge). Returns the final state, dice kept. */
+static no_state walk(no_scenario *sc, const char *attack, const char *defense)
+{
+    uint8_t faces[64];
+    int n = 0;
+    for (const char *p = attack; *p; p++) {
+        if (*p == ' ')
+            continue;
+        int colour = p[0] == 'r' ? LG_RED : p[0] == 'b' ? LG_BLACK : LG_WHITE;
+        faces[n++] = (uint8_t)LG_FACE(colour, (int)(strchr("BHCS", p[1]) - "BHCS"));
+        p++;
+    }
+    for (const char *p = defense; *p; p++) {
+        if (*p == ' ')
+            continue;
+        int colour = p[0] == 'r' ? LG_DEF_RED : LG_DEF_WHITE;
+        faces[n++] = (uint8_t)LG_DFACE(colour, (int)(strchr("BKS", p[1]) - "BKS"));
+        p++;
+    }
+    sc->ctx.keep_dice = 1;
+    no_graph g;
+    char err[NO_ERR_LEN];
+    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err))
+        ck_abort_msg("compile failed: %s", err);
+    int t = no_forced_walk(&sc->ctx, &g, faces, n);
+    ck_assert_msg(t >= 0, "dice '%s' / '%s' do not match the rolls the attack makes (%d)", attack, defense, t);
+    no_state s = g.term[t];
+    no_graph_free(&g);
+    return s;
+}
+
+static int attack_face(const no_state *s, int result) { return dice(s, NO_POOL_ATTACK, result); }
+
+START_TEST(golden_five_white_dice)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"white\":5}", "\"die\":\"white\",\"minis\":10");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 25.0 / 24, 1e-12);
+    free(sc);
+}
+END_TEST
+
+/* Without tokens, Pierce or dodges, every attack die meets its own cover die and defense die, so
+ * each die wounds independently: P = P(hit) P(cover misses) P(no block) + P(crit) P(no block).
+ * The wound count is then a sum of Bernoullis: the closed form is their convolution. */
+START_TEST(independent_dice_closed_form)
+{
+    static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
+    static const double hit[3] = {5, 3, 1}, blank_unused = 0; /* red, black, white: hits per 8 */
+    (void)blank_unused;
+    for (int chart = 0; chart < 3; chart++)
+        for (int cover = 0; cover < 3; cover++)
+            for (int red_def = 0; red_def <= 1; red_def++)
+                for (int dsurge = 0; dsurge <= 1; dsurge++) {
+                    int pool[3] = {1, 2, 2};
+                    char atk[128], def[128], root[64];
+                    snprintf(atk, sizeof atk, "\"pool\":{\"red\":%d,\"black\":%d,\"white\":%d},\"surge\":\"%s\"",
+                             pool[0], pool[1], pool[2], charts[chart]);
+                    snprintf(def, sizeof def, "\"die\":\"%s\",\"surge\":%s,\"minis\":9",
+                             red_def ? "red" : "white", dsurge ? "true" : "false");
+                    snprintf(root, sizeof root, ",\"cover\":\"%s\"", covers[cover]);
+                    no_scenario *sc = legion(root, atk, def);
+                    no_summary s;
+                    exact_summary(sc, &s);
+                    double block = red_def ? (dsurge ? 4.0 : 3.0) / 6 : (dsurge ? 2.0 : 1.0) / 6;
+                    double cover_cancel = cover == 0 ? 0 : cover == 1 ? 1.0 / 6 : 2.0 / 6;
+                    double pmf[8] = {1};
+                    int n = 0;
+                    for (int c = 0; c < 3; c++)
+                        for (int d = 0; d < pool[c]; d++) {
+                            double ph = (hit[c] + (chart == 1)) / 8, pc = (1.0 + (chart == 2)) / 8;
+                            double p = (ph * (1 - cover_cancel) + pc) * (1 - block);
+                            for (int k = ++n; k >= 0; k--)
+                                pmf[k] = pmf[k] * (1 - p) + (k ? pmf[k - 1] * p : 0);
+                        }
+                    for (int k = 0; k <= n; k++)
+                        ck_assert_msg(fabs((k <= s.max_damage ? s.pmf[k].p : 0) - pmf[k]) < 1e-12,
+                                      "chart %s cover %s %s%s: P(%d) %.15f vs %.15f", charts[chart],
+                                      covers[cover], red_def ? "red" : "white", dsurge ? "+surge" : "",
+                                      k, s.pmf[k].p, pmf[k]);
+                    free(sc);
+                }
+}
+END_TEST
+
+/* T1 (L1557-L1559): 5 white dice, 1 aim, surge->hit. Roll C H S B B; the aim rerolls both
+ * blanks together -> S B; convert -> 1 crit, 3 hits, 1 blank. */
+START_TEST(t1_roll_attack_dice)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"white\":5},\"surge\":\"hit\",\"tokens\":{\"aim\":1}",
+                             "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "wC wH wS wB wB  wS wB", "wB wB wB wB");
+    ck_assert_int_eq(attack_face(&s, LG_CRIT), 1);
+    ck_assert_int_eq(attack_face(&s, LG_HIT), 3);
+    ck_assert_int_eq(attack_face(&s, LG_BLANK), 1);
+    free(sc);
+    /* without the chart the surges become blanks: 1 crit, 1 hit; the aim rerolls a surge too */
+    sc = legion("", "\"pool\":{\"white\":5}", "\"die\":\"white\",\"minis\":9");
+    s = walk(sc, "wC wH wS wB wB", "wB wB");
+    ck_assert_int_eq(attack_face(&s, LG_BLANK), 3);
+    free(sc);
+}
+END_TEST
+
+/* T2 (L1589-L1599): 1 crit + 3 hits into heavy cover; cover pool 3 white dice: blank, 2 surges;
+ * heavy cancels a hit per block and per surge -> 1 crit + 1 hit. */
+START_TEST(t2_heavy_cover)
+{
+    no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":4}", "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "rC rH rH rH", "wB wS wS  wB wB");
+    ck_assert_int_eq(attack_face(&s, LG_CRIT), 1);
+    ck_assert_int_eq(attack_face(&s, LG_HIT), 1);
+    ck_assert_int_eq(s.damage, 2);
+    free(sc);
+    /* light cover reads only blocks: the same cover dice cancel nothing */
+    sc = legion(",\"cover\":\"light\"", "\"pool\":{\"red\":4}", "\"die\":\"white\",\"minis\":9");
+    s = walk(sc, "rC rH rH rH", "wB wS wS  wB wB wB wB");
+    ck_assert_int_eq(s.damage, 4);
+    free(sc);
+}
+END_TEST
+
+/* T3-T4 (L1614-L1632): 1 crit + 1 hit; white dice without surge->block roll block + surge:
+ * the surge is a blank, 1 wound. */
+START_TEST(t3_t4_defense_roll_and_compare)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":2}", "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "rC rH", "wK wS");
+    ck_assert_int_eq(dice(&s, NO_POOL_DEFENSE, LG_D_BLOCK), 1);
+    ck_assert_int_eq(dice(&s, NO_POOL_DEFENSE, LG_D_BLANK), 1);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* T5 (L1665-L1669): wound assignment. */
+START_TEST(t5_wound_assignment)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":5,\"wounds\":1");
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 3), 3);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":3,\"wounds\":3");
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 4), 1); /* 3 on one Wookiee, 1 on the next */
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 5), 1);
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 6), 2);
+    free(sc);
+    /* a wounded miniature takes wounds first (L1642): 1 wound already, 2 more defeat it */
+    sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":3,\"wounds\":3,\"wounded\":1");
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 2), 1);
+    ck_assert_int_eq(no_legion_defeated(&sc->ctx, 1), 0);
+    free(sc);
+}
+END_TEST
+
+/* T6 (L1681-L1711): the full example. */
+START_TEST(t6_full_attack)
+{
+    no_scenario *sc = legion(",\"cover\":\"light\"",
+                             "\"pool\":{\"white\":5},\"surge\":\"hit\",\"tokens\":{\"aim\":1}",
+                             "\"die\":\"white\",\"surge\":true,\"minis\":5,\"wounds\":1");
+    /* roll C H S B B; aim rerolls the blanks -> S S; 1 crit + 4 hits; cover 4 dice: B B S K,
+     * light cancels 1 -> 1 crit + 3 hits; defense 4 dice K S B B; surge->block: 2 blocks */
+    no_state s = walk(sc, "wC wH wS wB wB  wS wS", "wB wB wS wK  wK wS wB wB");
+    ck_assert_int_eq(s.damage, 2);
+    ck_assert_int_eq(s.defeated, 2);
+    ck_assert_int_eq(s.suppression, 1);
+    ck_assert_int_eq(s.destroyed, 0);
+    free(sc);
+}
+END_TEST
+
+/* ---- section 8.2 ordering traps ---- */
+
+START_TEST(trap1_downgrade_before_upgrade)
+{
+    /* Cumbersome (moved) then Anti-Personnel 1: red -> black -> red; a white die would fail */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"cumbersome\":true,\"anti_personnel\":1}",
+                             "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "rH", "wB");
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap2_rerolls_before_conversion)
+{
+    /* no chart: a surge will blank, so the aim rerolls it; with surge->hit it keeps it */
+    no_scenario *sc = legion("", "\"pool\":{\"white\":1},\"tokens\":{\"aim\":1}", "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "wS wH", "wB").damage, 1);
+    free(sc);
+    sc = legion("", "\"pool\":{\"white\":1},\"surge\":\"hit\",\"tokens\":{\"aim\":1}", "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "wS", "wB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap3_critical_then_chart_then_tokens)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":3},\"tokens\":{\"surge\":1},\"keywords\":{\"critical\":1}",
+                             "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "rS rS rS", "wB wB");
+    ck_assert_int_eq(attack_face(&s, LG_CRIT), 1);
+    ck_assert_int_eq(attack_face(&s, LG_HIT), 1);
+    ck_assert_int_eq(attack_face(&s, LG_BLANK), 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap4_cover_before_impact)
+{
+    /* Impact cannot save a hit from cover: the cover die cancels it in step 5, before step 6,
+     * so no defense die is rolled at all */
+    no_scenario *sc = legion(",\"cover\":\"light\"", "\"pool\":{\"red\":1},\"keywords\":{\"impact\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "wK").damage, 0);
+    /* an uncovered hit is turned into a crit by Impact and survives Armor */
+    ck_assert_int_eq(walk(sc, "rH", "wB wB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap5_cover_pool_reads_raw_surges)
+{
+    /* a converted surge counts as a hit for the cover pool; the cover die's surge cancels under
+     * heavy cover only */
+    no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"white\":1},\"surge\":\"hit\"",
+                             "\"die\":\"white\",\"minis\":9,\"surge\":true");
+    ck_assert_int_eq(walk(sc, "wS", "wS").damage, 0);
+    free(sc);
+    sc = legion(",\"cover\":\"light\"", "\"pool\":{\"white\":1},\"surge\":\"hit\"",
+                "\"die\":\"white\",\"minis\":9,\"surge\":true");
+    ck_assert_int_eq(walk(sc, "wS", "wS wB").damage, 1); /* cover surge ignored; defense blank */
+    free(sc);
+}
+END_TEST
+
+static int cover_of(const char *root, const char *atk_kw, const char *def_extra)
+{
+    char atk[128], def[256];
+    snprintf(atk, sizeof atk, "\"pool\":{\"red\":1},\"keywords\":{%s}", atk_kw);
+    snprintf(def, sizeof def, "\"die\":\"white\",\"minis\":9%s", def_extra);
+    no_scenario *sc = legion(root, atk, def);
+    int c = no_legion_cover(&sc->ctx, &sc->ctx.start);
+    free(sc);
+    return c;
+}
+
+START_TEST(trap6_cover_increases_cap_then_decreases)
+{
+    /* T9 (L2837): heavy + 1 suppression (courage 1) with Sharpshooter 1 -> light */
+    ck_assert_int_eq(cover_of(",\"cover\":\"heavy\"", "\"sharpshooter\":1",
+                              ",\"courage\":1,\"tokens\":{\"suppression\":1}"), 1);
+    /* derived: no cover, suppressed, Cover 2, Sharpshooter 2 -> min(2, 3) - 2 = 0 */
+    ck_assert_int_eq(cover_of("", "\"sharpshooter\":2",
+                              ",\"courage\":1,\"tokens\":{\"suppression\":1},\"keywords\":{\"cover\":2}"), 0);
+    /* smoke: +1 per token (T10) */
+    ck_assert_int_eq(cover_of("", "", ",\"keywords\":{\"smoke\":2}"), 2);
+    /* droids and vehicles get nothing from suppression (L825, L1839) */
+    ck_assert_int_eq(cover_of("", "", ",\"type\":\"droid\",\"tokens\":{\"suppression\":3}"), 0);
+    /* melee has no cover (L1577); Unconcerned never (L2579) */
+    ck_assert_int_eq(cover_of(",\"attack_type\":\"melee\",\"cover\":\"heavy\"", "", ""), 0);
+    ck_assert_int_eq(cover_of(",\"cover\":\"heavy\"", "", ",\"keywords\":{\"unconcerned\":true}"), 0);
+}
+END_TEST
+
+START_TEST(trap7_primitive_after_impact)
+{
+    /* Impact turns the hit into a crit, then Primitive must turn it back: Armor cancels it */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"impact\":1,\"primitive\":true}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "").damage, 0);
+    free(sc);
+    /* Ram after Primitive keeps its crit (the attacker orders its own effects) */
+    sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"ram\":1,\"primitive\":true}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}");
+    ck_assert_int_eq(walk(sc, "rB", "wB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap8_pierce_last)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":1}", "\"die\":\"red\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK rK").damage, 1);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":1}",
+                "\"die\":\"red\",\"minis\":9,\"keywords\":{\"immune_pierce\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK rK").damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap9_deflect)
+{
+    /* ranged: a surge wounds the attacker once, before conversion, and becomes a block */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":2}", "\"die\":\"white\",\"minis\":9,\"keywords\":{\"deflect\":true}");
+    no_state s = walk(sc, "rH rH", "wS wS");
+    ck_assert_int_eq(s.self_wounds, 1); /* once, not per surge (legacy reminder, trap 15) */
+    ck_assert_int_eq(s.damage, 0);
+    free(sc);
+    /* melee: nothing; all-High-Velocity pool: nothing */
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":1}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"deflect\":true}");
+    s = walk(sc, "rH", "wS");
+    ck_assert_int_eq(s.self_wounds, 0);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"high_velocity\":true}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"deflect\":true}");
+    s = walk(sc, "rH", "wS");
+    ck_assert_int_eq(s.self_wounds, 0);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap10_block_needs_a_spent_dodge)
+{
+    /* a crit cannot be dodged, but spending the dodge anyway turns on Block's surge->block */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"tokens\":{\"dodge\":1},\"keywords\":{\"block\":true}");
+    no_state s = walk(sc, "rC", "wS");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_DODGE], 0);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":9,\"keywords\":{\"block\":true}");
+    ck_assert_int_eq(walk(sc, "rC", "wS").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap11_suppression_from_step_four)
+{
+    /* the hit is cancelled by cover, yet the ranged attack still suppresses; melee never does */
+    no_scenario *sc = legion(",\"cover\":\"light\"", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":9");
+    no_state s = walk(sc, "rH", "wK");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.suppression, 1);
+    free(sc);
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rH", "wB").suppression, 0);
+    free(sc);
+    /* a wiped unit gains none */
+    sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":1");
+    s = walk(sc, "rH", "wB");
+    ck_assert_int_eq(s.destroyed, 1);
+    ck_assert_int_eq(s.suppression, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(trap13_impervious_counts_weapon_pierce)
+{
+    /* Pierce 1 + Impervious: one more defense die (the die list must have 2) */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"pierce\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"impervious\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "wK wK").damage, 0); /* 2 blocks, Pierce takes 1 */
+    free(sc);
+    /* Lethal's Pierce is the pool's, not a weapon's: no extra die */
+    sc = legion("", "\"pool\":{\"red\":1},\"tokens\":{\"aim\":1},\"keywords\":{\"lethal\":1}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"impervious\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "wK").damage, 1); /* aim kept for Lethal: Pierce cancels the block */
+    free(sc);
+}
+END_TEST
+
+START_TEST(dodge_and_outmaneuver)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":2}", "\"die\":\"white\",\"minis\":9,\"tokens\":{\"dodge\":1}");
+    ck_assert_int_eq(walk(sc, "rH rC", "wB").damage, 1); /* the dodge takes the hit only */
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1}",
+                "\"die\":\"white\",\"minis\":9,\"tokens\":{\"dodge\":1},\"keywords\":{\"outmaneuver\":true}");
+    ck_assert_int_eq(walk(sc, "rC", "").damage, 0);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"high_velocity\":true}",
+                "\"die\":\"white\",\"minis\":9,\"tokens\":{\"dodge\":1}");
+    ck_assert_int_eq(walk(sc, "rH", "wB").damage, 1); /* no dodging High Velocity */
+    free(sc);
+}
+END_TEST
+
+START_TEST(armor_shields_backup)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":3}", "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":1}");
+    ck_assert_int_eq(walk(sc, "rH rH rC", "wB wB").damage, 2); /* Armor 1 cancels one hit */
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":3}",
+                "\"die\":\"white\",\"minis\":9,\"tokens\":{\"shield\":1},\"keywords\":{\"backup\":true}");
+    no_state s = walk(sc, "rH rH rC", "");
+    ck_assert_int_eq(s.damage, 0); /* backup takes both hits, the shield the crit */
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_SHIELD], 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(marksman_and_critical)
+{
+    /* Marksman after conversion: the kept aim turns a blank into a hit */
+    no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":1},\"tokens\":{\"aim\":2},\"keywords\":{\"marksman\":true}",
+                             "\"die\":\"white\",\"minis\":9");
+    /* a hit into heavy cover: two aims make it a crit that cover cannot touch */
+    no_state s = walk(sc, "rH", "wB");
+    ck_assert_int_eq(s.crits, 1);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(uncanny_luck_and_soresu)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}",
+                             "\"die\":\"red\",\"minis\":9,\"keywords\":{\"uncanny_luck\":1}");
+    ck_assert_int_eq(walk(sc, "rH", "rB rK").damage, 0);
+    free(sc);
+    /* Soresu rerolls every die or none: two blanks against two hits are worth rerolling */
+    sc = legion("", "\"pool\":{\"red\":2}", "\"die\":\"red\",\"minis\":9,\"keywords\":{\"soresu\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rB rB  rK rK").damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(danger_sense_and_djem_so)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"tokens\":{\"suppression\":3},\"keywords\":{\"danger_sense\":2}");
+    /* 3 tokens against Courage 1: suppressed, so light cover first (one cover die), then
+     * 1 + min(3, 2) defense dice */
+    ck_assert_int_eq(walk(sc, "rH", "wB  wB wB wK").damage, 0);
+    free(sc);
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":2}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"djem_so\":true}");
+    ck_assert_int_eq(walk(sc, "rH rB", "wB").self_wounds, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(low_profile_and_blast)
+{
+    /* Low Profile: one cover die fewer, one automatic block */
+    no_scenario *sc = legion(",\"cover\":\"light\"", "\"pool\":{\"red\":2}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"low_profile\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "wB  wB").damage, 1);
+    free(sc);
+    sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":1},\"keywords\":{\"blast\":true}",
+                "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rH", "wB").damage, 1); /* no cover roll at all */
+    free(sc);
+}
+END_TEST
+
+START_TEST(legion_monte_carlo_agrees)
+{
+    static const char *const cases[][3] = {
+        {",\"cover\":\"light\"", "\"pool\":{\"black\":2,\"white\":4},\"surge\":\"hit\",\"tokens\":{\"aim\":1},\"keywords\":{\"pierce\":1,\"critical\":1,\"precise\":1}",
+         "\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},\"minis\":4"},
+        {",\"attack_type\":\"melee\"", "\"pool\":{\"red\":6},\"surge\":\"crit\",\"keywords\":{\"impact\":2,\"pierce\":2}",
+         "\"die\":\"red\",\"surge\":true,\"minis\":1,\"wounds\":8,\"keywords\":{\"armor\":true}"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        no_scenario *sc = legion(cases[i][0], cases[i][1], cases[i][2]);
+        no_summary ex, mc;
+        exact_summary(sc, &ex);
+        no_run_opts o = {.trials = 1000000, .seed = 11 + i, .threads = 2};
+        char err[NO_ERR_LEN];
+        ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+        ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "mean %f vs %f", mc.mean, ex.mean);
+        for (int k = 0; k <= ex.max_damage; k++)
+            ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
+        ck_assert(fabs(mc.kill.p - ex.kill.p) <= 5 * mc.kill.se + 1e-9);
+        free(sc);
+    }
+}
+END_TEST
+
+Suite *suite_legion(void)
+{
+    Suite *s = suite_create("legion");
+    TCase *t = tcase_create("sequence");
+    tcase_set_timeout(t, 60);
+    tcase_add_test(t, golden_five_white_dice);
+    tcase_add_test(t, independent_dice_closed_form);
+    tcase_add_test(t, t1_roll_attack_dice);
+    tcase_add_test(t, t2_heavy_cover);
+    tcase_add_test(t, t3_t4_defense_roll_and_compare);
+    tcase_add_test(t, t5_wound_assignment);
+    tcase_add_test(t, t6_full_attack);
+    tcase_add_test(t, trap1_downgrade_before_upgrade);
+    tcase_add_test(t, trap2_rerolls_before_conversion);
+    tcase_add_test(t, trap3_critical_then_chart_then_tokens);
+    tcase_add_test(t, trap4_cover_before_impact);
+    tcase_add_test(t, trap5_cover_pool_reads_raw_surges);
+    tcase_add_test(t, trap6_cover_increases_cap_then_decreases);
+    tcase_add_test(t, trap7_primitive_after_impact);
+    tcase_add_test(t, trap8_pierce_last);
+    tcase_add_test(t, trap9_deflect);
+    tcase_add_test(t, trap10_block_needs_a_spent_dodge);
+    tcase_add_test(t, trap11_suppression_from_step_four);
+    tcase_add_test(t, trap13_impervious_counts_weapon_pierce);
+    tcase_add_test(t, dodge_and_outmaneuver);
+    tcase_add_test(t, armor_shields_backup);
+    tcase_add_test(t, marksman_and_critical);
+    tcase_add_test(t, uncanny_luck_and_soresu);
+    tcase_add_test(t, danger_sense_and_djem_so);
+    tcase_add_test(t, low_profile_and_blast);
+    tcase_add_test(t, legion_monte_carlo_agrees);
+    suite_add_tcase(s, t);
+    return s;
+}
