@@ -18,8 +18,9 @@ static const char usage_main[] =
     "                     [--format text|json] [--verbose]\n"
     "       neverodds --help | --version\n"
     "\n"
-    "Exact and Monte Carlo statistics of a Star Wars miniatures attack (X-Wing second edition,\n"
-    "reference guide v1.4.5): damage distribution, kill probability, token use.\n"
+    "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
+    "distribution, kill probability, token use. Games: X-Wing second edition (reference guide\n"
+    "v1.4.5, rules xwing-2e) and Legion (core rules 2026, rules legion-2026).\n"
     "\n"
     "commands:\n"
     "  run       run a scenario file (see 'neverodds run --help')\n";
@@ -58,14 +59,21 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
-static void print_dice(FILE *f)
+/* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
+static void print_dice(FILE *f, const no_scenario *sc)
 {
-    const no_die *dice[] = {&no_xwing_attack_die, &no_xwing_defense_die};
+    static const char *const legion_attack[] = {"blank", "hit", "crit", "surge"};
+    static const char *const legion_defense[] = {"blank", "block", "surge"};
+    int legion = !strcmp(sc->game, "legion");
     fprintf(f, "dice (faces per side):\n");
-    for (int d = 0; d < 2; d++) {
-        fprintf(f, "  %-18s", dice[d]->name);
-        for (int s = 0; s < dice[d]->sides; s++)
-            fprintf(f, " %s", no_xwing_face_names[dice[d]->face[dice[d]->side_result[s]]]);
+    for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
+        const no_die *die = sc->ctx.dice[d]->die;
+        fprintf(f, "  %-18s", die->name);
+        for (int s = 0; s < die->sides; s++) {
+            int r = die->side_result[s];
+            fprintf(f, " %s", !legion ? no_xwing_face_names[die->face[r]]
+                              : die->nresults == 4 ? legion_attack[r] : legion_defense[r]);
+        }
         fprintf(f, "\n");
     }
     fprintf(f, "\n");
@@ -144,7 +152,7 @@ static int cmd_run(int argc, char **argv)
         free(text);
     } else {
         if (verbose)
-            print_dice(stdout);
+            print_dice(stdout, sc);
         no_report_text(stdout, sc, sum);
     }
     free(sc);
@@ -167,7 +175,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("neverodds %s (X-Wing rules: xwing-2e, reference guide v1.4.5)\n", NO_VERSION);
+        printf("neverodds %s (rules: xwing-2e, reference guide v1.4.5; legion-2026, core rules 09.01.2026)\n",
+               NO_VERSION);
         return 0;
     }
     if (!strcmp(argv[1], "run"))

@@ -73,8 +73,8 @@ else bad "threads 1 vs 2 differ"; fi
 "$BIN" run profiles/xwing/quickstart.json --trials 300000 --seed 8 --threads 2 --format json >"$T/t3.json"
 cmp -s "$T/t2.json" "$T/t3.json" && bad "seed has no effect" || ok
 
-# every profile in profiles/xwing that is a scenario runs
-for f in profiles/xwing/*.json; do
+# every profile that is a scenario runs
+for f in profiles/*/*.json; do
     grep -q '"game"' "$f" || continue
     "$BIN" run "$f" >/dev/null 2>"$T/p.err" && ok || bad "profile $f: $(cat "$T/p.err")"
 done
