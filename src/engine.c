@@ -33,11 +33,25 @@ void no_request_roll(no_state *s, int pool, int die, int n)
     s->roll_column = NO_FRESH;
 }
 
-const no_policy_info no_default_policy = {
-    "per-attack",
-    "attacker maximises this attack's expected damage, defender minimises it; equal damage: "
-    "more (attacker) or fewer (defender) face-up damage cards; still equal: spend less",
+const no_policy_info no_policies[NO_POLICY_N] = {
+    {"per-attack",
+     "attacker maximises this attack's expected damage, defender minimises it; equal damage: "
+     "more (attacker) or fewer (defender) crits; still equal: spend less"},
+    {"conservative",
+     "as per-attack, but the attacker never rerolls a die that already shows a success "
+     "(hit or crit)"},
+    {"crit-fishing",
+     "the attacker maximises expected crits first and damage second (rerolls hits hoping for "
+     "crits); the defender minimises damage"},
 };
+
+int no_policy_find(const char *name)
+{
+    for (int p = 0; p < NO_POLICY_N; p++)
+        if (!strcmp(no_policies[p].name, name))
+            return p;
+    return -1;
+}
 
 /* ---- memo: visited states in one array, found through an open-addressing index ---- */
 typedef struct visited {
@@ -148,19 +162,37 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
             out[ctx->mods[m].side] += ctx->start.charges[m] - s->charges[m];
 }
 
-/* Is `a` better than `b` for `actor`? Damage first, then face-up cards (a crit is worth more
- * than a hit to the attacker), then fewer of the actor's own resources. */
-static int better(int actor, const no_value *a, const no_value *b)
+/* Is `a` better than `b` for `actor`? Damage first, then crits (a crit is worth more than a
+ * hit to the attacker), then fewer of the actor's own resources; a crit-fishing attacker puts
+ * crits first. */
+static int better(int policy, int actor, const no_value *a, const no_value *b)
 {
     const double eps = 1e-12;
     double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
-    double d = sign * (a->damage - b->damage);
-    if (fabs(d) > eps)
-        return d > 0;
-    d = sign * (a->crits - b->crits);
-    if (fabs(d) > eps)
-        return d > 0;
+    double first = a->damage - b->damage, second = a->crits - b->crits;
+    if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
+        first = a->crits - b->crits;
+        second = a->damage - b->damage;
+    }
+    if (fabs(first) > eps)
+        return sign * first > 0;
+    if (fabs(second) > eps)
+        return sign * second > 0;
     return a->spend[actor] < b->spend[actor] - eps;
+}
+
+/* The conservative attacker never rerolls a die showing a success of its own pool. */
+static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
+{
+    const no_modifier *md = &ctx->mods[o->mod];
+    if (actor != NO_ATTACKER || ctx->policy != NO_POLICY_CONSERVATIVE || md->op != NO_OP_REROLL ||
+        md->pool != NO_POOL_ATTACK)
+        return 1;
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < NO_MAX_FACES; f++)
+            if (o->pick[c][f] && (ctx->success[NO_POOL_ATTACK] & (1u << f)))
+                return 0;
+    return 1;
 }
 
 static int32_t compile_state(compiler *c, no_state s, no_value *v);
@@ -220,11 +252,13 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
         have = 1;
     }
     for (int i = 0; i < n && !c->failed; i++) {
+        if (!policy_allows(c->ctx, actor, &opts[i]))
+            continue;
         no_state next = *s;
         no_mod_apply(c->ctx, &next, &opts[i]);
         no_value cv;
         int32_t ref = compile_state(c, next, &cv);
-        if (!have || better(actor, &cv, v)) {
+        if (!have || better(c->ctx->policy, actor, &cv, v)) {
             *v = cv;
             best_ref = ref;
             have = 1;
@@ -259,8 +293,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     int32_t ref;
     if (at == NO_AT_TERMINAL) {
         ref = add_terminal(c, &s);
-        v->damage = s.damage;
-        v->crits = s.faceup;
+        c->rules->score(&s, &v->damage, &v->crits);
         spent(c->ctx, &s, v->spend);
     } else if (at == NO_AT_CHANCE) {
         ref = compile_chance(c, &s, v);

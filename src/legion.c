@@ -47,6 +47,9 @@ void no_legion_setup_dice(no_ctx *ctx)
      * one, only once per token (L1554, L2701). */
     ctx->reroll_once = 0;
     ctx->nfaces = NO_MAX_FACES;
+    for (int c = 0; c < 3; c++)
+        ctx->success[NO_POOL_ATTACK] |= (uint16_t)((1u << LG_FACE(c, LG_HIT)) | (1u << LG_FACE(c, LG_CRIT)));
+    ctx->success[NO_POOL_DEFENSE] = (1u << LG_DFACE(0, LG_D_BLOCK)) | (1u << LG_DFACE(1, LG_D_BLOCK));
 }
 
 /* ---- the step list ---- */
@@ -363,7 +366,14 @@ static void pass(const no_ctx *ctx, no_state *s)
     s->step++;
 }
 
-const no_rules no_legion_rules = {"legion-2026", settle, pass};
+/* Wounds, and crits standing in the attack pool at the end. */
+static void score(const no_state *s, double *damage, double *crits)
+{
+    *damage = s->damage;
+    *crits = s->crits;
+}
+
+const no_rules no_legion_rules = {"legion-2026", settle, pass, score};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY };

@@ -182,8 +182,7 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     if (name && !cJSON_IsString(name))
         jr_fail(j, "name", "expected a string");
     snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    static const char *const policies[] = {"per-attack", NULL};
-    parse_enum_key(j, root, "policy", "", policies, "a policy", 0);
+    no_parse_policy(root, j, ctx);
     static const char *const types[] = {"ranged", "melee", NULL};
     ctx->kw[NO_ATTACKER][LK_MELEE] = (uint8_t)parse_enum_key(j, root, "attack_type", "", types,
                                                              "an attack type", 0);

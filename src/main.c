@@ -15,7 +15,7 @@
 
 static const char usage_main[] =
     "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
-    "                     [--format text|json] [--verbose]\n"
+    "                     [--policy NAME] [--format text|json] [--verbose]\n"
     "       neverodds --help | --version\n"
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
@@ -33,6 +33,8 @@ static const char usage_run[] =
     "  --seed S        Monte Carlo seed, 0 to 2^64-1 (default 1); same seed, same answer on\n"
     "                  any number of threads\n"
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
+    "  --policy NAME   per-attack (default: best expected damage), conservative (never reroll\n"
+    "                  a hit or crit) or crit-fishing (most crits first); overrides the scenario\n"
     "  --format F      text (default) or json\n"
     "  --verbose       also print the die face tables\n"
     "\n"
@@ -86,7 +88,7 @@ static int cmd_run(int argc, char **argv)
 #ifdef _OPENMP
     opts.threads = omp_get_max_threads();
 #endif
-    int json = 0, verbose = 0;
+    int json = 0, verbose = 0, policy = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -116,6 +118,11 @@ static int cmd_run(int argc, char **argv)
                                    val ? val : "nothing");
             opts.threads = (int)v;
             i++;
+        } else if (!strcmp(a, "--policy")) {
+            if (!val || (policy = no_policy_find(val)) < 0)
+                return usage_error("--policy: expected per-attack, conservative or crit-fishing, got '%s'",
+                                   val ? val : "nothing");
+            i++;
         } else if (!strcmp(a, "--format")) {
             if (!val || (strcmp(val, "text") && strcmp(val, "json")))
                 return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
@@ -142,8 +149,10 @@ static int cmd_run(int argc, char **argv)
         return 1;
     }
     int rc = 0;
-    if (no_scenario_load(file, sc, err, sizeof err) ||
-        no_run(sc, &opts, sum, err, sizeof err)) {
+    int loaded = no_scenario_load(file, sc, err, sizeof err) == 0;
+    if (loaded && policy >= 0)
+        sc->ctx.policy = policy;
+    if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
         fprintf(stderr, "neverodds: %s\n", err);
         rc = EXIT_USAGE;
     } else if (json) {

@@ -154,7 +154,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     int legion = !strcmp(sc->game, "legion");
     const char *unit = legion ? "wounds" : "damage";
     fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION, legion ? "Legion" : "X-Wing",
-            sc->rules, no_default_policy.name);
+            sc->rules, no_policies[ctx->policy].name);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     if (legion)
         describe_legion(f, ctx);
@@ -254,8 +254,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "rules", sc->rules);
     cJSON_AddStringToObject(o, "scenario", sc->name);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
-    cJSON_AddStringToObject(pol, "name", no_default_policy.name);
-    cJSON_AddStringToObject(pol, "description", no_default_policy.description);
+    cJSON_AddStringToObject(pol, "name", no_policies[ctx->policy].name);
+    cJSON_AddStringToObject(pol, "description", no_policies[ctx->policy].description);
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);

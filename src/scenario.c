@@ -562,6 +562,14 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
     }
 }
 
+void no_parse_policy(const cJSON *root, jr *j, no_ctx *ctx)
+{
+    static const char *const names[NO_POLICY_N + 1] = {"per-attack", "conservative", "crit-fishing", NULL};
+    const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
+    int p = policy ? jr_enum(j, policy, "policy", names, "a policy") : NO_POLICY_PER_ATTACK;
+    ctx->policy = p < 0 ? 0 : p;
+}
+
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
 {
     memset(sc, 0, sizeof *sc);
@@ -607,10 +615,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     if (name && !cJSON_IsString(name))
         jr_fail(j, "name", "expected a string");
     snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
-    static const char *const policies[] = {"per-attack", NULL};
-    if (policy)
-        jr_enum(j, policy, "policy", policies, "a policy");
+    no_parse_policy(root, j, &sc->ctx);
     no_ctx *ctx = &sc->ctx;
     ctx->range = jr_int(j, root, "range", "", 1, 3, 2, 0);
     ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);

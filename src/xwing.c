@@ -43,6 +43,8 @@ void no_xwing_setup_dice(no_ctx *ctx)
         ctx->reroll_die[NO_POOL_DEFENSE][f] = XW_DIE_DEFENSE;
     }
     ctx->reroll_once = 1; /* the golden rule: no die is rerolled twice in an attack, L29 */
+    ctx->success[NO_POOL_ATTACK] = (1u << XW_HIT) | (1u << XW_CRIT);
+    ctx->success[NO_POOL_DEFENSE] = 1u << XW_EVADE;
     ctx->nfaces = XW_NFACES;
 }
 
@@ -241,7 +243,14 @@ static void pass(const no_ctx *ctx, no_state *s)
     s->step++;
 }
 
-const no_rules no_xwing2e_rules = {"xwing-2e", settle, pass};
+/* Damage, and crits that reached the hull as face-up cards. */
+static void score(const no_state *s, double *damage, double *crits)
+{
+    *damage = s->damage;
+    *crits = s->faceup;
+}
+
+const no_rules no_xwing2e_rules = {"xwing-2e", settle, pass, score};
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */

@@ -492,6 +492,54 @@ START_TEST(legion_monte_carlo_agrees)
 }
 END_TEST
 
+/* Policies: against Armor a lone hit is worthless, so the default rerolls it hoping for a crit;
+ * the conservative attacker never rerolls a hit; a crit-fisher rerolls hits even when that
+ * costs wounds. */
+START_TEST(policies_behave_as_named)
+{
+    const char *atk = "\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}";
+    const char *def = "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}";
+    no_scenario *sc = legion(",\"policy\":\"per-attack\"", atk, def);
+    ck_assert_int_eq(walk(sc, "rH rC", "wB").damage, 1);
+    free(sc);
+    sc = legion(",\"policy\":\"conservative\"", atk, def);
+    ck_assert_int_eq(walk(sc, "rH", "").damage, 0);
+    free(sc);
+    /* no Armor: a hit is as good as a crit, yet the crit-fisher rerolls it */
+    sc = legion(",\"policy\":\"crit-fishing\"", atk, "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rH rC", "wB").crits, 1);
+    free(sc);
+}
+END_TEST
+
+/* The default policy maximises expected wounds, so no named alternative may beat it. */
+START_TEST(default_policy_is_never_worse)
+{
+    static const char *const cases[][3] = {
+        {",\"cover\":\"heavy\"", "\"pool\":{\"red\":2,\"white\":2},\"tokens\":{\"aim\":2},\"keywords\":{\"marksman\":true}",
+         "\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},\"minis\":9"},
+        {"", "\"pool\":{\"black\":3},\"surge\":\"hit\",\"tokens\":{\"aim\":1,\"observation\":1},\"keywords\":{\"impact\":1}",
+         "\"die\":\"red\",\"minis\":2,\"wounds\":3,\"keywords\":{\"armor\":1}"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double best = 0;
+        for (int p = 0; p < NO_POLICY_N; p++) {
+            char root[64];
+            snprintf(root, sizeof root, "%s,\"policy\":\"%s\"", cases[i][0], no_policies[p].name);
+            no_scenario *sc = legion(root, cases[i][1], cases[i][2]);
+            no_summary s;
+            exact_summary(sc, &s);
+            if (p == NO_POLICY_PER_ATTACK)
+                best = s.mean;
+            else
+                ck_assert_msg(s.mean <= best + 1e-12, "%s beats per-attack: %.15f > %.15f",
+                              no_policies[p].name, s.mean, best);
+            free(sc);
+        }
+    }
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -523,6 +571,8 @@ Suite *suite_legion(void)
     tcase_add_test(t, danger_sense_and_djem_so);
     tcase_add_test(t, low_profile_and_blast);
     tcase_add_test(t, legion_monte_carlo_agrees);
+    tcase_add_test(t, policies_behave_as_named);
+    tcase_add_test(t, default_policy_is_never_worse);
     suite_add_tcase(s, t);
     return s;
 }

@@ -79,7 +79,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2},\"keywords\":{\"marksman\":2}},\"defender\":{\"die\":\"red\"}}",
      "test.json: attacker.keywords.marksman: expected true or false, got 2"},
     {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
-     "test.json: policy: expected a policy (one of: per-attack), got \"random\""},
+     "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing), got \"random\""},
 };
 
 START_TEST(bad_input_names_file_and_path)

@@ -42,11 +42,16 @@ expect_error bad-trials "neverodds: --trials: expected an integer" run profiles/
 expect_error bad-threads "neverodds: --threads: expected an integer from 1 to 256" run profiles/xwing/quickstart.json --threads 0
 expect_error bad-format "neverodds: --format: expected text or json" run profiles/xwing/quickstart.json --format xml
 expect_error both-methods "neverodds: --exact and --trials" run profiles/xwing/quickstart.json --exact --trials 10
+expect_error bad-policy "neverodds: --policy: expected per-attack, conservative or crit-fishing" run profiles/xwing/quickstart.json --policy lucky
 expect_error unknown-command "neverodds: unknown command" fly
 
 # --help and --version succeed and print to stdout
 if "$BIN" --help | grep -q "usage: neverodds run" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
+
+# --policy overrides the scenario and the report names it
+"$BIN" run profiles/xwing/quickstart.json --policy conservative --format json | grep -q '"name":	"conservative"' &&
+    ok || bad "--policy not reported"
 
 # --verbose shows the face tables the numbers come from
 "$BIN" run profiles/xwing/quickstart.json --verbose | grep -q "red attack d8  *blank blank focus focus hit hit hit crit" &&

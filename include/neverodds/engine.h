@@ -99,6 +99,8 @@ typedef struct no_ctx {
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
     int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
+    int policy;                        /* NO_POLICY_* */
+    uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
     uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
     no_modifier mods[NO_MAX_MODS];
@@ -116,6 +118,8 @@ typedef struct no_rules {
     no_point (*settle)(const no_ctx *ctx, no_state *s, int *actor, int *window);
     /* Leaves a decision window (the player passes). */
     void (*pass)(const no_ctx *ctx, no_state *s);
+    /* What a finished attack is worth: damage and crits (the spends are the engine's). */
+    void (*score)(const no_state *s, double *damage, double *crits);
 } no_rules;
 
 /* Value of a state for the policy: expected damage, then expected face-up damage cards, then
@@ -149,8 +153,13 @@ typedef struct no_graph {
     size_t states_seen;      /* distinct states the compiler visited */
 } no_graph;
 
+/* Policies: how the attacker decides. The defender always minimises the attack's expected
+ * damage (then crits, then spends least). */
+enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_N };
 typedef struct no_policy_info { const char *name; const char *description; } no_policy_info;
-extern const no_policy_info no_default_policy;
+extern const no_policy_info no_policies[NO_POLICY_N];
+/* Index of a policy name, or -1. */
+int no_policy_find(const char *name);
 
 /* Compiles the attack; returns 0, or -1 with a message when the state budget is exceeded. */
 int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
