@@ -20,7 +20,7 @@ TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize clean
+.PHONY: all run test deps bench sanitize clean legion-units
 all: $(BIN)
 
 deps:
@@ -66,6 +66,12 @@ sanitize: deps
 	    LDFLAGS="-fsanitize=address,undefined" build-san/neverodds build-san/check_all
 	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
 	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
+
+# Regenerates the Legion unit library from the community data set (facts only, no card text).
+LEGION_DATA ?= ../shared/data/legion-data/legion-data.json
+legion-units:
+	python3 tools/legion_units.py $(LEGION_DATA) > profiles/legion/units.json.tmp
+	mv profiles/legion/units.json.tmp profiles/legion/units.json
 
 clean:
 	rm -rf build build-san $(BIN)

@@ -1,6 +1,8 @@
 /* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
 #include "jsonread.h"
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -145,3 +147,57 @@ int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, c
     jr_fail(j, path, "expected %s (one of: %s), got %s", what, list, got);
     return -1;
 }
+
+#define NO_MAX_FILE (1 << 20) /* scenario and library files are small; refuse anything huge */
+
+/* ---- files ---- */
+char *jr_read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(NO_MAX_FILE + 1);
+    size_t n = buf ? fread(buf, 1, NO_MAX_FILE + 1, f) : 0;
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, buf ? "read error (is it a directory?)" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    if (n > NO_MAX_FILE) {
+        snprintf(err, errlen, "%s: file is larger than %d bytes", path, NO_MAX_FILE);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (strlen(buf) != n) {
+        snprintf(err, errlen, "%s: file contains a NUL byte; expected JSON text", path);
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
+    if (!root) {
+        int line = 1, col = 1;
+        for (const char *p = text; end && p < end && *p; p++) {
+            if (*p == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        snprintf(err, errlen, "%s: malformed JSON at line %d, column %d", label, line, col);
+        return NULL;
+    }
+    return root;
+}
+

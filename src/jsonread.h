@@ -11,6 +11,11 @@ typedef struct jr {
     int failed;
 } jr;
 
+/* Reads a whole text file (at most 1 MiB, no NUL bytes); NULL with "FILE: why" in err. */
+char *jr_read_file(const char *path, char *err, size_t errlen);
+/* Parses JSON; NULL with "LABEL: malformed JSON at line L, column C" in err. */
+cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen);
+
 /* Path helpers: child path "parent.key" or "parent[i]". */
 void jr_key(char *out, size_t n, const char *parent, const char *key);
 void jr_index(char *out, size_t n, const char *parent, int i);

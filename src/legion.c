@@ -59,7 +59,7 @@ enum {
 };
 typedef struct step { uint8_t kind, window, actor; } step;
 static const step steps[] = {
-    {ST_POOL, 0, 0},                                   /* 4a upgrade/downgrade, roll (L1548-L1553) */
+    {ST_POOL, 0, 0},                                   /* roll (L1553); 4a is in the pool */
     {ST_DECIDE, NO_W_ATTACK_REROLL, NO_ATTACKER},      /* 4b rerolls (L1554) */
     {ST_CONVERT, 0, 0},                                /* 4c convert surges (L1555) */
     {ST_DECIDE, NO_W_AFTER_CONVERT, NO_ATTACKER},      /* 4c after converting: Marksman, Jar'Kai */
@@ -82,23 +82,28 @@ static const step steps[] = {
 
 static int ranged(const no_ctx *ctx) { return !KA(ctx, LK_MELEE); }
 
-/* 4a: downgrades before upgrades, attacker before defender (L1408-L1412). Cumbersome downgrades
- * every die (L2897); Anti-Personnel / Anti-Materiel upgrade X dice (L2889, L2893). Which dice to
- * upgrade is the attacker's choice: white first, then black; a white->black and a black->red
- * upgrade move the same two faces from blank to hit, so the choice only matters to rerolls. */
-static void form_pool(const no_ctx *ctx, int dice[3])
+/* 4a, for one weapon's dice: downgrades before upgrades, attacker before defender (L1408-L1412).
+ * Cumbersome downgrades every die of the weapon (L2897); Anti-Personnel / Anti-Materiel upgrade
+ * X of that weapon's dice (L2889, L2893). Which dice to upgrade is the attacker's choice: white
+ * first, then black; a white->black and a black->red upgrade move the same two faces from blank
+ * to hit, so the choice only matters to rerolls. It depends on nothing rolled, so the scenario
+ * reader applies it while forming the pool. */
+void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
+                           int anti_materiel)
 {
-    if (KA(ctx, LK_CUMBERSOME)) {
+    if (cumbersome) {
         dice[LG_WHITE] += dice[LG_BLACK];
         dice[LG_BLACK] = dice[LG_RED];
         dice[LG_RED] = 0;
     }
-    int up = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? KA(ctx, LK_ANTI_MATERIEL) : KA(ctx, LK_ANTI_PERSONNEL);
-    for (; up > 0 && dice[LG_WHITE] + dice[LG_BLACK] > 0; up--) {
-        int from = dice[LG_WHITE] ? LG_WHITE : LG_BLACK;
-        dice[from]--;
-        dice[from - 1]++;
-    }
+    /* one effect upgrades a given die at most once (L1565-L1573): whites first, then the
+     * dice that were black before it acted */
+    int up = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? anti_materiel : anti_personnel;
+    int whites = up < dice[LG_WHITE] ? up : dice[LG_WHITE];
+    int blacks = up - whites < dice[LG_BLACK] ? up - whites : dice[LG_BLACK];
+    dice[LG_WHITE] -= whites;
+    dice[LG_BLACK] += whites - blacks;
+    dice[LG_RED] += blacks;
 }
 
 /* Folds the colours of a pool into the first colour's faces: after conversion only results matter. */
@@ -301,11 +306,9 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
         const step *st = &steps[s->step];
         switch (st->kind) {
         case ST_POOL: {
-            int dice[3] = {KA(ctx, LK_POOL_RED), KA(ctx, LK_POOL_BLACK), KA(ctx, LK_POOL_WHITE)};
-            form_pool(ctx, dice);
-            for (int c = 0; c < 3; c++)
-                if (dice[c])
-                    no_request_roll(s, NO_POOL_ATTACK, c, dice[c]);
+            for (int c = 0; c < 3; c++) /* the pool as formed, upgrades included */
+                if (ctx->kw[NO_ATTACKER][LK_POOL_RED + c])
+                    no_request_roll(s, NO_POOL_ATTACK, c, ctx->kw[NO_ATTACKER][LK_POOL_RED + c]);
             s->step++;
             break;
         }

@@ -4,6 +4,7 @@
 #include "neverodds/scenario.h"
 #include "jsonread.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct keyword {
@@ -92,73 +93,284 @@ static int parse_enum_key(jr *j, const cJSON *o, const char *key, const char *pa
     return jr_enum(j, v, p, names, what);
 }
 
-static void parse_attacker(jr *j, const cJSON *root, no_ctx *ctx)
+/* The unit library, loaded when a scenario names a unit. */
+typedef struct units {
+    cJSON *doc;
+    char file[512];
+} units;
+
+static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char *side)
 {
-    static const char *const keys[] = {"pool", "surge", "tokens", "keywords", NULL};
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(side_obj, "unit");
+    if (!name)
+        return NULL;
+    char path[64];
+    snprintf(path, sizeof path, "%s.unit", side);
+    if (!cJSON_IsString(name)) {
+        jr_fail(j, path, "expected a unit id from profiles/legion/units.json");
+        return NULL;
+    }
+    if (!u->doc) {
+        snprintf(u->file, sizeof u->file, "%s/legion/units.json", no_profiles_dir());
+        char *text = jr_read_file(u->file, j->err, j->errlen);
+        u->doc = text ? jr_parse(text, u->file, j->err, j->errlen) : NULL;
+        free(text);
+        if (!u->doc) {
+            j->failed = 1;
+            return NULL;
+        }
+    }
+    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(u->doc, "units"),
+                                                         name->valuestring);
+    if (!unit)
+        jr_fail(j, path, "unknown unit \"%s\" (see %s)", name->valuestring, u->file);
+    return unit;
+}
+
+/* Keyword values of a library unit, as a scenario would give them (errors name the library). */
+static void unit_keywords(jr *j, const units *u, const cJSON *unit, const char *key, int side, no_ctx *ctx)
+{
+    cJSON *wrap = cJSON_CreateObject();
+    cJSON_AddItemReferenceToObject(wrap, "keywords", cJSON_GetObjectItemCaseSensitive(unit, key));
+    jr lj = {.file = u->file, .err = j->err, .errlen = j->errlen};
+    parse_keywords(&lj, wrap, side, ctx);
+    j->failed |= lj.failed;
+    cJSON_Delete(wrap);
+}
+
+/* ---- the attack pool, weapon by weapon (step 2b, L1509-L1526) ---- */
+static const char *const colours[] = {"red", "black", "white", NULL};
+static const char *const weapon_keywords[] = {
+    "pierce", "impact", "critical", "ram", "lethal", "suppressive", "blast", "immune_deflect",
+    "high_velocity", "cumbersome", "spray", "anti_personnel", "anti_materiel", NULL};
+
+typedef struct pool_builder {
+    int dice[3];
+    int weapons, high_velocity; /* High Velocity counts only if every weapon has it (L2881) */
+} pool_builder;
+
+static int kw_int(const cJSON *kws, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(kws, name);
+    return cJSON_IsNumber(v) ? (int)v->valuedouble : cJSON_IsTrue(v) ? 1 : 0;
+}
+
+/* Adds one weapon: its dice times the miniatures using it (times the defenders in line of sight
+ * for Spray, L3012), step 4a on its own dice, and its keywords into the pool's (numbers add up,
+ * L608-L612). */
+static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, int moved, const char *path,
+                       no_ctx *ctx, pool_builder *pb)
+{
+    char p[128];
+    jr_key(p, sizeof p, path, "dice");
+    if (jr_object(j, dice, p, colours))
+        return;
+    jr_key(p, sizeof p, path, "keywords");
+    if (kws && jr_object(j, kws, p, weapon_keywords))
+        return;
+    int per = kw_int(kws, "spray") ? ctx->kw[NO_DEFENDER][LK_IN_LOS] : 1;
+    int d[3];
+    for (int c = 0; c < 3; c++) {
+        jr_key(p, sizeof p, path, "dice");
+        d[c] = jr_int(j, dice, colours[c], p, 0, NO_MAX_ROLL, 0, 0) * minis * per;
+    }
+    no_legion_form_weapon(ctx, d, moved && kw_int(kws, "cumbersome"), kw_int(kws, "anti_personnel"),
+                          kw_int(kws, "anti_materiel"));
+    for (int c = 0; c < 3; c++)
+        pb->dice[c] += d[c];
+    static const struct { const char *name; int index; } sums[] = {
+        {"pierce", LK_PIERCE}, {"impact", LK_IMPACT}, {"critical", LK_CRITICAL}, {"ram", LK_RAM},
+        {"lethal", LK_LETHAL}, {"suppressive", LK_SUPPRESSIVE}, {"blast", LK_BLAST},
+        {"immune_deflect", LK_IMMUNE_DEFLECT}};
+    uint8_t *a = ctx->kw[NO_ATTACKER];
+    for (size_t k = 0; k < sizeof sums / sizeof sums[0]; k++) {
+        int v = a[sums[k].index] + kw_int(kws, sums[k].name);
+        a[sums[k].index] = (uint8_t)(v > 250 ? 250 : v);
+    }
+    a[LK_SUPPRESSIVE] = a[LK_SUPPRESSIVE] > 0; /* booleans: any weapon */
+    a[LK_BLAST] = a[LK_BLAST] > 0;
+    a[LK_IMMUNE_DEFLECT] = a[LK_IMMUNE_DEFLECT] > 0;
+    pb->weapons++;
+    pb->high_velocity += kw_int(kws, "high_velocity");
+}
+
+static const cJSON *unit_weapon(const cJSON *unit, const char *name)
+{
+    const cJSON *w;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons"))
+        if (!strcmp(cJSON_GetObjectItemCaseSensitive(w, "name")->valuestring, name))
+            return w;
+    return NULL;
+}
+
+/* Without a weapon list, every miniature of the unit uses its first weapon for the attack type. */
+static const cJSON *default_weapon(const cJSON *unit, int melee)
+{
+    const cJSON *w;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons")) {
+        const cJSON *range = cJSON_GetObjectItemCaseSensitive(w, "range");
+        int from = cJSON_GetArrayItem(range, 0)->valueint, to = cJSON_GetArrayItem(range, 1)->valueint;
+        if (melee ? from == 0 : to >= 1)
+            return w;
+    }
+    return NULL;
+}
+
+static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, no_ctx *ctx, pool_builder *pb)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "weapons");
+    int unit_minis = unit ? cJSON_GetObjectItemCaseSensitive(unit, "minis")->valueint : 1;
+    if (!list) {
+        if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
+            return;
+        const cJSON *w = default_weapon(unit, ctx->kw[NO_ATTACKER][LK_MELEE]);
+        if (!w) {
+            jr_fail(j, "attacker.unit", "the unit has no %s weapon; list \"weapons\"",
+                    ctx->kw[NO_ATTACKER][LK_MELEE] ? "melee" : "ranged");
+            return;
+        }
+        add_weapon(j, cJSON_GetObjectItemCaseSensitive(w, "dice"), cJSON_GetObjectItemCaseSensitive(w, "keywords"),
+                   unit_minis, moved, "attacker.unit", ctx, pb);
+        return;
+    }
+    if (!cJSON_IsArray(list)) {
+        jr_fail(j, "attacker.weapons", "expected a list of weapons");
+        return;
+    }
+    int i = 0;
+    for (const cJSON *w = list->child; w && !j->failed; w = w->next, i++) {
+        char p[64];
+        jr_index(p, sizeof p, "attacker.weapons", i);
+        static const char *const keys[] = {"name", "dice", "keywords", "minis", NULL};
+        const cJSON *name = cJSON_IsString(w) ? w : NULL;
+        int minis = unit_minis;
+        const cJSON *dice = NULL, *kws = NULL;
+        if (!name) {
+            if (jr_object(j, w, p, keys))
+                return;
+            name = cJSON_GetObjectItemCaseSensitive(w, "name");
+            minis = jr_int(j, w, "minis", p, 1, 30, name ? unit_minis : 1, 0);
+            dice = cJSON_GetObjectItemCaseSensitive(w, "dice");
+            kws = cJSON_GetObjectItemCaseSensitive(w, "keywords");
+        }
+        if (name) {
+            const cJSON *uw = unit && cJSON_IsString(name) ? unit_weapon(unit, name->valuestring) : NULL;
+            if (!uw) {
+                jr_fail(j, p, unit ? "the unit has no weapon named %s" : "a weapon by name needs attacker.unit (%s)",
+                        cJSON_IsString(name) ? name->valuestring : "?");
+                return;
+            }
+            dice = dice ? dice : cJSON_GetObjectItemCaseSensitive(uw, "dice");
+            kws = kws ? kws : cJSON_GetObjectItemCaseSensitive(uw, "keywords");
+        } else if (!dice) {
+            jr_fail(j, p, "a weapon needs a \"name\" from its unit or its own \"dice\"");
+            return;
+        }
+        add_weapon(j, dice, kws, minis, moved, p, ctx, pb);
+    }
+}
+
+static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
+{
+    static const char *const keys[] = {"unit", "pool", "weapons", "moved", "surge", "tokens", "keywords", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
     if (!o) {
-        jr_fail(j, "attacker", "missing (expected an object with a \"pool\")");
+        jr_fail(j, "attacker", "missing (expected an object with a \"pool\", \"weapons\" or a \"unit\")");
         return;
     }
     if (jr_object(j, o, "attacker", keys))
         return;
-    const cJSON *pool = cJSON_GetObjectItemCaseSensitive(o, "pool");
-    static const char *const colours[] = {"red", "black", "white", NULL};
-    if (!pool) {
-        jr_fail(j, "attacker.pool", "missing (expected {\"red\": N, \"black\": N, \"white\": N})");
-        return;
-    }
-    if (jr_object(j, pool, "attacker.pool", colours))
-        return;
-    int total = 0;
-    for (int c = 0; c < 3; c++) {
-        int n = jr_int(j, pool, colours[c], "attacker.pool", 0, NO_MAX_ROLL, 0, 0);
-        ctx->kw[NO_ATTACKER][LK_POOL_RED + c] = (uint8_t)n;
-        total += n;
-    }
-    if (!j->failed && total > NO_MAX_ROLL)
-        jr_fail(j, "attacker.pool", "at most %d dice in one pool in this version, got %d", NO_MAX_ROLL, total);
+    const cJSON *unit = find_unit(j, u, o, "attacker");
     static const char *const charts[] = {"none", "hit", "crit", NULL};
+    int chart = LG_CHART_NONE;
+    if (unit) {
+        unit_keywords(j, u, unit, "attacker_keywords", NO_ATTACKER, ctx);
+        const cJSON *sa = cJSON_GetObjectItemCaseSensitive(unit, "surge_attack");
+        chart = jr_enum(j, sa, "surge_attack", charts, "a surge conversion");
+    }
     ctx->kw[NO_ATTACKER][LK_SURGE_CHART] =
-        (uint8_t)parse_enum_key(j, o, "surge", "attacker", charts, "a surge conversion", LG_CHART_NONE);
+        (uint8_t)parse_enum_key(j, o, "surge", "attacker", charts, "a surge conversion", chart);
     static const char *const tok_names[] = {"aim", "surge", "observation", "dodge", NULL};
     static const int tok_kinds[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_DODGE};
     static const int tok_max[] = {10, 10, 10, 10};
     parse_tokens(j, o, NO_ATTACKER, ctx, tok_names, tok_kinds, tok_max);
     parse_keywords(j, o, NO_ATTACKER, ctx);
+    int moved = jr_bool(j, o, "moved", "attacker", 0);
+    pool_builder pb = {{0}, 0, 0};
+    const cJSON *pool = cJSON_GetObjectItemCaseSensitive(o, "pool");
+    if (pool) { /* the pool given directly is one weapon with the attacker's keywords */
+        if (jr_object(j, pool, "attacker.pool", colours))
+            return;
+        int d[3];
+        for (int c = 0; c < 3; c++)
+            d[c] = jr_int(j, pool, colours[c], "attacker.pool", 0, NO_MAX_ROLL, 0, 0);
+        no_legion_form_weapon(ctx, d, ctx->kw[NO_ATTACKER][LK_CUMBERSOME],
+                              ctx->kw[NO_ATTACKER][LK_ANTI_PERSONNEL], ctx->kw[NO_ATTACKER][LK_ANTI_MATERIEL]);
+        for (int c = 0; c < 3; c++)
+            pb.dice[c] += d[c];
+    }
+    parse_weapons(j, o, unit, moved, ctx, &pb);
+    if (pb.weapons && pb.high_velocity == pb.weapons && !pool)
+        ctx->kw[NO_ATTACKER][LK_HIGH_VELOCITY] = 1;
+    if (j->failed)
+        return;
+    if (!pool && !pb.weapons) {
+        jr_fail(j, "attacker.pool", "missing (expected {\"red\": N, \"black\": N, \"white\": N}, "
+                                    "\"weapons\" or a \"unit\")");
+        return;
+    }
+    int total = pb.dice[0] + pb.dice[1] + pb.dice[2];
+    if (total > NO_MAX_ROLL)
+        jr_fail(j, pool ? "attacker.pool" : "attacker.weapons",
+                "at most %d dice in one pool in this version, got %d", NO_MAX_ROLL, total);
+    for (int c = 0; c < 3; c++)
+        ctx->kw[NO_ATTACKER][LK_POOL_RED + c] = (uint8_t)pb.dice[c];
     ctx->start.tok[NO_ATTACKER][NO_TOK_PIERCE] = ctx->kw[NO_ATTACKER][LK_PIERCE];
 }
 
-static void parse_defender(jr *j, const cJSON *root, no_ctx *ctx)
+static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
 {
-    static const char *const keys[] = {"die", "surge", "tokens", "keywords", "minis", "wounds",
+    static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
                                        "wounded", "in_los", "courage", "type", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
     if (!o) {
-        jr_fail(j, "defender", "missing (expected an object with \"die\")");
+        jr_fail(j, "defender", "missing (expected an object with \"die\" or a \"unit\")");
         return;
     }
     if (jr_object(j, o, "defender", keys))
         return;
+    const cJSON *unit = find_unit(j, u, o, "defender");
     static const char *const dice[] = {"white", "red", NULL};
-    ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)parse_enum_key(j, o, "die", "defender", dice, "a defense die", 0);
-    ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", 0);
-    int minis = jr_int(j, o, "minis", "defender", 1, 30, 1, 0);
-    int wounds = jr_int(j, o, "wounds", "defender", 1, 20, 1, 0);
+    static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
+    int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER;
+    if (unit) { /* the unit's card, which the scenario's own keys then override */
+        die = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "defense"), "defense", dice, "a defense die");
+        surge = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(unit, "surge_defense"));
+        minis = cJSON_GetObjectItemCaseSensitive(unit, "minis")->valueint;
+        wounds = cJSON_GetObjectItemCaseSensitive(unit, "wounds")->valueint;
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "courage");
+        courage = cJSON_IsNumber(c) ? c->valueint : LG_COURAGE_NONE;
+        type = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "type"), "type", types, "a unit type");
+        unit_keywords(j, u, unit, "defender_keywords", NO_DEFENDER, ctx);
+    }
+    ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)parse_enum_key(j, o, "die", "defender", dice, "a defense die", die);
+    ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", surge);
+    minis = jr_int(j, o, "minis", "defender", 1, 30, minis, 0);
+    wounds = jr_int(j, o, "wounds", "defender", 1, 20, wounds, 0);
     if (!j->failed && minis * wounds > 200)
         jr_fail(j, "defender.minis", "minis x wounds is at most 200 in this version, got %d", minis * wounds);
     ctx->kw[NO_DEFENDER][LK_MINIS] = (uint8_t)minis;
     ctx->kw[NO_DEFENDER][LK_WOUNDS] = (uint8_t)wounds;
     ctx->kw[NO_DEFENDER][LK_WOUNDED] = (uint8_t)jr_int(j, o, "wounded", "defender", 0, wounds - 1, 0, 0);
     ctx->kw[NO_DEFENDER][LK_IN_LOS] = (uint8_t)jr_int(j, o, "in_los", "defender", 1, minis, minis, 0);
-    const cJSON *courage = cJSON_GetObjectItemCaseSensitive(o, "courage");
-    if (courage && cJSON_IsString(courage) && !strcmp(courage->valuestring, "-"))
-        ctx->kw[NO_DEFENDER][LK_COURAGE] = LG_COURAGE_NONE;
-    else
-        ctx->kw[NO_DEFENDER][LK_COURAGE] = (uint8_t)jr_int(j, o, "courage", "defender", 1, 5, 1, 0);
-    static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "courage");
+    if (c && cJSON_IsString(c) && !strcmp(c->valuestring, "-"))
+        courage = LG_COURAGE_NONE;
+    else if (c)
+        courage = jr_int(j, o, "courage", "defender", 1, 5, 1, 0);
+    ctx->kw[NO_DEFENDER][LK_COURAGE] = (uint8_t)courage;
     ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] =
-        (uint8_t)parse_enum_key(j, o, "type", "defender", types, "a unit type", LG_TROOPER);
+        (uint8_t)parse_enum_key(j, o, "type", "defender", types, "a unit type", type);
     static const char *const tok_names[] = {"dodge", "surge", "suppression", "shield", NULL};
     static const int tok_kinds[] = {NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_SUPPRESSION, NO_TOK_SHIELD};
     static const int tok_max[] = {10, 10, 20, 10};
@@ -190,8 +402,10 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)parse_enum_key(j, root, "cover", "", covers,
                                                                   "a cover", 0);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
-    parse_attacker(j, root, ctx);
-    parse_defender(j, root, ctx);
+    units u = {0};
+    parse_defender(j, &u, root, ctx); /* first: Spray and Anti-X read the defender */
+    parse_attacker(j, &u, root, ctx);
+    cJSON_Delete(u.doc);
     if (j->failed)
         return -1;
     no_legion_setup_dice(ctx);

@@ -15,7 +15,6 @@
 #ifndef NO_PROFILES_DIR
 #define NO_PROFILES_DIR "profiles"
 #endif
-#define NO_MAX_FILE (1 << 20) /* scenario and library files are small; refuse anything huge */
 
 static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
 static const char *const window_keys[] = {"attack-dice", "attack-modify", "attack-after-modify",
@@ -34,57 +33,6 @@ static const char *const token_keys[NO_TOK_N + 1] = {
 /* Most tokens of each kind a ship can hold: one lock on the defender (L1036), one cloak (L445),
  * a reinforce token per full arc; the rest are bounded only to catch typos. */
 static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1};
-
-/* ---- files ---- */
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-        return NULL;
-    }
-    char *buf = malloc(NO_MAX_FILE + 1);
-    size_t n = buf ? fread(buf, 1, NO_MAX_FILE + 1, f) : 0;
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, buf ? "read error (is it a directory?)" : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    if (n > NO_MAX_FILE) {
-        snprintf(err, errlen, "%s: file is larger than %d bytes", path, NO_MAX_FILE);
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (strlen(buf) != n) {
-        snprintf(err, errlen, "%s: file contains a NUL byte; expected JSON text", path);
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
-static cJSON *parse_json(const char *text, const char *label, char *err, size_t errlen)
-{
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
-    if (!root) {
-        int line = 1, col = 1;
-        for (const char *p = text; end && p < end && *p; p++) {
-            if (*p == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col++;
-            }
-        }
-        snprintf(err, errlen, "%s: malformed JSON at line %d, column %d", label, line, col);
-        return NULL;
-    }
-    return root;
-}
 
 const char *no_profiles_dir(void)
 {
@@ -386,12 +334,12 @@ static const cJSON *library_entry(builder *b, const char *key, const char *path)
 {
     if (!b->library) {
         snprintf(b->library_file, sizeof b->library_file, "%s/xwing/abilities.json", no_profiles_dir());
-        char *text = read_file(b->library_file, b->j.err, b->j.errlen);
+        char *text = jr_read_file(b->library_file, b->j.err, b->j.errlen);
         if (!text) {
             b->j.failed = 1;
             return NULL;
         }
-        b->library = parse_json(text, b->library_file, b->j.err, b->j.errlen);
+        b->library = jr_parse(text, b->library_file, b->j.err, b->j.errlen);
         free(text);
         if (!b->library) {
             b->j.failed = 1;
@@ -574,7 +522,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
 {
     memset(sc, 0, sizeof *sc);
     snprintf(sc->file, sizeof sc->file, "%s", label);
-    cJSON *root = parse_json(text, label, err, errlen);
+    cJSON *root = jr_parse(text, label, err, errlen);
     if (!root)
         return -1;
     builder b;
@@ -643,7 +591,7 @@ done:
 
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)
 {
-    char *text = read_file(path, err, errlen);
+    char *text = jr_read_file(path, err, errlen);
     if (!text)
         return -1;
     int rc = no_scenario_parse(text, path, sc, err, errlen);

@@ -540,6 +540,69 @@ START_TEST(default_policy_is_never_worse)
 }
 END_TEST
 
+static int pool_of(const no_scenario *sc, int colour) { return sc->ctx.kw[NO_ATTACKER][LK_POOL_RED + colour]; }
+
+START_TEST(t8_spray_and_weapons)
+{
+    /* T8 (L3014): 2 black dice with Spray against 3 miniatures in line of sight -> 6 black */
+    no_scenario *sc = legion("", "\"weapons\":[{\"dice\":{\"black\":2},\"keywords\":{\"spray\":true}}]",
+                             "\"die\":\"white\",\"minis\":3");
+    ck_assert_int_eq(pool_of(sc, LG_BLACK), 6);
+    free(sc);
+    /* Anti-Personnel upgrades only its own weapon's dice (L2893), each die at most once */
+    sc = legion("", "\"weapons\":[{\"dice\":{\"white\":1},\"keywords\":{\"anti_personnel\":2}},"
+                    "{\"dice\":{\"white\":1},\"minis\":2}]", "\"die\":\"white\",\"minis\":3");
+    ck_assert_int_eq(pool_of(sc, LG_BLACK), 1);
+    ck_assert_int_eq(pool_of(sc, LG_WHITE), 2);
+    free(sc);
+    /* Pierce of several weapons adds up (L608-L612); High Velocity needs every weapon (L2881) */
+    sc = legion("", "\"weapons\":[{\"dice\":{\"red\":1},\"keywords\":{\"pierce\":1,\"high_velocity\":true}},"
+                    "{\"dice\":{\"red\":1},\"keywords\":{\"pierce\":1}}]", "\"die\":\"white\",\"minis\":3");
+    ck_assert_int_eq(sc->ctx.kw[NO_ATTACKER][LK_PIERCE], 2);
+    ck_assert_int_eq(sc->ctx.kw[NO_ATTACKER][LK_HIGH_VELOCITY], 0);
+    free(sc);
+    /* Cumbersome only when the unit moved */
+    sc = legion("", "\"moved\":true,\"weapons\":[{\"dice\":{\"red\":2},\"keywords\":{\"cumbersome\":true}}]",
+                "\"die\":\"white\"");
+    ck_assert_int_eq(pool_of(sc, LG_BLACK), 2);
+    free(sc);
+}
+END_TEST
+
+START_TEST(units_from_the_library)
+{
+    /* Stormtroopers (2019 data: 4 x E-11, 1 white each, surge hit, Precise 1) into Rebel
+     * Troopers: the same numbers as the scenario spelled out */
+    no_scenario *a = legion(",\"cover\":\"light\"", "\"unit\":\"stormtroopers\",\"tokens\":{\"aim\":1}",
+                            "\"unit\":\"rebeltroopers\"");
+    ck_assert_int_eq(pool_of(a, LG_WHITE), 4);
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_PRECISE], 1);
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_SURGE_CHART], LG_CHART_HIT);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_MINIS], 4);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_DIE], LG_DEF_WHITE);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_DEFENSE_SURGE], 1);
+    no_scenario *b = legion(",\"cover\":\"light\"",
+                            "\"pool\":{\"white\":4},\"surge\":\"hit\",\"tokens\":{\"aim\":1},\"keywords\":{\"precise\":1}",
+                            "\"die\":\"white\",\"surge\":true,\"minis\":4,\"wounds\":1,\"courage\":1");
+    no_summary sa, sb;
+    exact_summary(a, &sa);
+    exact_summary(b, &sb);
+    ck_assert_near(sa.mean, sb.mean, 1e-15);
+    ck_assert_near(sa.kill.p, sb.kill.p, 1e-15);
+    free(a);
+    free(b);
+    /* a named weapon, and a melee attack picking the unit's melee weapon */
+    a = legion(",\"attack_type\":\"melee\"", "\"unit\":\"lukeskywalker\"", "\"unit\":\"stormtroopers\"");
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 6); /* the lightsaber: 6 black, Impact 2, Pierce 2 */
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_PIERCE], 2);
+    free(a);
+    a = legion("", "\"unit\":\"lukeskywalker\",\"weapons\":[\"Luke's DL-44 Blaster Pistol\"]",
+               "\"unit\":\"stormtroopers\"");
+    ck_assert_int_eq(pool_of(a, LG_RED), 2);
+    free(a);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -572,6 +635,8 @@ Suite *suite_legion(void)
     tcase_add_test(t, low_profile_and_blast);
     tcase_add_test(t, legion_monte_carlo_agrees);
     tcase_add_test(t, policies_behave_as_named);
+    tcase_add_test(t, t8_spray_and_weapons);
+    tcase_add_test(t, units_from_the_library);
     tcase_add_test(t, default_policy_is_never_worse);
     suite_add_tcase(s, t);
     return s;

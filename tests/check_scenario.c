@@ -78,6 +78,12 @@ static const bad_case bad[] = {
      "test.json: defender.wounded: expected an integer from 0 to 1, got 2"},
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2},\"keywords\":{\"marksman\":2}},\"defender\":{\"die\":\"red\"}}",
      "test.json: attacker.keywords.marksman: expected true or false, got 2"},
+    {"{\"game\":\"legion\",\"attacker\":{\"unit\":\"stormtrooperz\"},\"defender\":{\"die\":\"red\"}}",
+     "test.json: attacker.unit: unknown unit \"stormtrooperz\""},
+    {"{\"game\":\"legion\",\"attacker\":{\"unit\":\"stormtroopers\",\"weapons\":[\"Lightsaber\"]},\"defender\":{\"die\":\"red\"}}",
+     "test.json: attacker.weapons[0]: the unit has no weapon named Lightsaber"},
+    {"{\"game\":\"legion\",\"attacker\":{\"weapons\":[{\"dice\":{\"red\":1},\"keywords\":{\"armor\":true}}]},\"defender\":{\"die\":\"red\"}}",
+     "test.json: attacker.weapons[0].keywords.armor: unknown key"},
     {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
      "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing), got \"random\""},
 };

@@ -50,6 +50,9 @@ void no_legion_setup_dice(no_ctx *ctx);
 int no_legion_add_mods(no_ctx *ctx);
 /* Cover value of step 5b for the current state (0 none, 1 light, 2 heavy). */
 int no_legion_cover(const no_ctx *ctx, const no_state *s);
+/* Step 4a for one weapon's dice (red, black, white), in place. */
+void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
+                           int anti_materiel);
 /* Miniatures defeated by `wounds` (most-wounded first, leader last; uniform thresholds). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 
