@@ -247,7 +247,7 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
     int have = 0;
     if (!must_act) {
         no_state next = *s;
-        c->rules->pass(c->ctx, &next);
+        next.step++; /* pass: the window is done */
         best_ref = compile_state(c, next, v);
         have = 1;
     }
@@ -278,7 +278,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         int must_act;
         if (no_mod_any(c->ctx, &s, actor, window, &must_act))
             break;
-        c->rules->pass(c->ctx, &s); /* nothing to decide: the player passes */
+        s.step++; /* nothing to decide: the player passes */
     }
     size_t slot = memo_slot(c, &s);
     if (c->index[slot]) {

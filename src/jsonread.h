@@ -36,9 +36,8 @@ int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, c
 
 /* Game parsers behind no_scenario_parse (root is an object; errors go to j). */
 struct no_scenario;
-struct no_ctx;
 int no_legion_parse(const cJSON *root, jr *j, struct no_scenario *sc);
-/* "policy": a name from no_policies (default per-attack). */
-void no_parse_policy(const cJSON *root, jr *j, struct no_ctx *ctx);
+/* Keys every game shares: "name", and "policy" (a name from no_policies, default per-attack). */
+void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc);
 
 #endif

@@ -363,12 +363,6 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
     }
 }
 
-static void pass(const no_ctx *ctx, no_state *s)
-{
-    (void)ctx;
-    s->step++;
-}
-
 /* Wounds, and crits standing in the attack pool at the end. */
 static void score(const no_state *s, double *damage, double *crits)
 {
@@ -376,7 +370,7 @@ static void score(const no_state *s, double *damage, double *crits)
     *crits = s->crits;
 }
 
-const no_rules no_legion_rules = {"legion-2026", settle, pass, score};
+const no_rules no_legion_rules = {"legion-2026", settle, score};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY };

@@ -390,11 +390,7 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     parse_enum_key(j, root, "rules", "", versions, "a rule version", 0);
     snprintf(sc->rules, sizeof sc->rules, "legion-2026");
     sc->engine_rules = &no_legion_rules;
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
-    if (name && !cJSON_IsString(name))
-        jr_fail(j, "name", "expected a string");
-    snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    no_parse_policy(root, j, ctx);
+    no_parse_common(root, j, sc);
     static const char *const types[] = {"ranged", "melee", NULL};
     ctx->kw[NO_ATTACKER][LK_MELEE] = (uint8_t)parse_enum_key(j, root, "attack_type", "", types,
                                                              "an attack type", 0);

@@ -510,12 +510,16 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
     }
 }
 
-void no_parse_policy(const cJSON *root, jr *j, no_ctx *ctx)
+void no_parse_common(const cJSON *root, jr *j, no_scenario *sc)
 {
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
+    if (name && !cJSON_IsString(name))
+        jr_fail(j, "name", "expected a string");
+    snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
     static const char *const names[NO_POLICY_N + 1] = {"per-attack", "conservative", "crit-fishing", NULL};
     const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
     int p = policy ? jr_enum(j, policy, "policy", names, "a policy") : NO_POLICY_PER_ATTACK;
-    ctx->policy = p < 0 ? 0 : p;
+    sc->ctx.policy = p < 0 ? 0 : p;
 }
 
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
@@ -559,11 +563,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         jr_fail(j, "rules", "xwing-1e is not supported yet (this version runs xwing-2e)");
     snprintf(sc->rules, sizeof sc->rules, "xwing-2e");
     sc->engine_rules = &no_xwing2e_rules;
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
-    if (name && !cJSON_IsString(name))
-        jr_fail(j, "name", "expected a string");
-    snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    no_parse_policy(root, j, &sc->ctx);
+    no_parse_common(root, j, sc);
     no_ctx *ctx = &sc->ctx;
     ctx->range = jr_int(j, root, "range", "", 1, 3, 2, 0);
     ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);

@@ -237,12 +237,6 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
     }
 }
 
-static void pass(const no_ctx *ctx, no_state *s)
-{
-    (void)ctx;
-    s->step++;
-}
-
 /* Damage, and crits that reached the hull as face-up cards. */
 static void score(const no_state *s, double *damage, double *crits)
 {
@@ -250,7 +244,7 @@ static void score(const no_state *s, double *damage, double *crits)
     *crits = s->faceup;
 }
 
-const no_rules no_xwing2e_rules = {"xwing-2e", settle, pass, score};
+const no_rules no_xwing2e_rules = {"xwing-2e", settle, score};
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */

@@ -110,14 +110,13 @@ typedef struct no_ctx {
     no_state start;
 } no_ctx;
 
-/* A game's rules: steps are run by settle() until the state needs a roll or a decision. */
+/* A game's rules: steps are run by settle() until the state needs a roll or a decision. A
+ * decision is a step of its own: passing (done with the window) moves to the next step. */
 typedef enum { NO_AT_TERMINAL, NO_AT_CHANCE, NO_AT_DECISION } no_point;
 typedef struct no_rules {
     const char *name;
     /* Runs deterministic steps. At a decision, sets *actor and *window. */
     no_point (*settle)(const no_ctx *ctx, no_state *s, int *actor, int *window);
-    /* Leaves a decision window (the player passes). */
-    void (*pass)(const no_ctx *ctx, no_state *s);
     /* What a finished attack is worth: damage and crits (the spends are the engine's). */
     void (*score)(const no_state *s, double *damage, double *crits);
 } no_rules;
