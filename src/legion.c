@@ -54,19 +54,21 @@ void no_legion_setup_dice(no_ctx *ctx)
 
 /* ---- the step list ---- */
 enum {
-    ST_POOL, ST_DECIDE, ST_CONVERT, ST_STEP4_END, ST_COVER_ROLL, ST_COVER_APPLY, ST_DEFENSE_ROLL,
-    ST_DEFENSE_CONVERT, ST_PIERCE, ST_WOUNDS, ST_DONE
+    ST_POOL, ST_DECIDE, ST_REROLL_END, ST_CONVERT, ST_STEP4_END, ST_COVER_ROLL, ST_COVER_APPLY,
+    ST_ION, ST_DEFENSE_ROLL, ST_DEFENSE_CONVERT, ST_PIERCE, ST_WOUNDS, ST_DONE
 };
 typedef struct step { uint8_t kind, window, actor; } step;
 static const step steps[] = {
     {ST_POOL, 0, 0},                                   /* roll (L1553); 4a is in the pool */
     {ST_DECIDE, NO_W_ATTACK_REROLL, NO_ATTACKER},      /* 4b rerolls (L1554) */
+    {ST_REROLL_END, 0, 0},                             /* Duelist's Pierce (L2446) */
     {ST_CONVERT, 0, 0},                                /* 4c convert surges (L1555) */
     {ST_DECIDE, NO_W_AFTER_CONVERT, NO_ATTACKER},      /* 4c after converting: Marksman, Jar'Kai */
     {ST_STEP4_END, 0, 0},
     {ST_COVER_ROLL, 0, 0},                             /* 5a-5c (L1575-L1583) */
     {ST_COVER_APPLY, 0, 0},                            /* 5d (L1585) */
     {ST_DECIDE, NO_W_DODGE, NO_DEFENDER},              /* 5e dodge (L1587) */
+    {ST_ION, 0, 0},                                    /* 6 starts with Ion X (L2982) */
     {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},      /* 6 attacker first (L1601-L1603) */
     {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},      /* 6 then defender */
     {ST_DEFENSE_ROLL, 0, 0},                           /* 7a-7b gather, roll (L1605-L1611) */
@@ -129,11 +131,15 @@ static void convert_attack(const no_ctx *ctx, no_state *s)
     fold(p, 3, 4);
     uint8_t *n = p->n[NO_FRESH];
     int surges = n[LG_SURGE];
-    int to_crit = surges < KA(ctx, LK_CRITICAL) ? surges : KA(ctx, LK_CRITICAL);
+    int critical = KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); /* L2324 */
+    int to_crit = surges < critical ? surges : critical;
     n[LG_CRIT] += (uint8_t)to_crit;
     surges -= to_crit;
-    if (KA(ctx, LK_SURGE_CHART) != LG_CHART_NONE) {
-        n[KA(ctx, LK_SURGE_CHART) == LG_CHART_HIT ? LG_HIT : LG_CRIT] += (uint8_t)surges;
+    int chart = KA(ctx, LK_SURGE_CHART);
+    if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
+        chart = LG_CHART_CRIT; /* Jedi Hunter gains surge->crit against a Force user (L2298) */
+    if (chart != LG_CHART_NONE) {
+        n[chart == LG_CHART_HIT ? LG_HIT : LG_CRIT] += (uint8_t)surges;
         surges = 0;
     }
     int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
@@ -194,10 +200,21 @@ static void apply_cover(no_state *s)
     *hits -= (uint8_t)(cancels < *hits ? cancels : *hits);
 }
 
-static int weapon_pierce_counts(const no_ctx *ctx)
+static int dodged(const no_ctx *ctx, const no_state *s)
 {
-    /* Immune: Pierce (or Immune: Melee Pierce in melee) stops Pierce (L2607-L2615) */
-    return !(KD(ctx, LK_IMMUNE_PIERCE) || (KA(ctx, LK_MELEE) && KD(ctx, LK_IMMUNE_MELEE_PIERCE)));
+    return s->tok[NO_DEFENDER][NO_TOK_DODGE] < ctx->start.tok[NO_DEFENDER][NO_TOK_DODGE];
+}
+
+/* Immune: Pierce, or a melee Duelist that spent a dodge (L2446), unless the attacker used
+ * Makashi Mastery (L2438). `melee_variant` adds Immune: Melee Pierce (L2613), which stops
+ * Pierce but, as written, not Impervious (L2454). */
+static int immune_to_pierce(const no_ctx *ctx, const no_state *s, int melee_variant)
+{
+    if (KA(ctx, LK_MAKASHI))
+        return 0;
+    int melee = KA(ctx, LK_MELEE);
+    return KD(ctx, LK_IMMUNE_PIERCE) || (melee && KD(ctx, LK_DUELIST) && dodged(ctx, s)) ||
+           (melee_variant && melee && KD(ctx, LK_IMMUNE_MELEE_PIERCE));
 }
 
 /* 7a: one die per hit and crit, plus Danger Sense (per suppression token, up to X, L2805) and
@@ -208,7 +225,9 @@ static int defense_dice(const no_ctx *ctx, const no_state *s)
     int n = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
     int supp = s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION];
     n += supp < KD(ctx, LK_DANGER_SENSE) ? supp : KD(ctx, LK_DANGER_SENSE);
-    if (KD(ctx, LK_IMPERVIOUS) && !(KD(ctx, LK_IMMUNE_PIERCE) && KA(ctx, LK_PIERCE)))
+    int impervious = KD(ctx, LK_IMPERVIOUS) && !KA(ctx, LK_MAKASHI) &&
+                     !(immune_to_pierce(ctx, s, 0) && s->tok[NO_ATTACKER][NO_TOK_PIERCE]);
+    if (impervious)
         n += KA(ctx, LK_PIERCE);
     return n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
 }
@@ -227,8 +246,8 @@ static void convert_defense(const no_ctx *ctx, no_state *s)
     int deflect = KD(ctx, LK_DEFLECT) && ranged(ctx) && !hv;
     if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
         s->self_wounds++;
-    int dodged = s->tok[NO_DEFENDER][NO_TOK_DODGE] < ctx->start.tok[NO_DEFENDER][NO_TOK_DODGE];
-    if (KD(ctx, LK_DEFENSE_SURGE) || deflect || (KD(ctx, LK_BLOCK) && dodged)) {
+    if (KD(ctx, LK_DEFENSE_SURGE) || deflect || (KD(ctx, LK_BLOCK) && dodged(ctx, s)) ||
+        KD(ctx, LK_COMPLETE_MISSION)) { /* Complete the Mission: surge->block (L2324) */
         n[LG_D_BLOCK] += (uint8_t)surges;
         surges = 0;
     }
@@ -243,7 +262,7 @@ static void convert_defense(const no_ctx *ctx, no_state *s)
 /* 8: the defender has nothing here; then Pierce cancels blocks, all of them it can (L2990). */
 static void pierce(const no_ctx *ctx, no_state *s)
 {
-    if (!weapon_pierce_counts(ctx))
+    if (immune_to_pierce(ctx, s, 1))
         return;
     uint8_t *blocks = &s->pool[NO_POOL_DEFENSE].n[NO_FRESH][LG_D_BLOCK];
     int p = s->tok[NO_ATTACKER][NO_TOK_PIERCE];
@@ -316,6 +335,21 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
             *actor = st->actor;
             *window = st->window;
             return NO_AT_DECISION;
+        case ST_REROLL_END: /* a melee Duelist that rerolled with aim gains Pierce 1 (L2446) */
+            if (KA(ctx, LK_MELEE) && KA(ctx, LK_DUELIST) &&
+                s->tok[NO_ATTACKER][NO_TOK_AIM] < ctx->start.tok[NO_ATTACKER][NO_TOK_AIM])
+                s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
+            s->step++;
+            break;
+        case ST_ION: { /* forced shield flips, one per hit or crit up to X; nothing cancelled */
+            const no_pool *a = &s->pool[NO_POOL_ATTACK];
+            int flips = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
+            flips = flips < KA(ctx, LK_ION) ? flips : KA(ctx, LK_ION);
+            uint8_t *shields = &s->tok[NO_DEFENDER][NO_TOK_SHIELD];
+            *shields -= (uint8_t)(flips < *shields ? flips : *shields);
+            s->step++;
+            break;
+        }
         case ST_CONVERT:
             convert_attack(ctx, s);
             s->step++;

@@ -34,6 +34,11 @@ static const keyword keywords[] = {
     {"soresu", NO_DEFENDER, LK_SORESU, 0},            {"djem_so", NO_DEFENDER, LK_DJEM_SO, 0},
     {"unconcerned", NO_DEFENDER, LK_UNCONCERNED, 0},  {"backup", NO_DEFENDER, LK_BACKUP, 0},
     {"immune_blast", NO_DEFENDER, LK_IMMUNE_BLAST, 0},
+    {"jedi_hunter", NO_ATTACKER, LK_JEDI_HUNTER, 0},  {"force_user", NO_DEFENDER, LK_FORCE_USER, 0},
+    {"complete_the_mission", NO_ATTACKER, LK_COMPLETE_MISSION, 0},
+    {"complete_the_mission", NO_DEFENDER, LK_COMPLETE_MISSION, 0},
+    {"ion", NO_ATTACKER, LK_ION, 10},                 {"duelist", NO_ATTACKER, LK_DUELIST, 0},
+    {"duelist", NO_DEFENDER, LK_DUELIST, 0},          {"makashi", NO_ATTACKER, LK_MAKASHI, 0},
 };
 #define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
@@ -142,7 +147,7 @@ static void unit_keywords(jr *j, const units *u, const cJSON *unit, const char *
 static const char *const colours[] = {"red", "black", "white", NULL};
 static const char *const weapon_keywords[] = {
     "pierce", "impact", "critical", "ram", "lethal", "suppressive", "blast", "immune_deflect",
-    "high_velocity", "cumbersome", "spray", "anti_personnel", "anti_materiel", NULL};
+    "high_velocity", "cumbersome", "spray", "anti_personnel", "anti_materiel", "ion", NULL};
 
 typedef struct pool_builder {
     int dice[3];
@@ -181,7 +186,7 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
     static const struct { const char *name; int index; } sums[] = {
         {"pierce", LK_PIERCE}, {"impact", LK_IMPACT}, {"critical", LK_CRITICAL}, {"ram", LK_RAM},
         {"lethal", LK_LETHAL}, {"suppressive", LK_SUPPRESSIVE}, {"blast", LK_BLAST},
-        {"immune_deflect", LK_IMMUNE_DEFLECT}};
+        {"immune_deflect", LK_IMMUNE_DEFLECT}, {"ion", LK_ION}};
     uint8_t *a = ctx->kw[NO_ATTACKER];
     for (size_t k = 0; k < sizeof sums / sizeof sums[0]; k++) {
         int v = a[sums[k].index] + kw_int(kws, sums[k].name);
@@ -325,7 +330,15 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
                 "at most %d dice in one pool in this version, got %d", NO_MAX_ROLL, total);
     for (int c = 0; c < 3; c++)
         ctx->kw[NO_ATTACKER][LK_POOL_RED + c] = (uint8_t)pb.dice[c];
-    ctx->start.tok[NO_ATTACKER][NO_TOK_PIERCE] = ctx->kw[NO_ATTACKER][LK_PIERCE];
+    uint8_t *a = ctx->kw[NO_ATTACKER];
+    /* Makashi Mastery (melee, pool forming): one weapon's Pierce drops by 1, and the defender
+     * loses Immune: Pierce and Impervious for the attack (L2438). Without a Pierce to reduce,
+     * it cannot be used. */
+    if (a[LK_MAKASHI] && (!a[LK_MELEE] || !a[LK_PIERCE]))
+        a[LK_MAKASHI] = 0;
+    if (a[LK_MAKASHI])
+        a[LK_PIERCE]--;
+    ctx->start.tok[NO_ATTACKER][NO_TOK_PIERCE] = a[LK_PIERCE];
 }
 
 static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)

@@ -603,6 +603,69 @@ START_TEST(units_from_the_library)
 }
 END_TEST
 
+START_TEST(jedi_hunter_and_complete_the_mission)
+{
+    /* Jedi Hunter against a Force user: surges become crits, which heavy cover cannot touch */
+    no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":1},\"surge\":\"hit\",\"keywords\":{\"jedi_hunter\":true}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"force_user\":true}");
+    ck_assert_int_eq(walk(sc, "rS", "wB").crits, 1);
+    free(sc);
+    sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":1},\"surge\":\"hit\",\"keywords\":{\"jedi_hunter\":true}",
+                "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rS", "wK").damage, 0); /* no Force user: a hit, cancelled by cover */
+    free(sc);
+    /* Complete the Mission: Critical 2 on attack; surge->block on defense (L2324) */
+    sc = legion("", "\"pool\":{\"red\":3},\"keywords\":{\"complete_the_mission\":true}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"complete_the_mission\":true}");
+    no_state s = walk(sc, "rS rS rS", "wS wS");
+    ck_assert_int_eq(s.crits, 2);
+    ck_assert_int_eq(s.damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(ion_flips_shields_without_cancelling)
+{
+    /* Ion 1: at the start of step 6 the defender must flip a shield; the hit stays */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1},\"keywords\":{\"ion\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"tokens\":{\"shield\":1}");
+    no_state s = walk(sc, "rH", "wB");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_SHIELD], 0);
+    free(sc);
+    /* Ion 1 against 2 hits and 2 shields: one flipped, the other still cancels a hit */
+    sc = legion("", "\"pool\":{\"red\":2},\"keywords\":{\"ion\":1}",
+                "\"die\":\"white\",\"minis\":9,\"tokens\":{\"shield\":2}");
+    ck_assert_int_eq(walk(sc, "rH rH", "wB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(duelist_and_makashi)
+{
+    /* attacking Duelist in melee: rerolling with aim gives Pierce 1 */
+    no_scenario *sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":2},\"tokens\":{\"aim\":1},\"keywords\":{\"duelist\":true}",
+                             "\"die\":\"red\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "rH rB rH", "rK rK").damage, 1);
+    free(sc);
+    /* defending Duelist in melee that spends a dodge is immune to Pierce */
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":1}",
+                "\"die\":\"red\",\"minis\":9,\"tokens\":{\"dodge\":1},\"keywords\":{\"duelist\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK").damage, 0);
+    free(sc);
+    /* Makashi: Pierce 2 becomes 1, but Immune: Pierce and Impervious are off */
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":2,\"makashi\":true}",
+                "\"die\":\"red\",\"minis\":9,\"keywords\":{\"immune_pierce\":true,\"impervious\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK rK").damage, 1);
+    free(sc);
+    /* without Makashi, Immune: Pierce stops the Pierce (and Impervious adds no die) */
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":2}",
+                "\"die\":\"red\",\"minis\":9,\"keywords\":{\"immune_pierce\":true,\"impervious\":true}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK rK").damage, 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -637,6 +700,9 @@ Suite *suite_legion(void)
     tcase_add_test(t, policies_behave_as_named);
     tcase_add_test(t, t8_spray_and_weapons);
     tcase_add_test(t, units_from_the_library);
+    tcase_add_test(t, jedi_hunter_and_complete_the_mission);
+    tcase_add_test(t, ion_flips_shields_without_cancelling);
+    tcase_add_test(t, duelist_and_makashi);
     tcase_add_test(t, default_policy_is_never_worse);
     suite_add_tcase(s, t);
     return s;

@@ -28,10 +28,14 @@ enum {
     LK_DANGER_SENSE, LK_UNCANNY_LUCK, LK_LOW_PROFILE, LK_COVER_X, LK_SMOKE, LK_OUTMANEUVER,
     LK_BLOCK, LK_DEFLECT, LK_SORESU, LK_DJEM_SO, LK_UNCONCERNED, LK_BACKUP, LK_IMMUNE_BLAST,
     LK_COVER_BASE, LK_MINIS, LK_WOUNDS, LK_WOUNDED, LK_IN_LOS, LK_COURAGE, LK_UNIT_TYPE,
+    /* either side (the slot is per side): Jedi Hunter / has a Force upgrade icon; Complete the
+     * Mission; Ion X; Duelist; Makashi Mastery (the attacker uses it) */
+    LK_JEDI_HUNTER, LK_FORCE_USER, LK_COMPLETE_MISSION, LK_ION, LK_DUELIST, LK_MAKASHI,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     LK_N
 };
+_Static_assert(LK_N <= NO_MAX_KW, "raise NO_MAX_KW");
 #define LG_ARMOR_ALL 255 /* Armor without a number cancels every hit */
 enum { LG_CHART_NONE, LG_CHART_HIT, LG_CHART_CRIT };
 enum { LG_TROOPER, LG_DROID, LG_VEHICLE };
