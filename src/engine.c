@@ -20,10 +20,16 @@ const char *const no_token_names[NO_TOK_N] = {
 
 int no_pending_die(const no_state *s)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w = 0; /* the request counts as one word: usually zero */
+    memcpy(&w, s->roll, NO_MAX_DICE);
+    return w ? __builtin_ctzll(w) / 8 : -1;
+#else
     for (int d = 0; d < NO_MAX_DICE; d++)
         if (s->roll[d])
             return d;
     return -1;
+#endif
 }
 
 void no_request_roll(no_state *s, int pool, int die, int n)

@@ -28,9 +28,12 @@ static unsigned acting_faces(const no_modifier *md)
 static int matching(const no_pool *p, unsigned mask, int fresh_only)
 {
     int t = 0;
-    for (int f = 0; f < NO_MAX_FACES; f++)
-        if (mask & (1u << f))
-            t += fresh_only ? p->n[NO_FRESH][f] : no_pool_face(p, f);
+    for (; mask; mask &= mask - 1) { /* only the faces named: usually one to three */
+        int f = __builtin_ctz(mask);
+        if (f >= NO_MAX_FACES)
+            break;
+        t += fresh_only ? p->n[NO_FRESH][f] : no_pool_face(p, f);
+    }
     return t;
 }
 
@@ -62,11 +65,11 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];
-    int total = no_pool_total(p);
-    if (total < md->min_dice)
-        return 0;
-    if (md->only_faces && matching(p, md->only_faces, 0) != total)
-        return 0;
+    if (md->min_dice || md->only_faces) { /* conditions on the whole pool (Heroic) */
+        int total = no_pool_total(p);
+        if (total < md->min_dice || (md->only_faces && matching(p, md->only_faces, 0) != total))
+            return 0;
+    }
     switch (md->op) {
     case NO_OP_REROLL: return matching(p, md->faces, 1) > 0;
     case NO_OP_CHANGE:
