@@ -132,6 +132,13 @@ static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char
     return unit;
 }
 
+/* A number from a library unit, or `def` when the (hand-edited) library lacks it. */
+static int unit_int(const cJSON *unit, const char *key, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(unit, key);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
 /* Keyword values of a library unit, as a scenario would give them (errors name the library). */
 static void unit_keywords(jr *j, const units *u, const cJSON *unit, const char *key, int side, no_ctx *ctx)
 {
@@ -203,7 +210,8 @@ static const cJSON *unit_weapon(const cJSON *unit, const char *name)
 {
     const cJSON *w;
     cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons"))
-        if (!strcmp(cJSON_GetObjectItemCaseSensitive(w, "name")->valuestring, name))
+        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(w, "name")) &&
+            !strcmp(cJSON_GetObjectItemCaseSensitive(w, "name")->valuestring, name))
             return w;
     return NULL;
 }
@@ -214,7 +222,8 @@ static const cJSON *default_weapon(const cJSON *unit, int melee)
     const cJSON *w;
     cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons")) {
         const cJSON *range = cJSON_GetObjectItemCaseSensitive(w, "range");
-        int from = cJSON_GetArrayItem(range, 0)->valueint, to = cJSON_GetArrayItem(range, 1)->valueint;
+        const cJSON *f = cJSON_GetArrayItem(range, 0), *t = cJSON_GetArrayItem(range, 1);
+        int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
         if (melee ? from == 0 : to >= 1)
             return w;
     }
@@ -224,7 +233,7 @@ static const cJSON *default_weapon(const cJSON *unit, int melee)
 static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, no_ctx *ctx, pool_builder *pb)
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "weapons");
-    int unit_minis = unit ? cJSON_GetObjectItemCaseSensitive(unit, "minis")->valueint : 1;
+    int unit_minis = unit ? unit_int(unit, "minis", 1) : 1;
     if (!list) {
         if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
             return;
@@ -359,8 +368,8 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     if (unit) { /* the unit's card, which the scenario's own keys then override */
         die = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "defense"), "defense", dice, "a defense die");
         surge = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(unit, "surge_defense"));
-        minis = cJSON_GetObjectItemCaseSensitive(unit, "minis")->valueint;
-        wounds = cJSON_GetObjectItemCaseSensitive(unit, "wounds")->valueint;
+        minis = unit_int(unit, "minis", 1);
+        wounds = unit_int(unit, "wounds", 1);
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "courage");
         courage = cJSON_IsNumber(c) ? c->valueint : LG_COURAGE_NONE;
         type = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "type"), "type", types, "a unit type");
