@@ -65,49 +65,39 @@ static void mc_rate(const no_scenario *sc, int threads, uint64_t trials)
     no_graph_free(&g);
 }
 
+static const struct {
+    const char *title, *json;
+    uint64_t trials; /* on one thread; twice as many on two */
+} cases[] = {
+    {"X-Wing 2e: 3 dice focus+lock vs 3 dice focus+evade",
+     "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}},"
+     "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1}}}", 200000000ULL},
+    {"X-Wing 2e: 6 dice focus+lock vs 6 dice focus+evade",
+     "{\"game\":\"xwing\",\"attacker\":{\"dice\":6,\"tokens\":{\"focus\":1,\"lock\":1}},"
+     "\"defender\":{\"dice\":6,\"tokens\":{\"focus\":1,\"evade\":1}}}", 100000000ULL},
+    {"Legion: 6 red dice melee, Impact 2, Pierce 2, crit surges vs red-die Armor (1 x 8 wounds)",
+     "{\"game\":\"legion\",\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":6},"
+     "\"surge\":\"crit\",\"keywords\":{\"impact\":2,\"pierce\":2}},\"defender\":{\"die\":\"red\","
+     "\"surge\":true,\"minis\":1,\"wounds\":8,\"keywords\":{\"armor\":true}}}", 50000000ULL},
+    {"Legion: 10 white dice ranged, hit surges, 1 aim, into light cover (white + surge, 1 dodge, 6 minis)",
+     "{\"game\":\"legion\",\"cover\":\"light\",\"attacker\":{\"pool\":{\"white\":10},\"surge\":\"hit\","
+     "\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},"
+     "\"minis\":6}}", 20000000ULL},
+};
+
 int main(void)
 {
-    static const char *const s33 =
-        "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}},"
-        "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1}}}";
-    static const char *const s66 =
-        "{\"game\":\"xwing\",\"attacker\":{\"dice\":6,\"tokens\":{\"focus\":1,\"lock\":1}},"
-        "\"defender\":{\"dice\":6,\"tokens\":{\"focus\":1,\"evade\":1}}}";
     no_scenario *sc = malloc(sizeof *sc);
-    size_t states;
-    printf("neverodds bench (per-attack policy)\n\nX-Wing 2e: ");
-    printf("3 dice focus+lock vs 3 dice focus+evade\n");
-    load(s33, "bench-3v3", sc);
-    double ms = exact_ms(sc, &states);
-    printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
-    mc_rate(sc, 1, 200000000ULL);
-    mc_rate(sc, 2, 400000000ULL);
-    printf("\nX-Wing 2e: 6 dice focus+lock vs 6 dice focus+evade\n");
-    load(s66, "bench-6v6", sc);
-    ms = exact_ms(sc, &states);
-    printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
-    mc_rate(sc, 1, 100000000ULL);
-    mc_rate(sc, 2, 200000000ULL);
-    static const char *const melee =
-        "{\"game\":\"legion\",\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":6},"
-        "\"surge\":\"crit\",\"keywords\":{\"impact\":2,\"pierce\":2}},\"defender\":{\"die\":\"red\","
-        "\"surge\":true,\"minis\":1,\"wounds\":8,\"keywords\":{\"armor\":true}}}";
-    static const char *const ranged =
-        "{\"game\":\"legion\",\"cover\":\"light\",\"attacker\":{\"pool\":{\"white\":10},\"surge\":\"hit\","
-        "\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},"
-        "\"minis\":6}}";
-    printf("\nLegion: 6 red dice melee, Impact 2, Pierce 2, crit surges vs red-die Armor (1 x 8 wounds)\n");
-    load(melee, "bench-legion-melee", sc);
-    ms = exact_ms(sc, &states);
-    printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
-    mc_rate(sc, 1, 50000000ULL);
-    mc_rate(sc, 2, 100000000ULL);
-    printf("\nLegion: 10 white dice ranged, hit surges, 1 aim, into light cover (white + surge, 1 dodge, 6 minis)\n");
-    load(ranged, "bench-legion-ranged", sc);
-    ms = exact_ms(sc, &states);
-    printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
-    mc_rate(sc, 1, 20000000ULL);
-    mc_rate(sc, 2, 40000000ULL);
+    printf("neverodds bench (per-attack policy)\n");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t states;
+        printf("\n%s\n", cases[i].title);
+        load(cases[i].json, cases[i].title, sc);
+        double ms = exact_ms(sc, &states);
+        printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
+        mc_rate(sc, 1, cases[i].trials);
+        mc_rate(sc, 2, 2 * cases[i].trials);
+    }
     free(sc);
     return 0;
 }

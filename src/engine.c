@@ -286,6 +286,8 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
             break;
         s.step++; /* nothing to decide: the player passes */
     }
+    if (at == NO_AT_TERMINAL && !c->ctx->keep_dice)
+        memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
     size_t slot = memo_slot(c, &s);
     if (c->index[slot]) {
         const visited *hit = &c->seen[c->index[slot] - 1];

@@ -387,8 +387,6 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
             break;
         case ST_WOUNDS:
             wounds(ctx, s);
-            if (!ctx->keep_dice)
-                memset(s->pool, 0, sizeof s->pool);
             s->step++;
             break;
         default:

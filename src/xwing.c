@@ -227,8 +227,6 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
             break;
         case ST_DAMAGE:
             deal_damage(ctx, s);
-            if (!ctx->keep_dice) /* the outcome is recorded; equal outcomes merge */
-                memset(s->pool, 0, sizeof s->pool);
             s->step++;
             break;
         default:
