@@ -168,22 +168,22 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
             out[ctx->mods[m].side] += ctx->start.charges[m] - s->charges[m];
 }
 
-/* Is `a` better than `b` for `actor`? Damage first, then crits (a crit is worth more than a
- * hit to the attacker), then fewer of the actor's own resources; a crit-fishing attacker puts
- * crits first. */
+/* Is `a` better than `b` for `actor`? Damage to the defender first, then damage to the others
+ * on its side, then crits (a crit is worth more than a hit to the attacker), then fewer of the
+ * actor's own resources; a crit-fishing attacker puts crits first. */
 static int better(int policy, int actor, const no_value *a, const no_value *b)
 {
     const double eps = 1e-12;
     double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
-    double first = a->damage - b->damage, second = a->crits - b->crits;
+    double order[3] = {a->damage - b->damage, a->other - b->other, a->crits - b->crits};
     if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
-        first = a->crits - b->crits;
-        second = a->damage - b->damage;
+        order[2] = order[1];
+        order[1] = order[0];
+        order[0] = a->crits - b->crits;
     }
-    if (fabs(first) > eps)
-        return sign * first > 0;
-    if (fabs(second) > eps)
-        return sign * second > 0;
+    for (int i = 0; i < 3; i++)
+        if (fabs(order[i]) > eps)
+            return sign * order[i] > 0;
     return a->spend[actor] < b->spend[actor] - eps;
 }
 
@@ -232,6 +232,7 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         g->succ[first + o] = ref;
         double p = rolls->prob[o];
         v->damage += p * cv.damage;
+        v->other += p * cv.other;
         v->crits += p * cv.crits;
         for (int side = 0; side < NO_SIDES; side++)
             v->spend[side] += p * cv.spend[side];
@@ -301,7 +302,8 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     int32_t ref;
     if (at == NO_AT_TERMINAL) {
         ref = add_terminal(c, &s);
-        c->rules->score(&s, &v->damage, &v->crits);
+        memset(v, 0, sizeof *v);
+        c->rules->score(&s, v);
         spent(c->ctx, &s, v->spend);
     } else if (at == NO_AT_CHANCE) {
         ref = compile_chance(c, &s, v);

@@ -55,7 +55,8 @@ void no_legion_setup_dice(no_ctx *ctx)
 /* ---- the step list ---- */
 enum {
     ST_POOL, ST_DECIDE, ST_REROLL_END, ST_CONVERT, ST_STEP4_END, ST_COVER_ROLL, ST_COVER_APPLY,
-    ST_ION, ST_DEFENSE_ROLL, ST_DEFENSE_CONVERT, ST_PIERCE, ST_WOUNDS, ST_DONE
+    ST_ION, ST_GUARDIAN_CONVERT, ST_GUARDIAN_WOUNDS, ST_DEFENSE_ROLL, ST_DEFENSE_CONVERT, ST_PIERCE,
+    ST_WOUNDS, ST_DONE
 };
 typedef struct step { uint8_t kind, window, actor; } step;
 static const step steps[] = {
@@ -70,7 +71,10 @@ static const step steps[] = {
     {ST_DECIDE, NO_W_DODGE, NO_DEFENDER},              /* 5e dodge (L1587) */
     {ST_ION, 0, 0},                                    /* 6 starts with Ion X (L2982) */
     {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},      /* 6 attacker first (L1601-L1603) */
-    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},      /* 6 then defender */
+    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},      /* 6 then defender (Guardian rolls) */
+    {ST_GUARDIAN_CONVERT, 0, 0},                       /* the guardian's surges (L2529) */
+    {ST_DECIDE, NO_W_GUARDIAN_PIERCE, NO_ATTACKER},    /* Pierce on its blocks (L2994) */
+    {ST_GUARDIAN_WOUNDS, 0, 0},                        /* a wound per blank (L2529) */
     {ST_DEFENSE_ROLL, 0, 0},                           /* 7a-7b gather, roll (L1605-L1611) */
     {ST_DECIDE, NO_W_DEFENSE_REROLL, NO_DEFENDER},     /* 7c rerolls (L1429) */
     {ST_DEFENSE_CONVERT, 0, 0},                        /* 7d convert surges (L1612) */
@@ -232,6 +236,34 @@ static int defense_dice(const no_ctx *ctx, const no_state *s)
     return n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
 }
 
+/* Guardian (L2529): its dice (in the cover pool, free by step 6) convert surges by its own
+ * chart, Deflect or surge tokens; Deflect wounds the attacker once if a surge shows (digest §5.9
+ * default). Pierce may then turn its blocks into blanks (L2994); it suffers a wound per blank. */
+static void convert_guardian(const no_ctx *ctx, no_state *s)
+{
+    no_pool *p = &s->pool[NO_POOL_COVER];
+    fold(p, 2, 3);
+    uint8_t *n = p->n[NO_FRESH];
+    int surges = n[LG_D_SURGE];
+    int deflect = KD(ctx, LK_GUARDIAN_DEFLECT) && !KA(ctx, LK_HIGH_VELOCITY);
+    if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
+        s->self_wounds++;
+    int spend = surges < KD(ctx, LK_GUARDIAN_SURGE_TOKENS) ? surges : KD(ctx, LK_GUARDIAN_SURGE_TOKENS);
+    if (KD(ctx, LK_GUARDIAN_SURGE) || deflect)
+        spend = surges;
+    n[LG_D_BLOCK] += (uint8_t)spend;
+    n[LG_D_BLANK] += (uint8_t)(surges - spend);
+    n[LG_D_SURGE] = 0;
+}
+
+static void guardian_wounds(const no_ctx *ctx, no_state *s)
+{
+    int w = no_pool_face(&s->pool[NO_POOL_COVER], LG_D_BLANK);
+    int health = KD(ctx, LK_GUARDIAN_HEALTH);
+    s->guardian_wounds = (uint8_t)(w < health ? w : health);
+    memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
+}
+
 /* 7d: Deflect's wound comes before converting, once, if a surge shows (ranged, not against an
  * all-High-Velocity pool, L2384, L2388, L2972); then the chart (surge->block when the card has
  * it, with Deflect against ranged, or with Block after a dodge was spent, L2280), surge tokens,
@@ -350,6 +382,14 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
             s->step++;
             break;
         }
+        case ST_GUARDIAN_CONVERT:
+            convert_guardian(ctx, s);
+            s->step++;
+            break;
+        case ST_GUARDIAN_WOUNDS:
+            guardian_wounds(ctx, s);
+            s->step++;
+            break;
         case ST_CONVERT:
             convert_attack(ctx, s);
             s->step++;
@@ -395,17 +435,18 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
     }
 }
 
-/* Wounds, and crits standing in the attack pool at the end. */
-static void score(const no_state *s, double *damage, double *crits)
+/* Wounds on the defender, then on its guardian, and crits standing in the attack pool. */
+static void score(const no_state *s, no_value *v)
 {
-    *damage = s->damage;
-    *crits = s->crits;
+    v->damage = s->damage;
+    v->other = s->guardian_wounds;
+    v->crits = s->crits;
 }
 
 const no_rules no_legion_rules = {"legion-2026", settle, score};
 
 /* ---- keyword and token effects, as modifier records ---- */
-enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY };
+enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };
 #define NONE_KW 0xFF
 #define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
 #define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
@@ -485,6 +526,15 @@ static const template templates[] = {
     {MOD(.name = "backup", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .count = 2, .once = 1),
      LK_BACKUP, NO_NO_TOKEN, GATE_RANGED, NONE_KW, NONE_KW},
+    /* 6, defender: an allied Guardian X cancels up to X hits against ranged attacks and rolls a
+     * die of its own per hit (L2529); the attacker's Pierce may then cancel its blocks (L2994) */
+    {MOD(.name = "guardian", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+         .faces = A(LG_HIT), .once = 1, .then_roll_pool = NO_POOL_COVER),
+     LK_GUARDIAN, NO_NO_TOKEN, GATE_RANGED, LK_GUARDIAN, NONE_KW},
+    {MOD(.name = "pierce-guardian", .side = NO_ATTACKER, .window = NO_W_GUARDIAN_PIERCE,
+         .pool = NO_POOL_COVER, .op = NO_OP_CHANGE, .faces = 1u << LG_D_BLOCK, .to = LG_D_BLANK,
+         .count = 1, .cost_token = NO_TOK_PIERCE, .cost_amount = 1),
+     NONE_KW, NO_NO_TOKEN, GATE_GUARDIAN_PIERCE, NONE_KW, NONE_KW},
     /* 7c: Uncanny Luck X (L2823); Soresu rerolls every defense die against ranged (L2442) */
     {MOD(.name = "uncanny-luck", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
          .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .once = 1),
@@ -501,6 +551,7 @@ static int gate_open(const no_ctx *ctx, int gate)
     case GATE_MELEE: return !ranged(ctx);
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
+    case GATE_GUARDIAN_PIERCE: return KD(ctx, LK_GUARDIAN) && ranged(ctx) && !KD(ctx, LK_GUARDIAN_IMMUNE_PIERCE);
     default: return 1;
     }
 }
@@ -532,6 +583,8 @@ int no_legion_add_mods(no_ctx *ctx)
             m->count = (uint8_t)(m->count + KA(ctx, LK_PRECISE)); /* Precise X: X more per token */
         if (!strcmp(m->name, "dodge") && KD(ctx, LK_OUTMANEUVER))
             m->faces |= A(LG_CRIT);
+        if (!strcmp(m->name, "guardian"))
+            m->then_roll = 1 + (KD(ctx, LK_GUARDIAN_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
         if (!strcmp(m->name, "primitive"))
             primitive = ctx->nmods;
         if (!strcmp(m->name, "impact"))

@@ -350,10 +350,37 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     ctx->start.tok[NO_ATTACKER][NO_TOK_PIERCE] = a[LK_PIERCE];
 }
 
+/* "guardian": an allied unit with Guardian X in range 1 and line of sight of the defender. */
+static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
+{
+    static const char *const keys[] = {"x", "die", "surge", "tokens", "keywords", "minis", "wounds", NULL};
+    static const char *const tok_keys[] = {"surge", NULL};
+    static const char *const kw_keys[] = {"immune_pierce", "deflect", NULL};
+    static const char *const dice[] = {"white", "red", NULL};
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(defender, "guardian");
+    if (!g || jr_object(j, g, "defender.guardian", keys))
+        return;
+    uint8_t *d = ctx->kw[NO_DEFENDER];
+    d[LK_GUARDIAN] = (uint8_t)jr_int(j, g, "x", "defender.guardian", 1, 6, 0, 1);
+    d[LK_GUARDIAN_DIE] = (uint8_t)parse_enum_key(j, g, "die", "defender.guardian", dice, "a defense die", 0);
+    d[LK_GUARDIAN_SURGE] = (uint8_t)jr_bool(j, g, "surge", "defender.guardian", 0);
+    int health = jr_int(j, g, "minis", "defender.guardian", 1, 30, 1, 0) *
+                 jr_int(j, g, "wounds", "defender.guardian", 1, 20, 1, 0);
+    d[LK_GUARDIAN_HEALTH] = (uint8_t)(health > 200 ? 200 : health);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(g, "tokens");
+    if (t && jr_object(j, t, "defender.guardian.tokens", tok_keys) == 0)
+        d[LK_GUARDIAN_SURGE_TOKENS] = (uint8_t)jr_int(j, t, "surge", "defender.guardian.tokens", 0, 10, 0, 0);
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(g, "keywords");
+    if (k && jr_object(j, k, "defender.guardian.keywords", kw_keys) == 0) {
+        d[LK_GUARDIAN_IMMUNE_PIERCE] = (uint8_t)jr_bool(j, k, "immune_pierce", "defender.guardian.keywords", 0);
+        d[LK_GUARDIAN_DEFLECT] = (uint8_t)jr_bool(j, k, "deflect", "defender.guardian.keywords", 0);
+    }
+}
+
 static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
-                                       "wounded", "in_los", "courage", "type", NULL};
+                                       "wounded", "in_los", "courage", "type", "guardian", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
     if (!o) {
         jr_fail(j, "defender", "missing (expected an object with \"die\" or a \"unit\")");
@@ -398,6 +425,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     static const int tok_max[] = {10, 10, 20, 10};
     parse_tokens(j, o, NO_DEFENDER, ctx, tok_names, tok_kinds, tok_max);
     parse_keywords(j, o, NO_DEFENDER, ctx);
+    parse_guardian(j, o, ctx);
 }
 
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)

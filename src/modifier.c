@@ -208,12 +208,14 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
     const no_modifier *md = &ctx->mods[opt->mod];
     no_pool *p = &s->pool[md->pool];
     pay(ctx, s, opt->mod);
+    int moved = 0;
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < NO_MAX_FACES; f++) {
             int r = opt->pick[c][f];
             if (!r)
                 continue;
             p->n[c][f] -= (uint8_t)r;
+            moved += r;
             if (md->op == NO_OP_CHANGE)
                 p->n[c][md->to] += (uint8_t)r; /* a changed die keeps its rerolled mark */
             if (md->op == NO_OP_REROLL)
@@ -228,6 +230,13 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
         break;
     case NO_OP_GAIN:
         s->tok[md->side][md->to] += (uint8_t)md->amount;
+        break;
+    case NO_OP_CANCEL:
+        if (md->then_roll) { /* a die of another unit rolled per result cancelled (Guardian) */
+            s->roll[md->then_roll - 1] += (uint8_t)moved;
+            s->roll_pool = md->then_roll_pool;
+            s->roll_column = NO_FRESH;
+        }
         break;
     case NO_OP_ADD:
         p->n[NO_FRESH][md->to] += md->count; /* added dice are normal, rerollable dice */

@@ -28,7 +28,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
-    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0};
+    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0}, guard[NO_MAX_DAMAGE + 1] = {0};
     for (int i = 0; i < g->nterm; i++) {
         double w = weight[i] * scale;
         if (w == 0.0)
@@ -45,6 +45,8 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
         supp[t->suppression > 3 ? 3 : t->suppression] += w;
         out->self_wounds_mean += w * t->self_wounds;
+        guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
+        out->guardian_mean += w * t->guardian_wounds;
         for (int s = 0; s < NO_SIDES; s++)
             for (int k = 0; k < NO_TOK_N; k++) {
                 int spent = ctx->start.tok[s][k] - t->tok[s][k];
@@ -81,6 +83,11 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     }
     for (int k = 0; k < 4; k++)
         out->suppression[k] = rate(supp[k], trials);
+    for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
+        out->guardian[d] = rate(guard[d], trials);
+        if (guard[d] > 0)
+            out->max_guardian = d;
+    }
     out->faceup = rate(faceup, trials);
     out->hit = rate(hit, trials);
     for (int s = 0; s < NO_SIDES; s++)
@@ -194,6 +201,14 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             print_rate(f, s->suppression[k], s->exact);
         }
         fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
+        if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+            fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
+            for (int k = 0; k <= s->max_guardian; k++) {
+                fprintf(f, "  %d: ", k);
+                print_rate(f, s->guardian[k], s->exact);
+            }
+            fprintf(f, "\n");
+        }
     } else {
     fprintf(f, "P(hit)       ");
     print_rate(f, s->hit, s->exact);
@@ -281,6 +296,12 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         cJSON_AddItemToObject(sup, "pmf", array_of(s->suppression, 3, 0));
         cJSON_AddItemToObject(sup, "pmf_stderr", array_of(s->suppression, 3, 1));
         cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
+        if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+            cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
+            cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
+            cJSON_AddItemToObject(g, "pmf", array_of(s->guardian, s->max_guardian + 1, 0));
+            cJSON_AddItemToObject(g, "pmf_stderr", array_of(s->guardian, s->max_guardian + 1, 1));
+        }
     } else {
         cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
         cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));

@@ -236,10 +236,10 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
 }
 
 /* Damage, and crits that reached the hull as face-up cards. */
-static void score(const no_state *s, double *damage, double *crits)
+static void score(const no_state *s, no_value *v)
 {
-    *damage = s->damage;
-    *crits = s->faceup;
+    v->damage = s->damage;
+    v->crits = s->faceup;
 }
 
 const no_rules no_xwing2e_rules = {"xwing-2e", settle, score};

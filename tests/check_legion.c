@@ -486,6 +486,12 @@ START_TEST(legion_monte_carlo_agrees)
         for (int k = 0; k <= ex.max_damage; k++)
             ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
         ck_assert(fabs(mc.kill.p - ex.kill.p) <= 5 * mc.kill.se + 1e-9);
+        double gse = 0; /* the guardian's mean wounds, from its pmf */
+        for (int k = 0; k <= mc.max_guardian; k++)
+            gse += (k - mc.guardian_mean) * (k - mc.guardian_mean) * mc.guardian[k].p;
+        gse = sqrt(gse / 1000000);
+        ck_assert_msg(fabs(mc.guardian_mean - ex.guardian_mean) <= 5 * gse + 1e-12, "guardian %f vs %f",
+                      mc.guardian_mean, ex.guardian_mean);
         free(sc);
     }
 }
@@ -665,6 +671,56 @@ START_TEST(duelist_and_makashi)
 }
 END_TEST
 
+/* Guardian (L2527-L2537) and T7 (L2994-L2996). Forced dice: attack, then the guardian's dice,
+ * then the defender's. */
+START_TEST(guardian_takes_hits_and_rolls_its_own_dice)
+{
+    const char *guard = "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"white\",\"minis\":3}";
+    no_scenario *sc = legion("", "\"pool\":{\"red\":3}", guard);
+    no_state s = walk(sc, "rH rH rH", "wB wK  wB"); /* guardian: a blank and a block; defender 1 die */
+    ck_assert_int_eq(s.guardian_wounds, 1);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+    /* not against melee */
+    sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":1}", guard);
+    s = walk(sc, "rH", "wB");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.guardian_wounds, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(t7_pierce_on_guardian_blocks_then_the_defender)
+{
+    /* every hit goes to the guardian and no crit is left for the defender: Pierce cannot help
+     * against the defender, so the attacker spends it on the guardian's blocks */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":3}",
+                             "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"red\",\"minis\":3}");
+    no_state s = walk(sc, "rH rH", "rK rK");
+    ck_assert_int_eq(s.guardian_wounds, 2);
+    ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_PIERCE], 1); /* one Pierce unused */
+    free(sc);
+    /* with a crit still coming at the defender, Pierce 1 is kept for the defender's block */
+    sc = legion("", "\"pool\":{\"red\":3},\"keywords\":{\"pierce\":1}",
+                "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"red\",\"minis\":3}");
+    s = walk(sc, "rH rH rC", "rK rK  wK");
+    ck_assert_int_eq(s.guardian_wounds, 0);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+    /* a guardian immune to Pierce keeps its blocks */
+    sc = legion("", "\"pool\":{\"red\":2},\"keywords\":{\"pierce\":3}",
+                "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"red\",\"minis\":3,"
+                "\"keywords\":{\"immune_pierce\":true}}");
+    ck_assert_int_eq(walk(sc, "rH rH", "rK rK").guardian_wounds, 0);
+    free(sc);
+    /* the guardian converts its surges with its own chart */
+    sc = legion("", "\"pool\":{\"red\":1}",
+                "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":1,\"die\":\"white\",\"surge\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "wS").guardian_wounds, 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -702,6 +758,8 @@ Suite *suite_legion(void)
     tcase_add_test(t, jedi_hunter_and_complete_the_mission);
     tcase_add_test(t, ion_flips_shields_without_cancelling);
     tcase_add_test(t, duelist_and_makashi);
+    tcase_add_test(t, guardian_takes_hits_and_rolls_its_own_dice);
+    tcase_add_test(t, t7_pierce_on_guardian_blocks_then_the_defender);
     tcase_add_test(t, default_policy_is_never_worse);
     suite_add_tcase(s, t);
     return s;

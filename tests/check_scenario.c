@@ -84,6 +84,8 @@ static const bad_case bad[] = {
      "test.json: attacker.weapons[0]: the unit has no weapon named Lightsaber"},
     {"{\"game\":\"legion\",\"attacker\":{\"weapons\":[{\"dice\":{\"red\":1},\"keywords\":{\"armor\":true}}]},\"defender\":{\"die\":\"red\"}}",
      "test.json: attacker.weapons[0].keywords.armor: unknown key"},
+    {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"red\",\"guardian\":{\"die\":\"red\"}}}",
+     "test.json: defender.guardian.x: missing (expected an integer from 1 to 6)"},
     {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
      "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing), got \"random\""},
 };

@@ -47,7 +47,7 @@ typedef struct no_state {
     uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
     uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
     uint8_t defeated, suppression, self_wounds, flags; /* Legion */
-    uint8_t reserved;               /* keeps the struct a multiple of 8 bytes */
+    uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
 } no_state;
 
 typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE, NO_OP_GAIN } no_op;
@@ -55,7 +55,8 @@ typedef enum {
     NO_W_ATTACK_DICE, NO_W_ATTACK_MODIFY, NO_W_ATTACK_AFTER_MODIFY,
     NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE,
     /* Legion only */
-    NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_N
+    NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_GUARDIAN_PIERCE,
+    NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
 extern const char *const no_op_names[];
@@ -72,6 +73,8 @@ typedef struct no_modifier {
     uint8_t count;          /* up to this many dice; NO_COUNT_ALL = every matching die */
     uint8_t whole_pool;     /* reroll: every die of the pool or none (Soresu) */
     uint8_t empty_ok;       /* may be resolved with nothing to act on (an effect at a moment) */
+    uint8_t then_roll;      /* cancel: 1 + die type rolled per result cancelled (Guardian); 0 none */
+    uint8_t then_roll_pool; /* ... into this pool */
     int8_t amount;          /* dice op: dice added or removed; gain op: tokens gained (kind `to`) */
     uint8_t cost_token, cost_amount; /* NO_NO_TOKEN when free of tokens */
     uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */
@@ -110,6 +113,16 @@ typedef struct no_ctx {
     no_state start;
 } no_ctx;
 
+/* Value of a state for the policy, compared in this order: expected damage to the defender,
+ * expected damage to others on its side (a Legion Guardian), expected crits, expected resources
+ * each side spends. */
+typedef struct no_value {
+    double damage;
+    double other;
+    double crits;
+    double spend[NO_SIDES];
+} no_value;
+
 /* A game's rules: steps are run by settle() until the state needs a roll or a decision. A
  * decision is a step of its own: passing (done with the window) moves to the next step. */
 typedef enum { NO_AT_TERMINAL, NO_AT_CHANCE, NO_AT_DECISION } no_point;
@@ -117,17 +130,10 @@ typedef struct no_rules {
     const char *name;
     /* Runs deterministic steps. At a decision, sets *actor and *window. */
     no_point (*settle)(const no_ctx *ctx, no_state *s, int *actor, int *window);
-    /* What a finished attack is worth: damage and crits (the spends are the engine's). */
-    void (*score)(const no_state *s, double *damage, double *crits);
+    /* What a finished attack is worth: damage, other and crits (the spends are the engine's). */
+    void (*score)(const no_state *s, no_value *v);
 } no_rules;
 
-/* Value of a state for the policy: expected damage, then expected face-up damage cards, then
- * expected resources each side spends (compared in that order). */
-typedef struct no_value {
-    double damage;
-    double crits;
-    double spend[NO_SIDES];
-} no_value;
 
 typedef struct no_chance {
     int32_t first;           /* offset of its successors in no_graph.succ */

@@ -31,6 +31,9 @@ enum {
     /* either side (the slot is per side): Jedi Hunter / has a Force upgrade icon; Complete the
      * Mission; Ion X; Duelist; Makashi Mastery (the attacker uses it) */
     LK_JEDI_HUNTER, LK_FORCE_USER, LK_COMPLETE_MISSION, LK_ION, LK_DUELIST, LK_MAKASHI,
+    /* an allied unit with Guardian X covering the defender (defender side) */
+    LK_GUARDIAN, LK_GUARDIAN_DIE, LK_GUARDIAN_SURGE, LK_GUARDIAN_SURGE_TOKENS,
+    LK_GUARDIAN_IMMUNE_PIERCE, LK_GUARDIAN_DEFLECT, LK_GUARDIAN_HEALTH,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     LK_N

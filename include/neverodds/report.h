@@ -30,6 +30,9 @@ typedef struct no_summary {
     int max_defeated;
     no_rate suppression[4];               /* suppression tokens gained */
     double self_wounds_mean;              /* Deflect / Djem So wounds on the attacker */
+    no_rate guardian[NO_MAX_DAMAGE + 1];  /* wounds on a Guardian unit */
+    int max_guardian;
+    double guardian_mean;
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
