@@ -86,7 +86,8 @@ static const step steps[] = {
 #define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
 #define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
 
-static int ranged(const no_ctx *ctx) { return !KA(ctx, LK_MELEE); }
+static int ranged(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_RANGED; }
+static int melee(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_MELEE; }
 
 /* 4a, for one weapon's dice: downgrades before upgrades, attacker before defender (L1408-L1412).
  * Cumbersome downgrades every die of the weapon (L2897); Anti-Personnel / Anti-Materiel upgrade
@@ -177,8 +178,8 @@ int no_legion_cover(const no_ctx *ctx, const no_state *s)
 static void roll_cover(const no_ctx *ctx, no_state *s)
 {
     int cover = no_legion_cover(ctx, s);
-    if (KA(ctx, LK_BLAST) && !KD(ctx, LK_IMMUNE_BLAST))
-        cover = 0;
+    if ((KA(ctx, LK_BLAST) && !KD(ctx, LK_IMMUNE_BLAST)) || KA(ctx, LK_DEATH_FROM_ABOVE))
+        cover = 0; /* Death From Above: no cover from below (L2683) */
     s->flags = (uint8_t)(s->flags | (cover << LG_FLAG_COVER_SHIFT));
     int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], LG_HIT);
     if (!cover || !hits)
@@ -216,9 +217,8 @@ static int immune_to_pierce(const no_ctx *ctx, const no_state *s, int melee_vari
 {
     if (KA(ctx, LK_MAKASHI))
         return 0;
-    int melee = KA(ctx, LK_MELEE);
-    return KD(ctx, LK_IMMUNE_PIERCE) || (melee && KD(ctx, LK_DUELIST) && dodged(ctx, s)) ||
-           (melee_variant && melee && KD(ctx, LK_IMMUNE_MELEE_PIERCE));
+    return KD(ctx, LK_IMMUNE_PIERCE) || (melee(ctx) && KD(ctx, LK_DUELIST) && dodged(ctx, s)) ||
+           (melee_variant && melee(ctx) && KD(ctx, LK_IMMUNE_MELEE_PIERCE));
 }
 
 /* 7a: one die per hit and crit, plus Danger Sense (per suppression token, up to X, L2805) and
@@ -338,8 +338,10 @@ static void wounds(const no_ctx *ctx, no_state *s)
     s->hits = (uint8_t)no_pool_face(a, LG_HIT);
     s->crits = (uint8_t)no_pool_face(a, LG_CRIT);
     s->defeated = (uint8_t)no_legion_defeated(ctx, w);
+    if (KD(ctx, LK_RESILIENCE) && !KD(ctx, LK_DAMAGED) && KD(ctx, LK_WOUNDED) + w >= KD(ctx, LK_RESILIENCE))
+        s->flags |= LG_FLAG_VEHICLE_DAMAGE; /* once per game (L1861-L1871) */
     s->destroyed = s->defeated == KD(ctx, LK_MINIS);
-    if (KA(ctx, LK_MELEE) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
+    if (melee(ctx) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
         s->self_wounds++;
     if (!s->destroyed) {
         if (ranged(ctx) && (s->flags & LG_FLAG_ROLLED_HIT))
@@ -368,7 +370,7 @@ static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
             *window = st->window;
             return NO_AT_DECISION;
         case ST_REROLL_END: /* a melee Duelist that rerolled with aim gains Pierce 1 (L2446) */
-            if (KA(ctx, LK_MELEE) && KA(ctx, LK_DUELIST) &&
+            if (melee(ctx) && KA(ctx, LK_DUELIST) &&
                 s->tok[NO_ATTACKER][NO_TOK_AIM] < ctx->start.tok[NO_ATTACKER][NO_TOK_AIM])
                 s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
             s->step++;
@@ -548,7 +550,7 @@ static int gate_open(const no_ctx *ctx, int gate)
 {
     switch (gate) {
     case GATE_RANGED: return ranged(ctx);
-    case GATE_MELEE: return !ranged(ctx);
+    case GATE_MELEE: return melee(ctx);
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
     case GATE_GUARDIAN_PIERCE: return KD(ctx, LK_GUARDIAN) && ranged(ctx) && !KD(ctx, LK_GUARDIAN_IMMUNE_PIERCE);
@@ -583,8 +585,11 @@ int no_legion_add_mods(no_ctx *ctx)
             m->count = (uint8_t)(m->count + KA(ctx, LK_PRECISE)); /* Precise X: X more per token */
         if (!strcmp(m->name, "dodge") && KD(ctx, LK_OUTMANEUVER))
             m->faces |= A(LG_CRIT);
-        if (!strcmp(m->name, "guardian"))
+        if (!strcmp(m->name, "guardian")) {
             m->then_roll = 1 + (KD(ctx, LK_GUARDIAN_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
+            if (KD(ctx, LK_DIVINE_INFLUENCE))
+                m->faces |= A(LG_CRIT); /* Divine Influence: crits as if hits (L2418) */
+        }
         if (!strcmp(m->name, "primitive"))
             primitive = ctx->nmods;
         if (!strcmp(m->name, "impact"))

@@ -34,6 +34,7 @@ static const keyword keywords[] = {
     {"soresu", NO_DEFENDER, LK_SORESU, 0},            {"djem_so", NO_DEFENDER, LK_DJEM_SO, 0},
     {"unconcerned", NO_DEFENDER, LK_UNCONCERNED, 0},  {"backup", NO_DEFENDER, LK_BACKUP, 0},
     {"immune_blast", NO_DEFENDER, LK_IMMUNE_BLAST, 0},
+    {"death_from_above", NO_ATTACKER, LK_DEATH_FROM_ABOVE, 0},
     {"jedi_hunter", NO_ATTACKER, LK_JEDI_HUNTER, 0},  {"force_user", NO_DEFENDER, LK_FORCE_USER, 0},
     {"complete_the_mission", NO_ATTACKER, LK_COMPLETE_MISSION, 0},
     {"complete_the_mission", NO_DEFENDER, LK_COMPLETE_MISSION, 0},
@@ -64,12 +65,17 @@ static void parse_keywords(jr *j, const cJSON *side_obj, int side, no_ctx *ctx)
         if (kw->side != side || !cJSON_GetObjectItemCaseSensitive(o, kw->name))
             continue;
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, kw->name);
-        if (kw->index == LK_ARMOR && cJSON_IsBool(v)) /* Armor (all hits) or Armor X */
-            ctx->kw[side][kw->index] = cJSON_IsTrue(v) ? LG_ARMOR_ALL : 0;
-        else if (kw->max == 0)
-            ctx->kw[side][kw->index] = (uint8_t)jr_bool(j, o, kw->name, path, 0);
-        else
-            ctx->kw[side][kw->index] = (uint8_t)jr_int(j, o, kw->name, path, 0, kw->max, 0, 0);
+        /* a keyword the unit card already has: numbers add up (L608-L612), booleans stay on */
+        uint8_t *slot = &ctx->kw[side][kw->index];
+        if (kw->index == LK_ARMOR && cJSON_IsBool(v)) { /* Armor (all hits) or Armor X */
+            *slot = cJSON_IsTrue(v) ? LG_ARMOR_ALL : *slot;
+        } else if (kw->max == 0) {
+            *slot = (uint8_t)(*slot | jr_bool(j, o, kw->name, path, 0));
+        } else {
+            int x = jr_int(j, o, kw->name, path, 0, kw->max, 0, 0);
+            if (*slot != LG_ARMOR_ALL)
+                *slot = (uint8_t)(*slot + x > kw->max ? kw->max : *slot + x);
+        }
     }
 }
 
@@ -237,10 +243,11 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
     if (!list) {
         if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
             return;
-        const cJSON *w = default_weapon(unit, ctx->kw[NO_ATTACKER][LK_MELEE]);
+        int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
+        const cJSON *w = default_weapon(unit, in_melee);
         if (!w) {
             jr_fail(j, "attacker.unit", "the unit has no %s weapon; list \"weapons\"",
-                    ctx->kw[NO_ATTACKER][LK_MELEE] ? "melee" : "ranged");
+                    in_melee ? "melee" : "ranged");
             return;
         }
         add_weapon(j, cJSON_GetObjectItemCaseSensitive(w, "dice"), cJSON_GetObjectItemCaseSensitive(w, "keywords"),
@@ -343,7 +350,7 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     /* Makashi Mastery (melee, pool forming): one weapon's Pierce drops by 1, and the defender
      * loses Immune: Pierce and Impervious for the attack (L2438). Without a Pierce to reduce,
      * it cannot be used. */
-    if (a[LK_MAKASHI] && (!a[LK_MELEE] || !a[LK_PIERCE]))
+    if (a[LK_MAKASHI] && (a[LK_ATTACK_TYPE] != LG_MELEE || !a[LK_PIERCE]))
         a[LK_MAKASHI] = 0;
     if (a[LK_MAKASHI])
         a[LK_PIERCE]--;
@@ -355,7 +362,7 @@ static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
 {
     static const char *const keys[] = {"x", "die", "surge", "tokens", "keywords", "minis", "wounds", NULL};
     static const char *const tok_keys[] = {"surge", NULL};
-    static const char *const kw_keys[] = {"immune_pierce", "deflect", NULL};
+    static const char *const kw_keys[] = {"immune_pierce", "deflect", "divine_influence", NULL};
     static const char *const dice[] = {"white", "red", NULL};
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(defender, "guardian");
     if (!g || jr_object(j, g, "defender.guardian", keys))
@@ -374,13 +381,15 @@ static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
     if (k && jr_object(j, k, "defender.guardian.keywords", kw_keys) == 0) {
         d[LK_GUARDIAN_IMMUNE_PIERCE] = (uint8_t)jr_bool(j, k, "immune_pierce", "defender.guardian.keywords", 0);
         d[LK_GUARDIAN_DEFLECT] = (uint8_t)jr_bool(j, k, "deflect", "defender.guardian.keywords", 0);
+        d[LK_DIVINE_INFLUENCE] = (uint8_t)jr_bool(j, k, "divine_influence", "defender.guardian.keywords", 0);
     }
 }
 
 static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
-                                       "wounded", "in_los", "courage", "type", "guardian", NULL};
+                                       "wounded", "in_los", "courage", "type", "guardian", "resilience",
+                                       "damaged", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
     if (!o) {
         jr_fail(j, "defender", "missing (expected an object with \"die\" or a \"unit\")");
@@ -426,6 +435,8 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     parse_tokens(j, o, NO_DEFENDER, ctx, tok_names, tok_kinds, tok_max);
     parse_keywords(j, o, NO_DEFENDER, ctx);
     parse_guardian(j, o, ctx);
+    ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, 0, 0);
+    ctx->kw[NO_DEFENDER][LK_DAMAGED] = (uint8_t)jr_bool(j, o, "damaged", "defender", 0);
 }
 
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
@@ -441,9 +452,9 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     snprintf(sc->rules, sizeof sc->rules, "legion-2026");
     sc->engine_rules = &no_legion_rules;
     no_parse_common(root, j, sc);
-    static const char *const types[] = {"ranged", "melee", NULL};
-    ctx->kw[NO_ATTACKER][LK_MELEE] = (uint8_t)parse_enum_key(j, root, "attack_type", "", types,
-                                                             "an attack type", 0);
+    static const char *const types[] = {"ranged", "melee", "overrun", NULL};
+    ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)parse_enum_key(j, root, "attack_type", "", types,
+                                                                   "an attack type", LG_RANGED);
     static const char *const covers[] = {"none", "light", "heavy", NULL};
     ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)parse_enum_key(j, root, "cover", "", covers,
                                                                   "a cover", 0);

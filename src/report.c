@@ -28,7 +28,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
-    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0}, guard[NO_MAX_DAMAGE + 1] = {0};
+    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
     for (int i = 0; i < g->nterm; i++) {
         double w = weight[i] * scale;
         if (w == 0.0)
@@ -47,6 +47,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         out->self_wounds_mean += w * t->self_wounds;
         guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
         out->guardian_mean += w * t->guardian_wounds;
+        vdmg += legion && (t->flags & LG_FLAG_VEHICLE_DAMAGE) ? w : 0;
         for (int s = 0; s < NO_SIDES; s++)
             for (int k = 0; k < NO_TOK_N; k++) {
                 int spent = ctx->start.tok[s][k] - t->tok[s][k];
@@ -83,6 +84,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     }
     for (int k = 0; k < 4; k++)
         out->suppression[k] = rate(supp[k], trials);
+    out->vehicle_damage = rate(vdmg, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
         out->guardian[d] = rate(guard[d], trials);
         if (guard[d] > 0)
@@ -146,7 +148,8 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
 {
     static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
-    fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", a[LK_MELEE] ? "melee" : "ranged",
+    static const char *const types[] = {"ranged", "melee", "overrun"};
+    fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", types[a[LK_ATTACK_TYPE]],
             a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE], charts[a[LK_SURGE_CHART]]);
     describe_side(f, ctx, NO_ATTACKER);
     fprintf(f, "\ndefense:  %s die, surge %s, %d minis x %d wounds, cover %s",
@@ -201,6 +204,11 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             print_rate(f, s->suppression[k], s->exact);
         }
         fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
+        if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
+            fprintf(f, "P(vehicle damage token)  ");
+            print_rate(f, s->vehicle_damage, s->exact);
+            fprintf(f, "\n");
+        }
         if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
             fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
             for (int k = 0; k <= s->max_guardian; k++) {
@@ -296,6 +304,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         cJSON_AddItemToObject(sup, "pmf", array_of(s->suppression, 3, 0));
         cJSON_AddItemToObject(sup, "pmf_stderr", array_of(s->suppression, 3, 1));
         cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
+        if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
+            cJSON_AddItemToObject(o, "vehicle_damage", rate_json(s->vehicle_damage));
         if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
             cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
             cJSON_AddNumberToObject(g, "mean", s->guardian_mean);

@@ -721,6 +721,65 @@ START_TEST(t7_pierce_on_guardian_blocks_then_the_defender)
 }
 END_TEST
 
+START_TEST(death_from_above_and_overrun)
+{
+    /* Death From Above: no cover cancels hits, even against Immune: Blast (L2683) */
+    no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":1},\"keywords\":{\"death_from_above\":true}",
+                             "\"die\":\"white\",\"minis\":9,\"keywords\":{\"immune_blast\":true}");
+    ck_assert_int_eq(walk(sc, "rH", "wB").damage, 1);
+    free(sc);
+    /* Overrun is neither ranged nor melee (L2915-L2919): no cover, no suppression, no Deflect,
+     * no Djem So */
+    sc = legion(",\"attack_type\":\"overrun\",\"cover\":\"heavy\"", "\"pool\":{\"red\":2}",
+                "\"die\":\"white\",\"minis\":9,\"keywords\":{\"deflect\":true,\"djem_so\":true}");
+    no_state s = walk(sc, "rH rB", "wS");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.suppression, 0);
+    ck_assert_int_eq(s.self_wounds, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(divine_influence_guardian_cancels_crits)
+{
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}",
+                             "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"white\","
+                             "\"keywords\":{\"divine_influence\":true}}");
+    no_state s = walk(sc, "rC", "wK"); /* the guardian takes the crit and blocks it */
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.guardian_wounds, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(t11_t12_t15_stacking_vehicle_damage_pool_forming)
+{
+    /* T11 (L612): Precise 1 on the card + Precise 1 from an upgrade = Precise 2: 4 dice an aim */
+    no_scenario *sc = legion("", "\"unit\":\"stormtroopers\",\"keywords\":{\"precise\":1}", "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(sc->ctx.kw[NO_ATTACKER][LK_PRECISE], 2);
+    free(sc);
+    sc = legion("", "\"pool\":{\"white\":4},\"tokens\":{\"aim\":1},\"keywords\":{\"precise\":2}",
+                "\"die\":\"white\",\"minis\":9");
+    ck_assert_int_eq(walk(sc, "wB wB wB wB  wH wH wH wH", "wB wB wB wB").damage, 4);
+    free(sc);
+    /* T12 (L1873-L1877): 3 wounds on the vehicle, 3 more: Resilience 6 gives a damage token,
+     * but only once per game */
+    sc = legion("", "\"pool\":{\"red\":3}", "\"die\":\"red\",\"type\":\"vehicle\",\"wounds\":9,\"wounded\":3,\"resilience\":6");
+    ck_assert(walk(sc, "rH rH rH", "rB rB rB").flags & LG_FLAG_VEHICLE_DAMAGE);
+    ck_assert(!(walk(sc, "rH rH rB", "rB rB").flags & LG_FLAG_VEHICLE_DAMAGE));
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":3}",
+                "\"die\":\"red\",\"type\":\"vehicle\",\"wounds\":9,\"wounded\":3,\"resilience\":6,\"damaged\":true");
+    ck_assert(!(walk(sc, "rH rH rH", "rB rB rB").flags & LG_FLAG_VEHICLE_DAMAGE));
+    free(sc);
+    /* T15 (L1528-L1534): 4 of 5 B1s have line of sight: 4 E-5 blasters in the pool */
+    sc = legion("", "\"unit\":\"b1battledroids\",\"weapons\":[{\"name\":\"E-5 Blaster Rifle\",\"minis\":4}]",
+                "\"die\":\"red\",\"minis\":9");
+    ck_assert_int_eq(pool_of(sc, LG_WHITE), 4);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -760,6 +819,9 @@ Suite *suite_legion(void)
     tcase_add_test(t, duelist_and_makashi);
     tcase_add_test(t, guardian_takes_hits_and_rolls_its_own_dice);
     tcase_add_test(t, t7_pierce_on_guardian_blocks_then_the_defender);
+    tcase_add_test(t, death_from_above_and_overrun);
+    tcase_add_test(t, divine_influence_guardian_cancels_crits);
+    tcase_add_test(t, t11_t12_t15_stacking_vehicle_damage_pool_forming);
     tcase_add_test(t, default_policy_is_never_worse);
     suite_add_tcase(s, t);
     return s;

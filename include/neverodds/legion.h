@@ -19,8 +19,8 @@ extern const no_die no_legion_dice[LG_NDICE];
 
 /* Keywords and unit facts, stored in no_ctx.kw[side][...]. */
 enum {
-    /* attacker */
-    LK_MELEE, LK_SURGE_CHART, LK_PIERCE, LK_IMPACT, LK_CRITICAL, LK_SHARPSHOOTER, LK_PRECISE,
+    /* attacker (LK_ATTACK_TYPE: LG_RANGED, LG_MELEE or LG_OVERRUN) */
+    LK_ATTACK_TYPE, LK_SURGE_CHART, LK_PIERCE, LK_IMPACT, LK_CRITICAL, LK_SHARPSHOOTER, LK_PRECISE,
     LK_LETHAL, LK_RAM, LK_MARKSMAN, LK_HIGH_VELOCITY, LK_BLAST, LK_PRIMITIVE, LK_SUPPRESSIVE,
     LK_JAR_KAI, LK_IMMUNE_DEFLECT, LK_CUMBERSOME, LK_ANTI_PERSONNEL, LK_ANTI_MATERIEL,
     /* defender */
@@ -33,7 +33,8 @@ enum {
     LK_JEDI_HUNTER, LK_FORCE_USER, LK_COMPLETE_MISSION, LK_ION, LK_DUELIST, LK_MAKASHI,
     /* an allied unit with Guardian X covering the defender (defender side) */
     LK_GUARDIAN, LK_GUARDIAN_DIE, LK_GUARDIAN_SURGE, LK_GUARDIAN_SURGE_TOKENS,
-    LK_GUARDIAN_IMMUNE_PIERCE, LK_GUARDIAN_DEFLECT, LK_GUARDIAN_HEALTH,
+    LK_GUARDIAN_IMMUNE_PIERCE, LK_GUARDIAN_DEFLECT, LK_GUARDIAN_HEALTH, LK_DIVINE_INFLUENCE,
+    LK_DEATH_FROM_ABOVE, LK_RESILIENCE, LK_DAMAGED,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     LK_N
@@ -41,6 +42,8 @@ enum {
 _Static_assert(LK_N <= NO_MAX_KW, "raise NO_MAX_KW");
 #define LG_ARMOR_ALL 255 /* Armor without a number cancels every hit */
 enum { LG_CHART_NONE, LG_CHART_HIT, LG_CHART_CRIT };
+/* Overrun attacks are neither ranged nor melee (L2915-L2919): no cover, no suppression. */
+enum { LG_RANGED, LG_MELEE, LG_OVERRUN };
 enum { LG_TROOPER, LG_DROID, LG_VEHICLE };
 enum { LG_COURAGE_NONE = 255 }; /* Courage "-": never suppressed */
 
@@ -48,6 +51,7 @@ enum { LG_COURAGE_NONE = 255 }; /* Courage "-": never suppressed */
 #define LG_FLAG_ROLLED_HIT 1u   /* a hit or crit stood at the end of step 4 (suppression) */
 #define LG_FLAG_LOW_PROFILE 2u  /* the cover pool holds Low Profile's automatic block */
 #define LG_FLAG_COVER_SHIFT 2   /* bits 2-3: cover value of step 5b */
+#define LG_FLAG_VEHICLE_DAMAGE 16u /* wounds reached Resilience: a vehicle damage token (L1861) */
 
 extern const no_rules no_legion_rules;
 

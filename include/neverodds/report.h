@@ -33,6 +33,7 @@ typedef struct no_summary {
     no_rate guardian[NO_MAX_DAMAGE + 1];  /* wounds on a Guardian unit */
     int max_guardian;
     double guardian_mean;
+    no_rate vehicle_damage;               /* wounds reached Resilience */
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
