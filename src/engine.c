@@ -203,6 +203,27 @@ static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
 
 static int32_t compile_state(compiler *c, no_state s, no_value *v);
 
+typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
+
+/* Runs the game's deterministic steps until the state needs a roll, a decision or is finished. */
+static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+{
+    for (;;) {
+        if (no_pending_die(s) >= 0)
+            return AT_CHANCE;
+        const no_step *st = &rules->steps[s->step];
+        if (st->decide) {
+            *actor = st->actor;
+            *window = st->window;
+            return AT_DECISION;
+        }
+        if (!st->apply)
+            return AT_TERMINAL;
+        st->apply(ctx, s);
+        s->step++;
+    }
+}
+
 static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
 {
     const no_ctx *ctx = c->ctx;
@@ -277,17 +298,17 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
 static int32_t compile_state(compiler *c, no_state s, no_value *v)
 {
     int actor = 0, window = 0;
-    no_point at;
+    point at;
     for (;;) {
-        at = c->rules->settle(c->ctx, &s, &actor, &window);
-        if (at != NO_AT_DECISION)
+        at = settle(c->ctx, c->rules, &s, &actor, &window);
+        if (at != AT_DECISION)
             break;
         int must_act;
         if (no_mod_any(c->ctx, &s, actor, window, &must_act))
             break;
         s.step++; /* nothing to decide: the player passes */
     }
-    if (at == NO_AT_TERMINAL && !c->ctx->keep_dice)
+    if (at == AT_TERMINAL && !c->ctx->keep_dice)
         memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
     size_t slot = memo_slot(c, &s);
     if (c->index[slot]) {
@@ -300,12 +321,12 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         return 0;
     }
     int32_t ref;
-    if (at == NO_AT_TERMINAL) {
+    if (at == AT_TERMINAL) {
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
         c->rules->score(&s, v);
         spent(c->ctx, &s, v->spend);
-    } else if (at == NO_AT_CHANCE) {
+    } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);
     } else {
         ref = compile_decision(c, &s, actor, window, v);

@@ -52,37 +52,6 @@ void no_legion_setup_dice(no_ctx *ctx)
     ctx->success[NO_POOL_DEFENSE] = (1u << LG_DFACE(0, LG_D_BLOCK)) | (1u << LG_DFACE(1, LG_D_BLOCK));
 }
 
-/* ---- the step list ---- */
-enum {
-    ST_POOL, ST_DECIDE, ST_REROLL_END, ST_CONVERT, ST_STEP4_END, ST_COVER_ROLL, ST_COVER_APPLY,
-    ST_ION, ST_GUARDIAN_CONVERT, ST_GUARDIAN_WOUNDS, ST_DEFENSE_ROLL, ST_DEFENSE_CONVERT, ST_PIERCE,
-    ST_WOUNDS, ST_DONE
-};
-typedef struct step { uint8_t kind, window, actor; } step;
-static const step steps[] = {
-    {ST_POOL, 0, 0},                                   /* roll (L1553); 4a is in the pool */
-    {ST_DECIDE, NO_W_ATTACK_REROLL, NO_ATTACKER},      /* 4b rerolls (L1554) */
-    {ST_REROLL_END, 0, 0},                             /* Duelist's Pierce (L2446) */
-    {ST_CONVERT, 0, 0},                                /* 4c convert surges (L1555) */
-    {ST_DECIDE, NO_W_AFTER_CONVERT, NO_ATTACKER},      /* 4c after converting: Marksman, Jar'Kai */
-    {ST_STEP4_END, 0, 0},
-    {ST_COVER_ROLL, 0, 0},                             /* 5a-5c (L1575-L1583) */
-    {ST_COVER_APPLY, 0, 0},                            /* 5d (L1585) */
-    {ST_DECIDE, NO_W_DODGE, NO_DEFENDER},              /* 5e dodge (L1587) */
-    {ST_ION, 0, 0},                                    /* 6 starts with Ion X (L2982) */
-    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},      /* 6 attacker first (L1601-L1603) */
-    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},      /* 6 then defender (Guardian rolls) */
-    {ST_GUARDIAN_CONVERT, 0, 0},                       /* the guardian's surges (L2529) */
-    {ST_DECIDE, NO_W_GUARDIAN_PIERCE, NO_ATTACKER},    /* Pierce on its blocks (L2994) */
-    {ST_GUARDIAN_WOUNDS, 0, 0},                        /* a wound per blank (L2529) */
-    {ST_DEFENSE_ROLL, 0, 0},                           /* 7a-7b gather, roll (L1605-L1611) */
-    {ST_DECIDE, NO_W_DEFENSE_REROLL, NO_DEFENDER},     /* 7c rerolls (L1429) */
-    {ST_DEFENSE_CONVERT, 0, 0},                        /* 7d convert surges (L1612) */
-    {ST_PIERCE, 0, 0},                                 /* 8 defender (nothing) then Pierce (L1622-L1624) */
-    {ST_WOUNDS, 0, 0},                                 /* 9-10 (L1626-L1673) */
-    {ST_DONE, 0, 0},
-};
-
 #define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
 #define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
 
@@ -192,7 +161,7 @@ static void roll_cover(const no_ctx *ctx, no_state *s)
 }
 
 /* 5d: light cover cancels a hit per block, heavy per block or surge (L1585). */
-static void apply_cover(no_state *s)
+static void apply_cover(const no_ctx *ctx, no_state *s)
 {
     int cover = (s->flags >> LG_FLAG_COVER_SHIFT) & 3;
     if (!cover)
@@ -203,6 +172,8 @@ static void apply_cover(no_state *s)
         cancels += no_pool_face(c, LG_D_SURGE);
     uint8_t *hits = &s->pool[NO_POOL_ATTACK].n[NO_FRESH][LG_HIT];
     *hits -= (uint8_t)(cancels < *hits ? cancels : *hits);
+    if (!ctx->keep_dice) /* the cover dice have done their work; a guardian may roll here next */
+        memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
 }
 
 static int dodged(const no_ctx *ctx, const no_state *s)
@@ -351,91 +322,73 @@ static void wounds(const no_ctx *ctx, no_state *s)
     }
 }
 
-static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
+/* Roll the pool as formed, step 4a included (L1553). */
+static void roll_pool(const no_ctx *ctx, no_state *s)
 {
-    for (;;) {
-        if (no_pending_die(s) >= 0)
-            return NO_AT_CHANCE;
-        const step *st = &steps[s->step];
-        switch (st->kind) {
-        case ST_POOL: {
-            for (int c = 0; c < 3; c++) /* the pool as formed, upgrades included */
-                if (ctx->kw[NO_ATTACKER][LK_POOL_RED + c])
-                    no_request_roll(s, NO_POOL_ATTACK, c, ctx->kw[NO_ATTACKER][LK_POOL_RED + c]);
-            s->step++;
-            break;
-        }
-        case ST_DECIDE:
-            *actor = st->actor;
-            *window = st->window;
-            return NO_AT_DECISION;
-        case ST_REROLL_END: /* a melee Duelist that rerolled with aim gains Pierce 1 (L2446) */
-            if (melee(ctx) && KA(ctx, LK_DUELIST) &&
-                s->tok[NO_ATTACKER][NO_TOK_AIM] < ctx->start.tok[NO_ATTACKER][NO_TOK_AIM])
-                s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
-            s->step++;
-            break;
-        case ST_ION: { /* forced shield flips, one per hit or crit up to X; nothing cancelled */
-            const no_pool *a = &s->pool[NO_POOL_ATTACK];
-            int flips = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
-            flips = flips < KA(ctx, LK_ION) ? flips : KA(ctx, LK_ION);
-            uint8_t *shields = &s->tok[NO_DEFENDER][NO_TOK_SHIELD];
-            *shields -= (uint8_t)(flips < *shields ? flips : *shields);
-            s->step++;
-            break;
-        }
-        case ST_GUARDIAN_CONVERT:
-            convert_guardian(ctx, s);
-            s->step++;
-            break;
-        case ST_GUARDIAN_WOUNDS:
-            guardian_wounds(ctx, s);
-            s->step++;
-            break;
-        case ST_CONVERT:
-            convert_attack(ctx, s);
-            s->step++;
-            break;
-        case ST_STEP4_END:
-            if (no_pool_face(&s->pool[NO_POOL_ATTACK], LG_HIT) + no_pool_face(&s->pool[NO_POOL_ATTACK], LG_CRIT))
-                s->flags |= LG_FLAG_ROLLED_HIT;
-            s->step++;
-            break;
-        case ST_COVER_ROLL:
-            roll_cover(ctx, s);
-            s->step++;
-            break;
-        case ST_COVER_APPLY:
-            apply_cover(s);
-            if (!ctx->keep_dice)
-                memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
-            s->step++;
-            break;
-        case ST_DEFENSE_ROLL: {
-            int n = defense_dice(ctx, s);
-            if (n)
-                no_request_roll(s, NO_POOL_DEFENSE,
-                                KD(ctx, LK_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF, n);
-            s->step++;
-            break;
-        }
-        case ST_DEFENSE_CONVERT:
-            convert_defense(ctx, s);
-            s->step++;
-            break;
-        case ST_PIERCE:
-            pierce(ctx, s);
-            s->step++;
-            break;
-        case ST_WOUNDS:
-            wounds(ctx, s);
-            s->step++;
-            break;
-        default:
-            return NO_AT_TERMINAL;
-        }
-    }
+    for (int c = 0; c < 3; c++)
+        if (KA(ctx, LK_POOL_RED + c))
+            no_request_roll(s, NO_POOL_ATTACK, c, KA(ctx, LK_POOL_RED + c));
 }
+
+/* A melee Duelist that rerolled with aim gains Pierce 1 (L2446). */
+static void duelist_pierce(const no_ctx *ctx, no_state *s)
+{
+    if (melee(ctx) && KA(ctx, LK_DUELIST) &&
+        s->tok[NO_ATTACKER][NO_TOK_AIM] < ctx->start.tok[NO_ATTACKER][NO_TOK_AIM])
+        s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
+}
+
+/* The end of step 4: whether a hit or crit stands decides suppression (L1673). */
+static void end_of_step4(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    if (no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT))
+        s->flags |= LG_FLAG_ROLLED_HIT;
+}
+
+/* Ion X: forced shield flips at the start of step 6, one per hit or crit up to X; nothing is
+ * cancelled (L2982). */
+static void ion(const no_ctx *ctx, no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    int flips = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
+    flips = flips < KA(ctx, LK_ION) ? flips : KA(ctx, LK_ION);
+    uint8_t *shields = &s->tok[NO_DEFENDER][NO_TOK_SHIELD];
+    *shields -= (uint8_t)(flips < *shields ? flips : *shields);
+}
+
+static void roll_defense(const no_ctx *ctx, no_state *s)
+{
+    int n = defense_dice(ctx, s);
+    if (n)
+        no_request_roll(s, NO_POOL_DEFENSE, KD(ctx, LK_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF, n);
+}
+
+/* ---- the step list ---- */
+static const no_step steps[] = {
+    NO_APPLY(roll_pool),                              /* roll (L1553); 4a is in the pool */
+    NO_DECIDE(NO_W_ATTACK_REROLL, NO_ATTACKER),       /* 4b rerolls (L1554) */
+    NO_APPLY(duelist_pierce),
+    NO_APPLY(convert_attack),                         /* 4c convert surges (L1555) */
+    NO_DECIDE(NO_W_AFTER_CONVERT, NO_ATTACKER),       /* 4c after converting: Marksman, Jar'Kai */
+    NO_APPLY(end_of_step4),
+    NO_APPLY(roll_cover),                             /* 5a-5c (L1575-L1583) */
+    NO_APPLY(apply_cover),                            /* 5d (L1585) */
+    NO_DECIDE(NO_W_DODGE, NO_DEFENDER),               /* 5e dodge (L1587) */
+    NO_APPLY(ion),                                    /* 6 starts with Ion X (L2982) */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 6 attacker first (L1601-L1603) */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 6 then defender (Guardian rolls) */
+    NO_APPLY(convert_guardian),                       /* the guardian's surges (L2529) */
+    NO_DECIDE(NO_W_GUARDIAN_PIERCE, NO_ATTACKER),     /* Pierce on its blocks (L2994) */
+    NO_APPLY(guardian_wounds),                        /* a wound per blank (L2529) */
+    NO_APPLY(roll_defense),                           /* 7a-7b gather, roll (L1605-L1611) */
+    NO_DECIDE(NO_W_DEFENSE_REROLL, NO_DEFENDER),      /* 7c rerolls (L1429) */
+    NO_APPLY(convert_defense),                        /* 7d convert surges (L1612) */
+    NO_APPLY(pierce),                                 /* 8 defender (nothing) then Pierce (L1622-L1624) */
+    NO_APPLY(wounds),                                 /* 9-10 (L1626-L1673) */
+    NO_END,
+};
 
 /* Wounds on the defender, then on its guardian, and crits standing in the attack pool. */
 static void score(const no_state *s, no_value *v)
@@ -445,7 +398,7 @@ static void score(const no_state *s, no_value *v)
     v->crits = s->crits;
 }
 
-const no_rules no_legion_rules = {"legion-2026", settle, score};
+const no_rules no_legion_rules = {"legion-2026", steps, score};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };

@@ -48,26 +48,6 @@ void no_xwing_setup_dice(no_ctx *ctx)
     ctx->nfaces = XW_NFACES;
 }
 
-/* ---- the step list: rules as data ---- */
-enum { ST_ATTACK_DICE, ST_DECIDE, ST_ATTACK_DONE, ST_DEFENSE_DICE, ST_NEUTRALIZE, ST_DAMAGE,
-       ST_DONE };
-typedef struct step { uint8_t kind, window, actor; } step;
-static const step steps[] = {
-    {ST_ATTACK_DICE, NO_W_ATTACK_DICE, 0},                   /* 2a roll attack dice, L332 */
-    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_DEFENDER},            /* 2b defender first, L336 */
-    {ST_DECIDE, NO_W_ATTACK_MODIFY, NO_ATTACKER},            /* 2b then attacker, L336 */
-    {ST_DECIDE, NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER},      /* card text only (HLC) */
-    {ST_ATTACK_DONE, 0, 0},                                  /* forget what no rule can use */
-    {ST_DEFENSE_DICE, NO_W_DEFENSE_DICE, 0},                 /* 3a roll defense dice, L344 */
-    {ST_DECIDE, NO_W_DEFENSE_MODIFY, NO_ATTACKER},           /* 3b attacker first, L346 */
-    {ST_DECIDE, NO_W_DEFENSE_MODIFY, NO_DEFENDER},           /* 3b then defender, L346 */
-    {ST_DECIDE, NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER},        /* card text only (Crack Shot) */
-    {ST_DECIDE, NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER},        /* card text only (Biggs) */
-    {ST_NEUTRALIZE, 0, 0},                                   /* 4, L354-L359 */
-    {ST_DAMAGE, 0, 0},                                       /* 5, L361-L364; DAÑO L648-L657 */
-    {ST_DONE, 0, 0},
-};
-
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */
 
 /* Ion and tractor take effect at a token count that grows with ship size (L1232, L413). */
@@ -109,8 +89,9 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
 
 /* Step 4: evades cancel hits, then crits (L356-L357); each reinforce token then adds one evade
  * while more than one result remains, hits first (L1546-L1548; digest trap 5). */
-static void neutralize(no_state *s)
+static void neutralize(const no_ctx *ctx, no_state *s)
 {
+    (void)ctx;
     int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
     int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
     int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
@@ -196,44 +177,35 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
     }
 }
 
-static no_point settle(const no_ctx *ctx, no_state *s, int *actor, int *window)
+/* 2a: an ionized ship keeps no lock (L1238); then the attack dice are rolled (L332). */
+static void roll_attack(const no_ctx *ctx, no_state *s)
 {
-    for (;;) {
-        if (no_pending_die(s) >= 0)
-            return NO_AT_CHANCE;
-        const step *st = &steps[s->step];
-        switch (st->kind) {
-        case ST_ATTACK_DICE:
-            if (at_threshold(s->tok[NO_ATTACKER][NO_TOK_ION], ctx->attacker_size))
-                s->tok[NO_ATTACKER][NO_TOK_LOCK] = 0; /* ionized ships keep no locks, L1238 */
-            no_request_roll(s, NO_POOL_ATTACK, XW_DIE_ATTACK, no_xwing_attack_dice(ctx, s));
-            s->step++;
-            break;
-        case ST_DEFENSE_DICE:
-            no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, no_xwing_defense_dice(ctx, s));
-            s->step++;
-            break;
-        case ST_DECIDE:
-            *actor = st->actor;
-            *window = st->window;
-            return NO_AT_DECISION;
-        case ST_NEUTRALIZE:
-            neutralize(s);
-            s->step++;
-            break;
-        case ST_ATTACK_DONE:
-            forget_spent_attack_detail(ctx, s);
-            s->step++;
-            break;
-        case ST_DAMAGE:
-            deal_damage(ctx, s);
-            s->step++;
-            break;
-        default:
-            return NO_AT_TERMINAL;
-        }
-    }
+    if (at_threshold(s->tok[NO_ATTACKER][NO_TOK_ION], ctx->attacker_size))
+        s->tok[NO_ATTACKER][NO_TOK_LOCK] = 0;
+    no_request_roll(s, NO_POOL_ATTACK, XW_DIE_ATTACK, no_xwing_attack_dice(ctx, s));
 }
+
+static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
+{
+    no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, no_xwing_defense_dice(ctx, s));
+}
+
+/* ---- the step list: rules as data ---- */
+static const no_step steps[] = {
+    NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 2b defender first, L336 */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 2b then attacker, L336 */
+    NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* card text only (HLC) */
+    NO_APPLY(forget_spent_attack_detail),             /* forget what no rule can use */
+    NO_APPLY(roll_defense),                           /* 3a roll defense dice, L344 */
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 3b attacker first, L346 */
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 3b then defender, L346 */
+    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER),   /* card text only (Crack Shot) */
+    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER),   /* card text only (Biggs) */
+    NO_APPLY(neutralize),                             /* 4, L354-L359 */
+    NO_APPLY(deal_damage),                            /* 5, L361-L364; DAÑO L648-L657 */
+    NO_END,
+};
 
 /* Damage, and crits that reached the hull as face-up cards. */
 static void score(const no_state *s, no_value *v)
@@ -242,7 +214,7 @@ static void score(const no_state *s, no_value *v)
     v->crits = s->faceup;
 }
 
-const no_rules no_xwing2e_rules = {"xwing-2e", settle, score};
+const no_rules no_xwing2e_rules = {"xwing-2e", steps, score};
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */

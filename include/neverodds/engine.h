@@ -123,13 +123,21 @@ typedef struct no_value {
     double spend[NO_SIDES];
 } no_value;
 
-/* A game's rules: steps are run by settle() until the state needs a roll or a decision. A
- * decision is a step of its own: passing (done with the window) moves to the next step. */
-typedef enum { NO_AT_TERMINAL, NO_AT_CHANCE, NO_AT_DECISION } no_point;
+/* One step of a game's attack: a deterministic change of the state (which may request a roll),
+ * or a decision window of one side (apply NULL, decide 1). Passing a window moves on to the next
+ * step. A step with neither ends the attack. */
+typedef struct no_step {
+    void (*apply)(const no_ctx *ctx, no_state *s);
+    uint8_t decide, window, actor;
+} no_step;
+#define NO_APPLY(fn) {(fn), 0, 0, 0}
+#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor)}
+#define NO_END {NULL, 0, 0, 0}
+
+/* A game's rules: its ordered steps, run by the engine, and what a finished attack is worth. */
 typedef struct no_rules {
     const char *name;
-    /* Runs deterministic steps. At a decision, sets *actor and *window. */
-    no_point (*settle)(const no_ctx *ctx, no_state *s, int *actor, int *window);
+    const no_step *steps;
     /* What a finished attack is worth: damage, other and crits (the spends are the engine's). */
     void (*score)(const no_state *s, no_value *v);
 } no_rules;
