@@ -353,7 +353,8 @@ int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    g->root = compile_state(&c, ctx->start, &g->root_value);
+    no_value root;
+    g->root = compile_state(&c, ctx->start, &root);
     g->states_seen = (size_t)c.nseen;
     free(c.index);
     free(c.seen);

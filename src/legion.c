@@ -46,7 +46,6 @@ void no_legion_setup_dice(no_ctx *ctx)
     /* Legion has no golden rule: a die may be rerolled by one aim token and again by a later
      * one, only once per token (L1554, L2701). */
     ctx->reroll_once = 0;
-    ctx->nfaces = NO_MAX_FACES;
     for (int c = 0; c < 3; c++)
         ctx->success[NO_POOL_ATTACK] |= (uint16_t)((1u << LG_FACE(c, LG_HIT)) | (1u << LG_FACE(c, LG_CRIT)));
     ctx->success[NO_POOL_DEFENSE] = (1u << LG_DFACE(0, LG_D_BLOCK)) | (1u << LG_DFACE(1, LG_D_BLOCK));

@@ -78,9 +78,14 @@ static int add_succ(plan *pl, int n)
     return pl->nsucc - n;
 }
 
-/* table[(rank among `from` dice) * 8^dice + sides code] -> rank among from + dice, for d8s. */
+_Static_assert(GROUP == NO_DIRECT_MAX, "the first group of a roll is the dice table's direct lookup");
+
+/* table[(rank among `from` dice) * 8^dice + sides code] -> rank among from + dice, for d8s. The
+ * first group of every roll is the dice module's own table; later groups are built here. */
 static const uint16_t *group_table(plan *pl, int die, const no_dicetab *tab, int from, int dice)
 {
+    if (from == 0)
+        return tab->direct[dice];
     uint16_t **slot = &pl->tables[die][from / GROUP][dice];
     if (*slot)
         return *slot;

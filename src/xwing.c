@@ -45,7 +45,6 @@ void no_xwing_setup_dice(no_ctx *ctx)
     ctx->reroll_once = 1; /* the golden rule: no die is rerolled twice in an attack, L29 */
     ctx->success[NO_POOL_ATTACK] = (1u << XW_HIT) | (1u << XW_CRIT);
     ctx->success[NO_POOL_DEFENSE] = 1u << XW_EVADE;
-    ctx->nfaces = XW_NFACES;
 }
 
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */

@@ -93,7 +93,6 @@ typedef struct no_ctx {
     const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */
     uint8_t reroll_die[NO_POOLS][NO_MAX_FACES]; /* die id that rerolls a die showing that face */
     int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
-    int nfaces;                        /* game faces in use */
     int attack_value, agility;         /* before range and effects */
     int range;                         /* 1..3 */
     int obstructed, ordnance, ion_weapon;
@@ -162,7 +161,6 @@ typedef struct no_graph {
     int nsucc, cap_succ;
     int32_t *succ;           /* successor per outcome rank (chance id, or ~terminal id) */
     no_state *term;          /* terminal states */
-    no_value root_value;
     size_t states_seen;      /* distinct states the compiler visited */
 } no_graph;
 
