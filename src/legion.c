@@ -401,101 +401,105 @@ const no_rules no_legion_rules = {"legion-2026", steps, score};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };
-#define NONE_KW 0xFF
 #define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
 #define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
 #define ALL_DEFENSE 0x003Fu
 
 typedef struct template {
     no_modifier m;
-    uint8_t keyword;  /* enabling keyword on m.side (NONE_KW: always) */
+    uint8_t keyword;  /* enabling keyword on m.side (LK_NONE: always) */
     uint8_t token;    /* enabling token on m.side at the start (NO_NO_TOKEN: none) */
     uint8_t gate;
-    uint8_t count_kw; /* keyword whose value is the count (NONE_KW: the template's) */
+    uint8_t count_kw; /* keyword whose value is the count (LK_NONE: the template's) */
     uint8_t charge_kw;/* keyword whose value is the charge pool (Lethal X) */
+    uint8_t plus_kw;  /* keyword whose value adds to the count (Precise X) */
+    uint8_t crit_kw;  /* keyword that lets it act on crits too (Outmaneuver, Divine Influence) */
+    uint8_t die_kw;   /* keyword naming the defense die it rolls per result cancelled (Guardian) */
+    const char *excludes; /* template it disables once used (Primitive after Impact, L3000) */
 } template;
 
 #define MOD(...) {.ranges = 0xFF, .obstructed = -1, __VA_ARGS__} /* no cost_amount: no token cost */
 static const template templates[] = {
     /* 4b: an aim token rerolls up to 2 dice (+ Precise X), one token at a time (L1554, L2737) */
-    {MOD(.name = "aim", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
+    {.m = MOD(.name = "aim", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
          .faces = ALL_ATTACK, .count = 2, .cost_token = NO_TOK_AIM, .cost_amount = 1),
-     NONE_KW, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
+     .token = NO_TOK_AIM, .plus_kw = LK_PRECISE},
     /* 4b: an observation token rerolls 1 die (L2701) */
-    {MOD(.name = "observation", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
+    {.m = MOD(.name = "observation", .side = NO_ATTACKER, .window = NO_W_ATTACK_REROLL, .op = NO_OP_REROLL,
          .faces = ALL_ATTACK, .count = 1, .cost_token = NO_TOK_OBSERVATION, .cost_amount = 1),
-     NONE_KW, NO_TOK_OBSERVATION, GATE_ANY, NONE_KW, NONE_KW},
+     .token = NO_TOK_OBSERVATION},
     /* 4c, after converting: Marksman spends aim (L2753), Jar'Kai dodge in melee (L2430) */
-    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+    {.m = MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK), .to = LG_HIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1),
-     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
-    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+     .keyword = LK_MARKSMAN, .token = NO_TOK_AIM},
+    {.m = MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_HIT), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1),
-     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
-    {MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+     .keyword = LK_MARKSMAN, .token = NO_TOK_AIM},
+    {.m = MOD(.name = "marksman", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_AIM, .cost_amount = 2),
-     LK_MARKSMAN, NO_TOK_AIM, GATE_ANY, NONE_KW, NONE_KW},
-    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+     .keyword = LK_MARKSMAN, .token = NO_TOK_AIM},
+    {.m = MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK), .to = LG_HIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
-     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
-    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+     .keyword = LK_JAR_KAI, .token = NO_TOK_DODGE, .gate = GATE_MELEE},
+    {.m = MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_HIT), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
-     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
-    {MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
+     .keyword = LK_JAR_KAI, .token = NO_TOK_DODGE, .gate = GATE_MELEE},
+    {.m = MOD(.name = "jar-kai", .side = NO_ATTACKER, .window = NO_W_AFTER_CONVERT, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK), .to = LG_CRIT, .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 2),
-     LK_JAR_KAI, NO_TOK_DODGE, GATE_MELEE, NONE_KW, NONE_KW},
+     .keyword = LK_JAR_KAI, .token = NO_TOK_DODGE, .gate = GATE_MELEE},
     /* 5e: a dodge cancels a hit (a crit too with Outmaneuver, L2294); none against an
      * all-High-Velocity pool (L2881). With Block a dodge may be spent for nothing (L1587, L2280). */
-    {MOD(.name = "dodge", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_CANCEL,
+    {.m = MOD(.name = "dodge", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .count = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
-     NONE_KW, NO_TOK_DODGE, GATE_NOT_HIGH_VELOCITY, NONE_KW, NONE_KW},
-    {MOD(.name = "dodge-for-block", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
+     .token = NO_TOK_DODGE, .gate = GATE_NOT_HIGH_VELOCITY, .crit_kw = LK_OUTMANEUVER},
+    {.m = MOD(.name = "dodge-for-block", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
          .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
-     LK_BLOCK, NO_TOK_DODGE, GATE_NOT_HIGH_VELOCITY, NONE_KW, NONE_KW},
+     .keyword = LK_BLOCK, .token = NO_TOK_DODGE, .gate = GATE_NOT_HIGH_VELOCITY},
     /* 6, attacker: Impact X against Armor (L2885); Primitive after it, forced (L3000); Ram X
      * (L2955); Lethal X turns aim into Pierce (L2986) */
-    {MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+    {.m = MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_HIT), .to = LG_CRIT, .once = 1),
-     LK_IMPACT, NO_NO_TOKEN, GATE_ARMOR, LK_IMPACT, NONE_KW},
+     .keyword = LK_IMPACT, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .count_kw = LK_IMPACT},
     /* Primitive resolves once, when the Impact effects are done (even on no crit); the attacker
      * orders it among its other effects, so a later Ram crit stands */
-    {MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+    {.m = MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1,
          .empty_ok = 1),
-     LK_PRIMITIVE, NO_NO_TOKEN, GATE_ARMOR, NONE_KW, NONE_KW},
-    {MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+     .keyword = LK_PRIMITIVE, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .excludes = "impact"},
+    {.m = MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK) | A(LG_HIT), .to = LG_CRIT, .once = 1),
-     LK_RAM, NO_NO_TOKEN, GATE_ANY, LK_RAM, NONE_KW},
-    {MOD(.name = "lethal", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_GAIN,
+     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM},
+    {.m = MOD(.name = "lethal", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_GAIN,
          .to = NO_TOK_PIERCE, .amount = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1, .cost_charges = 1),
-     LK_LETHAL, NO_TOK_AIM, GATE_ANY, NONE_KW, LK_LETHAL},
+     .keyword = LK_LETHAL, .token = NO_TOK_AIM, .charge_kw = LK_LETHAL},
     /* 6, defender: Armor / Armor X (L2272, L2276); shields against ranged (L2478); Backup, up to
      * 2 hits against ranged (L1495) */
-    {MOD(.name = "armor", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+    {.m = MOD(.name = "armor", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .once = 1),
-     LK_ARMOR, NO_NO_TOKEN, GATE_ANY, LK_ARMOR, NONE_KW},
-    {MOD(.name = "shield", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+     .keyword = LK_ARMOR, .token = NO_NO_TOKEN, .count_kw = LK_ARMOR},
+    {.m = MOD(.name = "shield", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT) | A(LG_CRIT), .count = 1, .cost_token = NO_TOK_SHIELD, .cost_amount = 1),
-     NONE_KW, NO_TOK_SHIELD, GATE_RANGED, NONE_KW, NONE_KW},
-    {MOD(.name = "backup", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+     .token = NO_TOK_SHIELD, .gate = GATE_RANGED},
+    {.m = MOD(.name = "backup", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .count = 2, .once = 1),
-     LK_BACKUP, NO_NO_TOKEN, GATE_RANGED, NONE_KW, NONE_KW},
+     .keyword = LK_BACKUP, .token = NO_NO_TOKEN, .gate = GATE_RANGED},
     /* 6, defender: an allied Guardian X cancels up to X hits against ranged attacks and rolls a
      * die of its own per hit (L2529); the attacker's Pierce may then cancel its blocks (L2994) */
-    {MOD(.name = "guardian", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
+    {.m = MOD(.name = "guardian", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .once = 1, .then_roll_pool = NO_POOL_COVER),
-     LK_GUARDIAN, NO_NO_TOKEN, GATE_RANGED, LK_GUARDIAN, NONE_KW},
-    {MOD(.name = "pierce-guardian", .side = NO_ATTACKER, .window = NO_W_GUARDIAN_PIERCE,
+     .keyword = LK_GUARDIAN, .token = NO_NO_TOKEN, .gate = GATE_RANGED, .count_kw = LK_GUARDIAN, .crit_kw = LK_DIVINE_INFLUENCE,
+     .die_kw = LK_GUARDIAN_DIE},
+    {.m = MOD(.name = "pierce-guardian", .side = NO_ATTACKER, .window = NO_W_GUARDIAN_PIERCE,
          .pool = NO_POOL_COVER, .op = NO_OP_CHANGE, .faces = 1u << LG_D_BLOCK, .to = LG_D_BLANK,
          .count = 1, .cost_token = NO_TOK_PIERCE, .cost_amount = 1),
-     NONE_KW, NO_NO_TOKEN, GATE_GUARDIAN_PIERCE, NONE_KW, NONE_KW},
+     .token = NO_NO_TOKEN, .gate = GATE_GUARDIAN_PIERCE},
     /* 7c: Uncanny Luck X (L2823); Soresu rerolls every defense die against ranged (L2442) */
-    {MOD(.name = "uncanny-luck", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
+    {.m = MOD(.name = "uncanny-luck", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
          .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .once = 1),
-     LK_UNCANNY_LUCK, NO_NO_TOKEN, GATE_ANY, LK_UNCANNY_LUCK, NONE_KW},
-    {MOD(.name = "soresu", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
+     .keyword = LK_UNCANNY_LUCK, .token = NO_NO_TOKEN, .count_kw = LK_UNCANNY_LUCK},
+    {.m = MOD(.name = "soresu", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
          .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .count = NO_COUNT_ALL, .whole_pool = 1, .once = 1),
-     LK_SORESU, NO_NO_TOKEN, GATE_RANGED, NONE_KW, NONE_KW},
+     .keyword = LK_SORESU, .token = NO_NO_TOKEN, .gate = GATE_RANGED},
 };
 
 static int gate_open(const no_ctx *ctx, int gate)
@@ -512,11 +516,12 @@ static int gate_open(const no_ctx *ctx, int gate)
 
 int no_legion_add_mods(no_ctx *ctx)
 {
-    int primitive = -1, impact = -1;
+    const template *from[NO_MAX_MODS];
     for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++) {
         const template *t = &templates[i];
         int side = t->m.side;
-        if ((t->keyword != NONE_KW && !ctx->kw[side][t->keyword]) ||
+        const uint8_t *kw = ctx->kw[side];
+        if ((t->keyword != LK_NONE && !kw[t->keyword]) ||
             (t->token != NO_NO_TOKEN && !ctx->start.tok[side][t->token]) || !gate_open(ctx, t->gate))
             continue;
         if (ctx->nmods >= NO_MAX_MODS)
@@ -527,28 +532,19 @@ int no_legion_add_mods(no_ctx *ctx)
             m->cost_token = NO_NO_TOKEN;
         m->builtin = 1;
         m->charge_slot = (uint8_t)ctx->nmods;
-        if (t->count_kw != NONE_KW) {
-            int x = ctx->kw[side][t->count_kw];
-            m->count = (uint8_t)(x == LG_ARMOR_ALL ? NO_COUNT_ALL : x);
-        }
-        if (t->charge_kw != NONE_KW)
-            ctx->start.charges[ctx->nmods] = ctx->kw[side][t->charge_kw];
-        if (!strcmp(m->name, "aim"))
-            m->count = (uint8_t)(m->count + KA(ctx, LK_PRECISE)); /* Precise X: X more per token */
-        if (!strcmp(m->name, "dodge") && KD(ctx, LK_OUTMANEUVER))
+        if (t->count_kw != LK_NONE)
+            m->count = (uint8_t)(kw[t->count_kw] == LG_ARMOR_ALL ? NO_COUNT_ALL : kw[t->count_kw]);
+        m->count = (uint8_t)(m->count + kw[t->plus_kw]); /* Precise X: X more dice per aim */
+        if (kw[t->crit_kw])
             m->faces |= A(LG_CRIT);
-        if (!strcmp(m->name, "guardian")) {
-            m->then_roll = 1 + (KD(ctx, LK_GUARDIAN_DIE) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
-            if (KD(ctx, LK_DIVINE_INFLUENCE))
-                m->faces |= A(LG_CRIT); /* Divine Influence: crits as if hits (L2418) */
-        }
-        if (!strcmp(m->name, "primitive"))
-            primitive = ctx->nmods;
-        if (!strcmp(m->name, "impact"))
-            impact = ctx->nmods;
-        ctx->nmods++;
+        if (t->die_kw != LK_NONE)
+            m->then_roll = 1 + (kw[t->die_kw] == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
+        ctx->start.charges[ctx->nmods] = kw[t->charge_kw];
+        from[ctx->nmods++] = t;
     }
-    if (primitive >= 0 && impact >= 0) /* Primitive comes after every Impact (L3000) */
-        ctx->mods[primitive].excludes |= 1u << impact;
+    for (int a = 0; a < ctx->nmods; a++) /* exclusions, by template name */
+        for (int b = 0; b < ctx->nmods && from[a]->excludes; b++)
+            if (!strcmp(ctx->mods[b].name, from[a]->excludes))
+                ctx->mods[a].excludes |= 1u << b;
     return 0;
 }

@@ -17,8 +17,10 @@ enum { LG_DEF_WHITE, LG_DEF_RED };
 enum { LG_DIE_RED, LG_DIE_BLACK, LG_DIE_WHITE, LG_DIE_WHITE_DEF, LG_DIE_RED_DEF, LG_NDICE };
 extern const no_die no_legion_dice[LG_NDICE];
 
-/* Keywords and unit facts, stored in no_ctx.kw[side][...]. */
+/* Keywords and unit facts, stored in no_ctx.kw[side][...]. LK_NONE is never set, so 0 in a
+ * keyword field means "none". */
 enum {
+    LK_NONE,
     /* attacker (LK_ATTACK_TYPE: LG_RANGED, LG_MELEE or LG_OVERRUN) */
     LK_ATTACK_TYPE, LK_SURGE_CHART, LK_PIERCE, LK_IMPACT, LK_CRITICAL, LK_SHARPSHOOTER, LK_PRECISE,
     LK_LETHAL, LK_RAM, LK_MARKSMAN, LK_HIGH_VELOCITY, LK_BLAST, LK_PRIMITIVE, LK_SUPPRESSIVE,
