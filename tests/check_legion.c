@@ -9,9 +9,7 @@
 
 static no_scenario *legion(const char *root, const char *atk, const char *def)
 {
-    char json[2048];
-    snprintf(json, sizeof json, "{\"game\":\"legion\"%s,\"attacker\":{%s},\"defender\":{%s}}", root, atk, def);
-    return scenario(json);
+    return scenario_of("legion", root, atk, def);
 }
 
 /* Rolls forced dice, in the order the attack rolls them: attack dice ("rH bC wS": colour
@@ -35,16 +33,9 @@ static no_state walk(no_scenario *sc, const char *attack, const char *defense)
         faces[n++] = (uint8_t)LG_DFACE(colour, (int)(strchr("BKS", p[1]) - "BKS"));
         p++;
     }
-    sc->ctx.keep_dice = 1;
-    no_graph g;
-    char err[NO_ERR_LEN];
-    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err))
-        ck_abort_msg("compile failed: %s", err);
-    int t = no_forced_walk(&sc->ctx, &g, faces, n);
-    ck_assert_msg(t >= 0, "dice '%s' / '%s' do not match the rolls the attack makes (%d)", attack, defense, t);
-    no_state s = g.term[t];
-    no_graph_free(&g);
-    return s;
+    char what[160];
+    snprintf(what, sizeof what, "'%s' / '%s'", attack, defense);
+    return walk_faces(sc, faces, n, what);
 }
 
 static int attack_face(const no_state *s, int result) { return dice(s, NO_POOL_ATTACK, result); }

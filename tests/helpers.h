@@ -19,13 +19,18 @@ static inline no_scenario *scenario(const char *json)
     return sc;
 }
 
-/* {"game":"xwing"ROOT,"attacker":{ATK},"defender":{DEF}}: ROOT starts with a comma or is "". */
-static inline no_scenario *xwing(const char *root, const char *atk, const char *def)
+/* {"game":GAME ROOT,"attacker":{ATK},"defender":{DEF}}: ROOT starts with a comma or is "". */
+static inline no_scenario *scenario_of(const char *game, const char *root, const char *atk, const char *def)
 {
     char json[2048];
-    snprintf(json, sizeof json, "{\"game\":\"xwing\"%s,\"attacker\":{%s},\"defender\":{%s}}", root,
-             atk, def);
+    snprintf(json, sizeof json, "{\"game\":\"%s\"%s,\"attacker\":{%s},\"defender\":{%s}}", game,
+             root, atk, def);
     return scenario(json);
+}
+
+static inline no_scenario *xwing(const char *root, const char *atk, const char *def)
+{
+    return scenario_of("xwing", root, atk, def);
 }
 
 /* Dice counts of steps 2a and 3a for a scenario, then frees it. */
@@ -53,8 +58,23 @@ static inline void exact_summary(const no_scenario *sc, no_summary *out)
         ck_abort_msg("run failed: %s", err);
 }
 
-/* Rolls the given dice (letters B F H C E, one per die, in the order the attack rolls them:
- * attack roll, its rerolls, defense roll, its rerolls) and returns the final state, dice kept. */
+/* Follows the policy with the given faces, in the order the attack rolls its dice, and returns
+ * the final state with the dice kept. `what` names the dice in a failure message. */
+static inline no_state walk_faces(no_scenario *sc, const uint8_t *faces, int n, const char *what)
+{
+    sc->ctx.keep_dice = 1;
+    no_graph g;
+    char err[NO_ERR_LEN];
+    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err))
+        ck_abort_msg("compile failed: %s", err);
+    int t = no_forced_walk(&sc->ctx, &g, faces, n);
+    ck_assert_msg(t >= 0, "dice %s do not match the rolls the attack makes (%d)", what, t);
+    no_state s = g.term[t];
+    no_graph_free(&g);
+    return s;
+}
+
+/* X-Wing: letters B F H C E, one per die (attack roll, its rerolls, defense roll, its rerolls). */
 static inline no_state forced(no_scenario *sc, const char *letters)
 {
     uint8_t faces[64];
@@ -66,16 +86,7 @@ static inline no_state forced(no_scenario *sc, const char *letters)
         ck_assert_msg(at != NULL, "bad die letter %c", *p);
         faces[n++] = (uint8_t)(at - no_xwing_face_letters);
     }
-    sc->ctx.keep_dice = 1;
-    no_graph g;
-    char err[NO_ERR_LEN];
-    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err))
-        ck_abort_msg("compile failed: %s", err);
-    int t = no_forced_walk(&sc->ctx, &g, faces, n);
-    ck_assert_msg(t >= 0, "dice '%s' do not match the rolls the attack makes (%d)", letters, t);
-    no_state s = g.term[t];
-    no_graph_free(&g);
-    return s;
+    return walk_faces(sc, faces, n, letters);
 }
 
 /* Number of dice showing `face` in a pool, both columns. */
