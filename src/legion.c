@@ -96,6 +96,23 @@ static void fold(no_pool *p, int colours, int results)
     }
 }
 
+/* The end of every surge conversion (L1555, L1612): a chart entry turns every surge into
+ * `chart_to`; without one, each surge token turns one into `token_to`; the rest are blanks.
+ * Returns the tokens spent. */
+static int finish_surges(uint8_t *n, int surge, int blank, int chart_to, int token_to, int tokens)
+{
+    int surges = n[surge], spend = 0;
+    if (chart_to >= 0) {
+        n[chart_to] += (uint8_t)surges;
+    } else {
+        spend = surges < tokens ? surges : tokens;
+        n[token_to] += (uint8_t)spend;
+        n[blank] += (uint8_t)(surges - spend);
+    }
+    n[surge] = 0;
+    return spend;
+}
+
 /* 4c: Critical X first, then the chart, then surge tokens; the rest become blanks (L1555,
  * L2933; digest trap 3). */
 static void convert_attack(const no_ctx *ctx, no_state *s)
@@ -103,24 +120,16 @@ static void convert_attack(const no_ctx *ctx, no_state *s)
     no_pool *p = &s->pool[NO_POOL_ATTACK];
     fold(p, 3, 4);
     uint8_t *n = p->n[NO_FRESH];
-    int surges = n[LG_SURGE];
     int critical = KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); /* L2324 */
-    int to_crit = surges < critical ? surges : critical;
+    int to_crit = n[LG_SURGE] < critical ? n[LG_SURGE] : critical;
     n[LG_CRIT] += (uint8_t)to_crit;
-    surges -= to_crit;
+    n[LG_SURGE] -= (uint8_t)to_crit;
     int chart = KA(ctx, LK_SURGE_CHART);
     if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
         chart = LG_CHART_CRIT; /* Jedi Hunter gains surge->crit against a Force user (L2298) */
-    if (chart != LG_CHART_NONE) {
-        n[chart == LG_CHART_HIT ? LG_HIT : LG_CRIT] += (uint8_t)surges;
-        surges = 0;
-    }
-    int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
-    int spend = surges < tokens ? surges : tokens;
-    n[LG_HIT] += (uint8_t)spend;
-    s->tok[NO_ATTACKER][NO_TOK_SURGE] -= (uint8_t)spend;
-    n[LG_BLANK] += (uint8_t)(surges - spend);
-    n[LG_SURGE] = 0;
+    int chart_to = chart == LG_CHART_NONE ? -1 : chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
+    s->tok[NO_ATTACKER][NO_TOK_SURGE] -= (uint8_t)finish_surges(n, LG_SURGE, LG_BLANK, chart_to, LG_HIT,
+                                                                s->tok[NO_ATTACKER][NO_TOK_SURGE]);
 }
 
 int no_legion_cover(const no_ctx *ctx, const no_state *s)
@@ -218,12 +227,9 @@ static void convert_guardian(const no_ctx *ctx, no_state *s)
     int deflect = KD(ctx, LK_GUARDIAN_DEFLECT) && !KA(ctx, LK_HIGH_VELOCITY);
     if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
         s->self_wounds++;
-    int spend = surges < KD(ctx, LK_GUARDIAN_SURGE_TOKENS) ? surges : KD(ctx, LK_GUARDIAN_SURGE_TOKENS);
-    if (KD(ctx, LK_GUARDIAN_SURGE) || deflect)
-        spend = surges;
-    n[LG_D_BLOCK] += (uint8_t)spend;
-    n[LG_D_BLANK] += (uint8_t)(surges - spend);
-    n[LG_D_SURGE] = 0;
+    int chart = KD(ctx, LK_GUARDIAN_SURGE) || deflect;
+    finish_surges(n, LG_D_SURGE, LG_D_BLANK, chart ? LG_D_BLOCK : -1, LG_D_BLOCK,
+                  KD(ctx, LK_GUARDIAN_SURGE_TOKENS));
 }
 
 static void guardian_wounds(const no_ctx *ctx, no_state *s)
@@ -248,17 +254,11 @@ static void convert_defense(const no_ctx *ctx, no_state *s)
     int deflect = KD(ctx, LK_DEFLECT) && ranged(ctx) && !hv;
     if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
         s->self_wounds++;
-    if (KD(ctx, LK_DEFENSE_SURGE) || deflect || (KD(ctx, LK_BLOCK) && dodged(ctx, s)) ||
-        KD(ctx, LK_COMPLETE_MISSION)) { /* Complete the Mission: surge->block (L2324) */
-        n[LG_D_BLOCK] += (uint8_t)surges;
-        surges = 0;
-    }
-    int tokens = s->tok[NO_DEFENDER][NO_TOK_SURGE];
-    int spend = surges < tokens ? surges : tokens;
-    n[LG_D_BLOCK] += (uint8_t)spend;
-    s->tok[NO_DEFENDER][NO_TOK_SURGE] -= (uint8_t)spend;
-    n[LG_D_BLANK] += (uint8_t)(surges - spend);
-    n[LG_D_SURGE] = 0;
+    int chart = KD(ctx, LK_DEFENSE_SURGE) || deflect || (KD(ctx, LK_BLOCK) && dodged(ctx, s)) ||
+                KD(ctx, LK_COMPLETE_MISSION); /* Complete the Mission: surge->block (L2324) */
+    s->tok[NO_DEFENDER][NO_TOK_SURGE] -= (uint8_t)finish_surges(n, LG_D_SURGE, LG_D_BLANK,
+                                                                chart ? LG_D_BLOCK : -1, LG_D_BLOCK,
+                                                                s->tok[NO_DEFENDER][NO_TOK_SURGE]);
 }
 
 /* 8: the defender has nothing here; then Pierce cancels blocks, all of them it can (L2990). */
