@@ -158,6 +158,55 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     describe_side(f, ctx, NO_DEFENDER);
 }
 
+/* X-Wing: whether the attack hits, face-up cards, the kill, ion tokens. */
+static void outcomes_xwing(FILE *f, const no_ctx *ctx, const no_summary *s)
+{
+    fprintf(f, "P(hit)       ");
+    print_rate(f, s->hit, s->exact);
+    fprintf(f, "\nP(crit card) ");
+    print_rate(f, s->faceup, s->exact);
+    fprintf(f, "   (at least one face-up damage card)\n");
+    if (s->has_kill) {
+        fprintf(f, "P(kill)      ");
+        print_rate(f, s->kill, s->exact);
+        fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
+    }
+    if (ctx->ion_weapon)
+        fprintf(f, "ion tokens   %.10f mean\n", s->ion_mean);
+}
+
+/* Legion: miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage, guardian. */
+static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
+{
+    fprintf(f, "\ndefeated  P(= k)\n");
+    for (int k = 0; k <= s->max_defeated; k++) {
+        fprintf(f, "%8d  ", k);
+        print_rate(f, s->defeated[k], s->exact);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nP(unit wiped)  ");
+    print_rate(f, s->kill, s->exact);
+    fprintf(f, "\nsuppression    ");
+    for (int k = 0; k < 3; k++) {
+        fprintf(f, "%s+%d: ", k ? "  " : "", k);
+        print_rate(f, s->suppression[k], s->exact);
+    }
+    fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
+    if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
+        fprintf(f, "P(vehicle damage token)  ");
+        print_rate(f, s->vehicle_damage, s->exact);
+        fprintf(f, "\n");
+    }
+    if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+        fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
+        for (int k = 0; k <= s->max_guardian; k++) {
+            fprintf(f, "  %d: ", k);
+            print_rate(f, s->guardian[k], s->exact);
+        }
+        fprintf(f, "\n");
+    }
+}
+
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
@@ -189,48 +238,10 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (!s->exact)
         fprintf(f, " ± %.6f", s->mean_se);
     fprintf(f, "   (sd %.6f)\n", s->sd);
-    if (legion) {
-        fprintf(f, "\ndefeated  P(= k)\n");
-        for (int k = 0; k <= s->max_defeated; k++) {
-            fprintf(f, "%8d  ", k);
-            print_rate(f, s->defeated[k], s->exact);
-            fprintf(f, "\n");
-        }
-        fprintf(f, "\nP(unit wiped)  ");
-        print_rate(f, s->kill, s->exact);
-        fprintf(f, "\nsuppression    ");
-        for (int k = 0; k < 3; k++) {
-            fprintf(f, "%s+%d: ", k ? "  " : "", k);
-            print_rate(f, s->suppression[k], s->exact);
-        }
-        fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
-        if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
-            fprintf(f, "P(vehicle damage token)  ");
-            print_rate(f, s->vehicle_damage, s->exact);
-            fprintf(f, "\n");
-        }
-        if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
-            fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
-            for (int k = 0; k <= s->max_guardian; k++) {
-                fprintf(f, "  %d: ", k);
-                print_rate(f, s->guardian[k], s->exact);
-            }
-            fprintf(f, "\n");
-        }
-    } else {
-    fprintf(f, "P(hit)       ");
-    print_rate(f, s->hit, s->exact);
-    fprintf(f, "\nP(crit card) ");
-    print_rate(f, s->faceup, s->exact);
-    fprintf(f, "   (at least one face-up damage card)\n");
-    }
-    if (s->has_kill && !legion) {
-        fprintf(f, "P(kill)      ");
-        print_rate(f, s->kill, s->exact);
-        fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
-    }
-    if (ctx->ion_weapon)
-        fprintf(f, "ion tokens   %.10f mean\n", s->ion_mean);
+    if (legion)
+        outcomes_legion(f, ctx, s);
+    else
+        outcomes_xwing(f, ctx, s);
     int header = 0;
     for (int side = 0; side < NO_SIDES; side++)
         for (int k = 0; k < NO_TOK_N; k++) {
@@ -268,6 +279,45 @@ static cJSON *array_of(const no_rate *r, int n, int want_se)
     return a;
 }
 
+/* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
+static cJSON *pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    cJSON_AddItemToObject(o, "pmf", array_of(r, n, 0));
+    cJSON_AddItemToObject(o, "pmf_stderr", array_of(r, n, 1));
+    return o;
+}
+
+static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
+{
+    cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
+    cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
+    if (s->has_kill) {
+        cJSON *k = rate_json(s->kill);
+        cJSON_AddNumberToObject(k, "hull", ctx->hull);
+        cJSON_AddNumberToObject(k, "shields", ctx->shields);
+        cJSON_AddItemToObject(o, "kill", k);
+    }
+    if (ctx->ion_weapon)
+        cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion_mean);
+}
+
+static void json_legion(cJSON *o, const no_ctx *ctx, const no_summary *s)
+{
+    pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
+    cJSON_AddItemToObject(o, "kill", rate_json(s->kill));
+    pmf_json(o, "suppression", s->suppression, 3);
+    cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
+    if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
+        cJSON_AddItemToObject(o, "vehicle_damage", rate_json(s->vehicle_damage));
+    if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+        cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
+        cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
+        cJSON_AddItemToObject(g, "pmf", array_of(s->guardian, s->max_guardian + 1, 0));
+        cJSON_AddItemToObject(g, "pmf_stderr", array_of(s->guardian, s->max_guardian + 1, 1));
+    }
+}
+
 char *no_report_json(const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
@@ -294,36 +344,10 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(dmg, "pmf_stderr", array_of(s->pmf, n, 1));
     cJSON_AddItemToObject(dmg, "at_least", array_of(s->at_least, n, 0));
     cJSON_AddItemToObject(dmg, "at_least_stderr", array_of(s->at_least, n, 1));
-    int legion = !strcmp(sc->game, "legion");
-    if (legion) {
-        cJSON *def = cJSON_AddObjectToObject(o, "defeated");
-        cJSON_AddItemToObject(def, "pmf", array_of(s->defeated, s->max_defeated + 1, 0));
-        cJSON_AddItemToObject(def, "pmf_stderr", array_of(s->defeated, s->max_defeated + 1, 1));
-        cJSON_AddItemToObject(o, "kill", rate_json(s->kill));
-        cJSON *sup = cJSON_AddObjectToObject(o, "suppression");
-        cJSON_AddItemToObject(sup, "pmf", array_of(s->suppression, 3, 0));
-        cJSON_AddItemToObject(sup, "pmf_stderr", array_of(s->suppression, 3, 1));
-        cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
-        if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
-            cJSON_AddItemToObject(o, "vehicle_damage", rate_json(s->vehicle_damage));
-        if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
-            cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
-            cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
-            cJSON_AddItemToObject(g, "pmf", array_of(s->guardian, s->max_guardian + 1, 0));
-            cJSON_AddItemToObject(g, "pmf_stderr", array_of(s->guardian, s->max_guardian + 1, 1));
-        }
-    } else {
-        cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
-        cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
-    }
-    if (s->has_kill && !legion) {
-        cJSON *k = rate_json(s->kill);
-        cJSON_AddNumberToObject(k, "hull", ctx->hull);
-        cJSON_AddNumberToObject(k, "shields", ctx->shields);
-        cJSON_AddItemToObject(o, "kill", k);
-    }
-    if (ctx->ion_weapon)
-        cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion_mean);
+    if (!strcmp(sc->game, "legion"))
+        json_legion(o, ctx, s);
+    else
+        json_xwing(o, ctx, s);
     cJSON *tok = cJSON_AddObjectToObject(o, "tokens");
     cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
     for (int side = 0; side < NO_SIDES; side++) {
