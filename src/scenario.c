@@ -122,10 +122,9 @@ typedef struct builder {
     char library_file[PATH_MAX];
 } builder;
 
-static void parse_modifier(builder *b, const cJSON *o, const char *path, int side,
+static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, int side,
                            const char *name, int charge_slot, int has_charges)
 {
-    jr *j = &b->j;
     no_ctx *ctx = b->ctx;
     if (jr_object(j, o, path, modifier_keys))
         return;
@@ -387,11 +386,9 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     static const char *const entry_keys[] = {"name", "xws", "type", "summary", "assumes", "charges",
                                              "attack_requires", "ordnance", "attacking",
                                              "defending", NULL};
-    jr saved = b->j;
     unsigned need = 0;
-    b->j = lj;
-    if (jr_object(&b->j, e, lpath, entry_keys) == 0) {
-        int lib_charges = jr_int(&b->j, e, "charges", lpath, 0, 10, 0, 0);
+    if (jr_object(&lj, e, lpath, entry_keys) == 0) {
+        int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
         int charges = lib_charges;
         if (charges_override >= 0)
             charges = charges_override;
@@ -401,24 +398,22 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         jr_key(rp, sizeof rp, lpath, role);
         int slot = b->ctx->nmods;
         if (list && !cJSON_IsArray(list))
-            jr_fail(&b->j, rp, "expected a list of modifiers");
+            jr_fail(&lj, rp, "expected a list of modifiers");
         int i = 0;
-        for (const cJSON *c = list ? list->child : NULL; c && !b->j.failed; c = c->next, i++) {
+        for (const cJSON *c = list ? list->child : NULL; c && !lj.failed; c = c->next, i++) {
             char mp[256];
             jr_index(mp, sizeof mp, rp, i);
-            parse_modifier(b, c, mp, side, key, slot, lib_charges > 0);
+            parse_modifier(b, &lj, c, mp, side, key, slot, lib_charges > 0);
         }
-        if (!b->j.failed && slot < NO_MAX_MODS)
+        if (!lj.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
         if (side == NO_ATTACKER) {
-            need = token_mask(&b->j, e, "attack_requires", lpath);
-            if (jr_bool(&b->j, e, "ordnance", lpath, 0))
+            need = token_mask(&lj, e, "attack_requires", lpath);
+            if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
         }
     }
-    int failed = b->j.failed;
-    b->j = saved;
-    j->failed |= failed;
+    j->failed |= lj.failed;
     /* A weapon's header ("ATAQUE (lock)", L298) names tokens the attack needs but does not
      * spend; an attack that cannot be made is an error, not a silently missing effect. */
     for (int t = 0; t < NO_TOK_N && !j->failed; t++)
@@ -506,7 +501,7 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
         jr_index(pi, sizeof pi, p, i);
         snprintf(name, sizeof name, "%s-modifier-%d", side_names[side], i + 1);
         /* inline modifiers draw charges from nowhere: they may cost tokens only */
-        parse_modifier(b, c, pi, side, name, b->ctx->nmods, 0);
+        parse_modifier(b, j, c, pi, side, name, b->ctx->nmods, 0);
     }
 }
 
