@@ -103,15 +103,20 @@ static const uint16_t *group_table(plan *pl, int die, const no_dicetab *tab, int
     return *slot = t;
 }
 
+/* The first plan step of a graph reference: chance node i owns steps from i * STEPS_PER_NODE,
+ * terminal t is step term0 + t. */
+static int32_t step_of(const plan *pl, int32_t ref)
+{
+    return ref >= 0 ? ref * STEPS_PER_NODE : pl->term0 + ~ref;
+}
+
 static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
 {
     memset(pl, 0, sizeof *pl);
     pl->term0 = g->nchance * STEPS_PER_NODE;
-    int *first_step = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *first_step);
     int *depth = calloc((size_t)(g->nchance ? g->nchance : 1), sizeof *depth);
-    if (!first_step || !depth)
+    if (!depth)
         abort();
-    /* Chance node i owns steps [i*G, i*G + groups); terminals follow at term0. */
     pl->nsteps = pl->term0 + g->nterm;
     pl->steps = calloc((size_t)pl->nsteps, sizeof *pl->steps);
     if (!pl->steps)
@@ -152,16 +157,12 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
             int n_out = tab->by_k[from + dice].n;
             int at = add_succ(pl, n_out);
             st->first = at;
-            for (int o = 0; o < n_out; o++) {
-                int32_t c = last ? g->succ[ch->first + o] : base + gi + 1;
-                pl->succ[at + o] = !last ? c : c >= 0 ? c * STEPS_PER_NODE : pl->term0 + ~c;
-            }
+            for (int o = 0; o < n_out; o++) /* a group leads to the next, the last to the children */
+                pl->succ[at + o] = last ? step_of(pl, g->succ[ch->first + o]) : base + gi + 1;
         }
-        first_step[i] = base;
     }
-    pl->root = g->root >= 0 ? first_step[g->root] : pl->term0 + ~g->root;
+    pl->root = step_of(pl, g->root);
     pl->depth = g->root >= 0 ? depth[g->root] : 0;
-    free(first_step);
     free(depth);
 }
 
