@@ -45,13 +45,11 @@ static const keyword keywords[] = {
 
 static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
 
-static void parse_keywords(jr *j, const cJSON *side_obj, int side, no_ctx *ctx)
+/* Keyword values from object `o` (at `path`) for `side`; absent `o` means none. */
+static void parse_keywords(jr *j, const cJSON *o, const char *path, int side, no_ctx *ctx)
 {
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(side_obj, "keywords");
     if (!o)
         return;
-    char path[64];
-    snprintf(path, sizeof path, "%s.keywords", side_names[side]);
     const char *allowed[NKEYWORDS + 1];
     int n = 0;
     for (size_t k = 0; k < NKEYWORDS; k++)
@@ -148,12 +146,11 @@ static int unit_int(const cJSON *unit, const char *key, int def)
 /* Keyword values of a library unit, as a scenario would give them (errors name the library). */
 static void unit_keywords(jr *j, const units *u, const cJSON *unit, const char *key, int side, no_ctx *ctx)
 {
-    cJSON *wrap = cJSON_CreateObject();
-    cJSON_AddItemReferenceToObject(wrap, "keywords", cJSON_GetObjectItemCaseSensitive(unit, key));
     jr lj = {.file = u->file, .err = j->err, .errlen = j->errlen};
-    parse_keywords(&lj, wrap, side, ctx);
+    char path[128];
+    snprintf(path, sizeof path, "units.%s.%s", unit->string, key);
+    parse_keywords(&lj, cJSON_GetObjectItemCaseSensitive(unit, key), path, side, ctx);
     j->failed |= lj.failed;
-    cJSON_Delete(wrap);
 }
 
 /* ---- the attack pool, weapon by weapon (step 2b, L1509-L1526) ---- */
@@ -315,7 +312,7 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     static const int tok_kinds[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_DODGE};
     static const int tok_max[] = {10, 10, 10, 10};
     parse_tokens(j, o, NO_ATTACKER, ctx, tok_names, tok_kinds, tok_max);
-    parse_keywords(j, o, NO_ATTACKER, ctx);
+    parse_keywords(j, cJSON_GetObjectItemCaseSensitive(o, "keywords"), "attacker.keywords", NO_ATTACKER, ctx);
     int moved = jr_bool(j, o, "moved", "attacker", 0);
     pool_builder pb = {{0}, 0, 0};
     const cJSON *pool = cJSON_GetObjectItemCaseSensitive(o, "pool");
@@ -433,7 +430,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     static const int tok_kinds[] = {NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_SUPPRESSION, NO_TOK_SHIELD};
     static const int tok_max[] = {10, 10, 20, 10};
     parse_tokens(j, o, NO_DEFENDER, ctx, tok_names, tok_kinds, tok_max);
-    parse_keywords(j, o, NO_DEFENDER, ctx);
+    parse_keywords(j, cJSON_GetObjectItemCaseSensitive(o, "keywords"), "defender.keywords", NO_DEFENDER, ctx);
     parse_guardian(j, o, ctx);
     ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, 0, 0);
     ctx->kw[NO_DEFENDER][LK_DAMAGED] = (uint8_t)jr_bool(j, o, "damaged", "defender", 0);
