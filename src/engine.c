@@ -42,13 +42,16 @@ void no_request_roll(no_state *s, int pool, int die, int n)
 const no_policy_info no_policies[NO_POLICY_N] = {
     {"per-attack",
      "attacker maximises this attack's expected damage, defender minimises it; equal damage: "
-     "more (attacker) or fewer (defender) crits; still equal: spend less"},
+     "more (attacker) or fewer (defender) crits; still equal: spend less", NULL},
     {"conservative",
      "as per-attack, but the attacker never rerolls a die that already shows a success "
-     "(hit or crit)"},
+     "(hit or crit)", NULL},
     {"crit-fishing",
      "the attacker maximises expected crits first and damage second (rerolls hits hoping for "
-     "crits); the defender minimises damage"},
+     "crits); the defender minimises damage", NULL},
+    {"no-discard",
+     "as per-attack, but the defender never spends an exhausted defense token (it would be "
+     "discarded)", "armada"},
 };
 
 int no_policy_find(const char *name)
@@ -57,6 +60,11 @@ int no_policy_find(const char *name)
         if (!strcmp(no_policies[p].name, name))
             return p;
     return -1;
+}
+
+int no_policy_applies(int policy, const char *game)
+{
+    return !no_policies[policy].game || !strcmp(no_policies[policy].game, game);
 }
 
 /* ---- memo: visited states in one array, found through an open-addressing index ---- */
@@ -164,8 +172,10 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
             out[side] += ctx->start.tok[side][t] - s->tok[side][t];
     }
     for (int m = 0; m < ctx->nmods; m++)
-        if (ctx->mods[m].charge_slot == m)
-            out[ctx->mods[m].side] += ctx->start.charges[m] - s->charges[m];
+        if (ctx->mods[m].charge_slot == m) {
+            int weight = ctx->mods[m].spend_weight ? ctx->mods[m].spend_weight : 1;
+            out[ctx->mods[m].side] += weight * (ctx->start.charges[m] - s->charges[m]);
+        }
 }
 
 /* Is `a` better than `b` for `actor`? Damage to the defender first, then damage to the others
@@ -187,10 +197,13 @@ static int better(int policy, int actor, const no_value *a, const no_value *b)
     return a->spend[actor] < b->spend[actor] - eps;
 }
 
-/* The conservative attacker never rerolls a die showing a success of its own pool. */
+/* The conservative attacker never rerolls a die showing a success of its own pool; the
+ * no-discard defender never discards. */
 static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
 {
     const no_modifier *md = &ctx->mods[o->mod];
+    if (actor == NO_DEFENDER && ctx->policy == NO_POLICY_NO_DISCARD)
+        return !md->discards;
     if (actor != NO_ATTACKER || ctx->policy != NO_POLICY_CONSERVATIVE || md->op != NO_OP_REROLL ||
         md->pool != NO_POOL_ATTACK)
         return 1;
@@ -324,7 +337,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     if (at == AT_TERMINAL) {
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
-        c->rules->score(&s, v);
+        c->rules->score(c->ctx, &s, v);
         spent(c->ctx, &s, v->spend);
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);

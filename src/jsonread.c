@@ -1,5 +1,6 @@
 /* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
 #include "jsonread.h"
+#include "neverodds/scenario.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -201,3 +202,35 @@ cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen)
     return root;
 }
 
+
+/* ---- libraries under profiles/ ---- */
+const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,
+                              const cJSON *name, const char *path, const char *what)
+{
+    if (!cJSON_IsString(name)) {
+        jr_fail(j, path, "expected %s id from profiles/%s", what, relpath);
+        return NULL;
+    }
+    if (!lib->doc) {
+        snprintf(lib->file, sizeof lib->file, "%s/%s", no_profiles_dir(), relpath);
+        char *text = jr_read_file(lib->file, j->err, j->errlen);
+        lib->doc = text ? jr_parse(text, lib->file, j->err, j->errlen) : NULL;
+        free(text);
+        if (!lib->doc) {
+            j->failed = 1;
+            return NULL;
+        }
+    }
+    const cJSON *entry = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(lib->doc, section), name->valuestring);
+    if (!entry)
+        jr_fail(j, path, "unknown %s \"%s\" (see %s)", what + (strncmp(what, "a ", 2) ? 0 : 2),
+                name->valuestring, lib->file);
+    return entry;
+}
+
+int jr_entry_int(const cJSON *entry, const char *key, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, key);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}

@@ -34,9 +34,22 @@ int jr_bool(jr *j, const cJSON *obj, const char *key, const char *path, int def)
 /* One of `names` (NULL-terminated); returns its index, def when missing. */
 int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, const char *what);
 
+/* A data library under profiles/ (e.g. "legion/units.json"), loaded on first use. */
+typedef struct jr_library {
+    cJSON *doc;
+    char file[512];
+} jr_library;
+/* The entry named by string `name` (at `path`) in `section` of the library; NULL with an error
+ * ("expected <what> id from ..." or "unknown ..."). */
+const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,
+                              const cJSON *name, const char *path, const char *what);
+/* A number from a library entry, or `def` when the (hand-edited) library lacks it. */
+int jr_entry_int(const cJSON *entry, const char *key, int def);
+
 /* Game parsers behind no_scenario_parse (root is an object; errors go to j). */
 struct no_scenario;
 int no_legion_parse(const cJSON *root, jr *j, struct no_scenario *sc);
+int no_armada_parse(const cJSON *root, jr *j, struct no_scenario *sc);
 /* Keys every game shares: "name", and "policy" (a name from no_policies, default per-attack). */
 void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc);
 

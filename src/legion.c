@@ -390,8 +390,9 @@ static const no_step steps[] = {
 };
 
 /* Wounds on the defender, then on its guardian, and crits standing in the attack pool. */
-static void score(const no_state *s, no_value *v)
+static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
+    (void)ctx;
     v->damage = s->damage;
     v->other = s->guardian_wounds;
     v->crits = s->crits;

@@ -103,10 +103,7 @@ static int parse_enum_key(jr *j, const cJSON *o, const char *key, const char *pa
 }
 
 /* The unit library, loaded when a scenario names a unit. */
-typedef struct units {
-    cJSON *doc;
-    char file[512];
-} units;
+typedef jr_library units;
 
 static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char *side)
 {
@@ -115,32 +112,7 @@ static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char
         return NULL;
     char path[64];
     snprintf(path, sizeof path, "%s.unit", side);
-    if (!cJSON_IsString(name)) {
-        jr_fail(j, path, "expected a unit id from profiles/legion/units.json");
-        return NULL;
-    }
-    if (!u->doc) {
-        snprintf(u->file, sizeof u->file, "%s/legion/units.json", no_profiles_dir());
-        char *text = jr_read_file(u->file, j->err, j->errlen);
-        u->doc = text ? jr_parse(text, u->file, j->err, j->errlen) : NULL;
-        free(text);
-        if (!u->doc) {
-            j->failed = 1;
-            return NULL;
-        }
-    }
-    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(u->doc, "units"),
-                                                         name->valuestring);
-    if (!unit)
-        jr_fail(j, path, "unknown unit \"%s\" (see %s)", name->valuestring, u->file);
-    return unit;
-}
-
-/* A number from a library unit, or `def` when the (hand-edited) library lacks it. */
-static int unit_int(const cJSON *unit, const char *key, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(unit, key);
-    return cJSON_IsNumber(v) ? v->valueint : def;
+    return jr_library_entry(j, u, "legion/units.json", "units", name, path, "a unit");
 }
 
 /* Keyword values of a library unit, as a scenario would give them (errors name the library). */
@@ -236,7 +208,7 @@ static const cJSON *default_weapon(const cJSON *unit, int melee)
 static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, no_ctx *ctx, pool_builder *pb)
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "weapons");
-    int unit_minis = unit ? unit_int(unit, "minis", 1) : 1;
+    int unit_minis = unit ? jr_entry_int(unit, "minis", 1) : 1;
     if (!list) {
         if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
             return;
@@ -401,8 +373,8 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     if (unit) { /* the unit's card, which the scenario's own keys then override */
         die = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "defense"), "defense", dice, "a defense die");
         surge = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(unit, "surge_defense"));
-        minis = unit_int(unit, "minis", 1);
-        wounds = unit_int(unit, "wounds", 1);
+        minis = jr_entry_int(unit, "minis", 1);
+        wounds = jr_entry_int(unit, "wounds", 1);
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "courage");
         courage = cJSON_IsNumber(c) ? c->valueint : LG_COURAGE_NONE;
         type = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "type"), "type", types, "a unit type");

@@ -74,7 +74,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     case NO_OP_REROLL: return matching(p, md->faces, 1) > 0;
     case NO_OP_CHANGE:
     case NO_OP_CANCEL: return md->empty_ok || matching(p, acting_faces(md), 0) > 0;
-    default: return 1; /* add */
+    case NO_OP_ROLL: return matching(p, md->faces, 0) > 0; /* a die of these faces is present */
+    default: return 1; /* add, gain, declare */
     }
 }
 
@@ -118,7 +119,8 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     pk.p = &s->pool[md->pool];
     pk.out = out;
     pk.max = max;
-    if (md->op == NO_OP_ADD || md->op == NO_OP_GAIN) {
+    if (md->op == NO_OP_ADD || md->op == NO_OP_GAIN || md->op == NO_OP_ROLL ||
+        md->op == NO_OP_DECLARE) { /* one way to use it */
         out[0] = pk.cur;
         return 1;
     }
@@ -240,6 +242,11 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
         break;
     case NO_OP_ADD:
         p->n[NO_FRESH][md->to] += md->count; /* added dice are normal, rerollable dice */
+        break;
+    case NO_OP_ROLL:
+        s->roll[md->to] += (uint8_t)md->amount;
+        s->roll_pool = md->pool;
+        s->roll_column = NO_FRESH;
         break;
     default:
         break;

@@ -2,12 +2,13 @@
 #include "neverodds/report.h"
 #include "neverodds/version.h"
 #include "neverodds/legion.h"
+#include "report_parts.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static no_rate rate(double p, uint64_t trials)
+no_rate rep_rate(double p, uint64_t trials)
 {
     no_rate r = {p, 0.0};
     if (trials > 0)
@@ -73,28 +74,30 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     double tail = 0;
     for (int d = out->max_damage; d >= 0; d--) {
         tail += pmf[d];
-        out->pmf[d] = rate(pmf[d], trials);
-        out->at_least[d] = rate(d == 0 ? 1.0 : tail, trials);
+        out->pmf[d] = rep_rate(pmf[d], trials);
+        out->at_least[d] = rep_rate(d == 0 ? 1.0 : tail, trials);
     }
-    out->kill = rate(kill, trials);
+    out->kill = rep_rate(kill, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
-        out->defeated[d] = rate(defeated[d], trials);
+        out->defeated[d] = rep_rate(defeated[d], trials);
         if (defeated[d] > 0)
             out->max_defeated = d;
     }
     for (int k = 0; k < 4; k++)
-        out->suppression[k] = rate(supp[k], trials);
-    out->vehicle_damage = rate(vdmg, trials);
+        out->suppression[k] = rep_rate(supp[k], trials);
+    out->vehicle_damage = rep_rate(vdmg, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
-        out->guardian[d] = rate(guard[d], trials);
+        out->guardian[d] = rep_rate(guard[d], trials);
         if (guard[d] > 0)
             out->max_guardian = d;
     }
-    out->faceup = rate(faceup, trials);
-    out->hit = rate(hit, trials);
+    if (!strcmp(sc->game, "armada"))
+        rep_armada_summarise(ctx, g, weight, scale, trials, &out->armada);
+    out->faceup = rep_rate(faceup, trials);
+    out->hit = rep_rate(hit, trials);
     for (int s = 0; s < NO_SIDES; s++)
         for (int k = 0; k < NO_TOK_N; k++) {
-            out->tokens[s][k].spent = rate(spent_p[s][k], trials);
+            out->tokens[s][k].spent = rep_rate(spent_p[s][k], trials);
             out->tokens[s][k].mean = spent_m[s][k];
         }
     for (int m = 0; m < ctx->nmods; m++) {
@@ -104,7 +107,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         int a = out->nabilities++;
         snprintf(out->abilities[a].name, sizeof out->abilities[a].name, "%s", md->name);
         out->abilities[a].side = md->side;
-        out->abilities[a].used = rate(used[m], trials);
+        out->abilities[a].used = rep_rate(used[m], trials);
     }
 }
 
@@ -125,7 +128,7 @@ static void describe_side(FILE *f, const no_ctx *ctx, int side)
         }
 }
 
-static void print_rate(FILE *f, no_rate r, int exact)
+void rep_print_rate(FILE *f, no_rate r, int exact)
 {
     if (exact)
         fprintf(f, "%12.10f", r.p);
@@ -162,13 +165,13 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
 static void outcomes_xwing(FILE *f, const no_ctx *ctx, const no_summary *s)
 {
     fprintf(f, "P(hit)       ");
-    print_rate(f, s->hit, s->exact);
+    rep_print_rate(f, s->hit, s->exact);
     fprintf(f, "\nP(crit card) ");
-    print_rate(f, s->faceup, s->exact);
+    rep_print_rate(f, s->faceup, s->exact);
     fprintf(f, "   (at least one face-up damage card)\n");
     if (s->has_kill) {
         fprintf(f, "P(kill)      ");
-        print_rate(f, s->kill, s->exact);
+        rep_print_rate(f, s->kill, s->exact);
         fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
     }
     if (ctx->ion_weapon)
@@ -181,27 +184,27 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
     fprintf(f, "\ndefeated  P(= k)\n");
     for (int k = 0; k <= s->max_defeated; k++) {
         fprintf(f, "%8d  ", k);
-        print_rate(f, s->defeated[k], s->exact);
+        rep_print_rate(f, s->defeated[k], s->exact);
         fprintf(f, "\n");
     }
     fprintf(f, "\nP(unit wiped)  ");
-    print_rate(f, s->kill, s->exact);
+    rep_print_rate(f, s->kill, s->exact);
     fprintf(f, "\nsuppression    ");
     for (int k = 0; k < 3; k++) {
         fprintf(f, "%s+%d: ", k ? "  " : "", k);
-        print_rate(f, s->suppression[k], s->exact);
+        rep_print_rate(f, s->suppression[k], s->exact);
     }
     fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
         fprintf(f, "P(vehicle damage token)  ");
-        print_rate(f, s->vehicle_damage, s->exact);
+        rep_print_rate(f, s->vehicle_damage, s->exact);
         fprintf(f, "\n");
     }
     if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
         fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
         for (int k = 0; k <= s->max_guardian; k++) {
             fprintf(f, "  %d: ", k);
-            print_rate(f, s->guardian[k], s->exact);
+            rep_print_rate(f, s->guardian[k], s->exact);
         }
         fprintf(f, "\n");
     }
@@ -210,13 +213,15 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
-    int legion = !strcmp(sc->game, "legion");
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
     const char *unit = legion ? "wounds" : "damage";
-    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION, legion ? "Legion" : "X-Wing",
-            sc->rules, no_policies[ctx->policy].name);
+    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
+            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[ctx->policy].name);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     if (legion)
         describe_legion(f, ctx);
+    else if (armada)
+        rep_armada_describe(f, ctx);
     else
         describe_xwing(f, ctx);
     if (s->exact)
@@ -229,9 +234,9 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     fprintf(f, "%-6s  %-*s  %s\n", unit, s->exact ? 12 : 18, "P(= k)", "P(>= k)");
     for (int d = 0; d <= s->max_damage; d++) {
         fprintf(f, "%6d  ", d);
-        print_rate(f, s->pmf[d], s->exact);
+        rep_print_rate(f, s->pmf[d], s->exact);
         fprintf(f, "  ");
-        print_rate(f, s->at_least[d], s->exact);
+        rep_print_rate(f, s->at_least[d], s->exact);
         fprintf(f, "\n");
     }
     fprintf(f, "\nmean %-7s %.10f", unit, s->mean);
@@ -240,6 +245,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     fprintf(f, "   (sd %.6f)\n", s->sd);
     if (legion)
         outcomes_legion(f, ctx, s);
+    else if (armada)
+        rep_armada_text(f, ctx, s);
     else
         outcomes_xwing(f, ctx, s);
     int header = 0;
@@ -250,20 +257,20 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             if (!header++)
                 fprintf(f, "\ntokens       P(spent)%*s mean spent\n", s->exact ? 5 : 11, "");
             fprintf(f, "  %-8s %-9s ", side_label[side], no_token_names[k]);
-            print_rate(f, s->tokens[side][k].spent, s->exact);
+            rep_print_rate(f, s->tokens[side][k].spent, s->exact);
             fprintf(f, "  %.6f\n", s->tokens[side][k].mean);
         }
     if (s->nabilities) {
         fprintf(f, "\nabilities    P(used)\n");
         for (int a = 0; a < s->nabilities; a++) {
             fprintf(f, "  %-8s %-20s ", side_label[s->abilities[a].side], s->abilities[a].name);
-            print_rate(f, s->abilities[a].used, s->exact);
+            rep_print_rate(f, s->abilities[a].used, s->exact);
             fprintf(f, "\n");
         }
     }
 }
 
-static cJSON *rate_json(no_rate r)
+cJSON *rep_rate_json(no_rate r)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "probability", r.p);
@@ -271,7 +278,7 @@ static cJSON *rate_json(no_rate r)
     return o;
 }
 
-static cJSON *array_of(const no_rate *r, int n, int want_se)
+cJSON *rep_array(const no_rate *r, int n, int want_se)
 {
     cJSON *a = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
@@ -280,20 +287,20 @@ static cJSON *array_of(const no_rate *r, int n, int want_se)
 }
 
 /* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
-static cJSON *pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
+cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
 {
     cJSON *o = cJSON_AddObjectToObject(parent, key);
-    cJSON_AddItemToObject(o, "pmf", array_of(r, n, 0));
-    cJSON_AddItemToObject(o, "pmf_stderr", array_of(r, n, 1));
+    cJSON_AddItemToObject(o, "pmf", rep_array(r, n, 0));
+    cJSON_AddItemToObject(o, "pmf_stderr", rep_array(r, n, 1));
     return o;
 }
 
 static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
 {
-    cJSON_AddItemToObject(o, "hit", rate_json(s->hit));
-    cJSON_AddItemToObject(o, "crit_card", rate_json(s->faceup));
+    cJSON_AddItemToObject(o, "hit", rep_rate_json(s->hit));
+    cJSON_AddItemToObject(o, "crit_card", rep_rate_json(s->faceup));
     if (s->has_kill) {
-        cJSON *k = rate_json(s->kill);
+        cJSON *k = rep_rate_json(s->kill);
         cJSON_AddNumberToObject(k, "hull", ctx->hull);
         cJSON_AddNumberToObject(k, "shields", ctx->shields);
         cJSON_AddItemToObject(o, "kill", k);
@@ -304,17 +311,17 @@ static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
 
 static void json_legion(cJSON *o, const no_ctx *ctx, const no_summary *s)
 {
-    pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
-    cJSON_AddItemToObject(o, "kill", rate_json(s->kill));
-    pmf_json(o, "suppression", s->suppression, 3);
+    rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
+    cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
+    rep_pmf_json(o, "suppression", s->suppression, 3);
     cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
-        cJSON_AddItemToObject(o, "vehicle_damage", rate_json(s->vehicle_damage));
+        cJSON_AddItemToObject(o, "vehicle_damage", rep_rate_json(s->vehicle_damage));
     if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
         cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
         cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
-        cJSON_AddItemToObject(g, "pmf", array_of(s->guardian, s->max_guardian + 1, 0));
-        cJSON_AddItemToObject(g, "pmf_stderr", array_of(s->guardian, s->max_guardian + 1, 1));
+        cJSON_AddItemToObject(g, "pmf", rep_array(s->guardian, s->max_guardian + 1, 0));
+        cJSON_AddItemToObject(g, "pmf_stderr", rep_array(s->guardian, s->max_guardian + 1, 1));
     }
 }
 
@@ -340,15 +347,18 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddNumberToObject(dmg, "mean", s->mean);
     cJSON_AddNumberToObject(dmg, "stderr", s->mean_se);
     cJSON_AddNumberToObject(dmg, "sd", s->sd);
-    cJSON_AddItemToObject(dmg, "pmf", array_of(s->pmf, n, 0));
-    cJSON_AddItemToObject(dmg, "pmf_stderr", array_of(s->pmf, n, 1));
-    cJSON_AddItemToObject(dmg, "at_least", array_of(s->at_least, n, 0));
-    cJSON_AddItemToObject(dmg, "at_least_stderr", array_of(s->at_least, n, 1));
+    cJSON_AddItemToObject(dmg, "pmf", rep_array(s->pmf, n, 0));
+    cJSON_AddItemToObject(dmg, "pmf_stderr", rep_array(s->pmf, n, 1));
+    cJSON_AddItemToObject(dmg, "at_least", rep_array(s->at_least, n, 0));
+    cJSON_AddItemToObject(dmg, "at_least_stderr", rep_array(s->at_least, n, 1));
+    int armada = !strcmp(sc->game, "armada");
     if (!strcmp(sc->game, "legion"))
         json_legion(o, ctx, s);
+    else if (armada)
+        rep_armada_json(o, ctx, s); /* with its own "tokens": defense tokens */
     else
         json_xwing(o, ctx, s);
-    cJSON *tok = cJSON_AddObjectToObject(o, "tokens");
+    cJSON *tok = armada ? cJSON_CreateObject() : cJSON_AddObjectToObject(o, "tokens");
     cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
     for (int side = 0; side < NO_SIDES; side++) {
         cJSON *ts = cJSON_AddObjectToObject(tok, side_label[side]);
@@ -369,6 +379,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
                 cJSON_AddNumberToObject(u, "stderr", s->abilities[a].used.se);
             }
     }
+    if (armada)
+        cJSON_Delete(tok); /* no token counters: only defense tokens, reported above */
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
     return text;

@@ -511,10 +511,13 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc)
     if (name && !cJSON_IsString(name))
         jr_fail(j, "name", "expected a string");
     snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    static const char *const names[NO_POLICY_N + 1] = {"per-attack", "conservative", "crit-fishing", NULL};
+    const char *names[NO_POLICY_N + 1] = {NULL};
+    for (int p = 0, n = 0; p < NO_POLICY_N; p++)
+        if (no_policy_applies(p, sc->game))
+            names[n++] = no_policies[p].name;
     const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
-    int p = policy ? jr_enum(j, policy, "policy", names, "a policy") : NO_POLICY_PER_ATTACK;
-    sc->ctx.policy = p < 0 ? 0 : p;
+    int p = policy ? jr_enum(j, policy, "policy", names, "a policy") : -1;
+    sc->ctx.policy = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
 }
 
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
@@ -542,12 +545,10 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         goto done;
     }
     int g = jr_enum(j, game, "game", games, "a game");
-    if (g == 1) {
-        no_legion_parse(root, j, sc);
+    if (g == 1 || g == 2) {
+        (g == 1 ? no_legion_parse : no_armada_parse)(root, j, sc);
         goto done;
     }
-    if (g > 1)
-        jr_fail(j, "game", "%s is not supported yet (this version runs xwing and legion)", games[g]);
     if (jr_object(j, root, "", root_keys))
         goto done;
     snprintf(sc->game, sizeof sc->game, "xwing");

@@ -207,8 +207,9 @@ static const no_step steps[] = {
 };
 
 /* Damage, and crits that reached the hull as face-up cards. */
-static void score(const no_state *s, no_value *v)
+static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
+    (void)ctx;
     v->damage = s->damage;
     v->crits = s->faceup;
 }

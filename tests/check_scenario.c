@@ -8,7 +8,7 @@ static const bad_case bad[] = {
     {"[1,2]", "test.json: expected a JSON object at the top level"},
     {"{\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}", "test.json: game: missing"},
     {"{\"game\":\"chess\"}", "test.json: game: expected a game (one of: xwing, legion, armada), got \"chess\""},
-    {"{\"game\":\"armada\"}", "test.json: game: armada is not supported yet"},
+    {"{\"game\":\"armada\"}", "test.json: defender: missing"},
     {"{\"game\":\"xwing\",\"rules\":\"xwing-3e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1}}",
      "test.json: rules: expected a rule version (one of: xwing-2e, xwing-1e), got \"xwing-3e\""},
     {"{\"game\":\"xwing\",\"defender\":{\"dice\":2}}", "test.json: attacker: missing"},

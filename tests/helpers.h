@@ -108,5 +108,6 @@ Suite *suite_scenario(void);
 Suite *suite_abilities(void);
 Suite *suite_cases(void);
 Suite *suite_legion(void);
+Suite *suite_armada(void);
 
 #endif

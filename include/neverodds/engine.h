@@ -50,7 +50,13 @@ typedef struct no_state {
     uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
 } no_state;
 
-typedef enum { NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE, NO_OP_GAIN } no_op;
+/* ROLL adds `amount` rolled dice of die type `to` (Armada's Concentrate Fire dial); DECLARE has
+ * no immediate effect: later rules steps read that it was used and act on its `effect` (Armada's
+ * Brace, Redirect). The last two are built in only: scenario files cannot name them. */
+typedef enum {
+    NO_OP_REROLL, NO_OP_CHANGE, NO_OP_ADD, NO_OP_CANCEL, NO_OP_DICE, NO_OP_GAIN, NO_OP_ROLL,
+    NO_OP_DECLARE
+} no_op;
 typedef enum {
     NO_W_ATTACK_DICE, NO_W_ATTACK_MODIFY, NO_W_ATTACK_AFTER_MODIFY,
     NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE,
@@ -86,6 +92,9 @@ typedef struct no_modifier {
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
     uint32_t excludes;      /* modifier indices it disables once used */
+    uint8_t effect;         /* declare: what the game's later steps do (game-defined code) */
+    uint8_t discards;       /* using it discards a game piece for good (no-discard policy) */
+    uint8_t spend_weight;   /* weight of one charge of its pool in the spend tie-break (0: 1) */
 } no_modifier;
 
 /* Everything constant during one attack: the compiled scenario. */
@@ -138,7 +147,7 @@ typedef struct no_rules {
     const char *name;
     const no_step *steps;
     /* What a finished attack is worth: damage, other and crits (the spends are the engine's). */
-    void (*score)(const no_state *s, no_value *v);
+    void (*score)(const no_ctx *ctx, const no_state *s, no_value *v);
 } no_rules;
 
 
@@ -164,13 +173,20 @@ typedef struct no_graph {
     size_t states_seen;      /* distinct states the compiler visited */
 } no_graph;
 
-/* Policies: how the attacker decides. The defender always minimises the attack's expected
- * damage (then crits, then spends least). */
-enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_N };
-typedef struct no_policy_info { const char *name; const char *description; } no_policy_info;
+/* Policies: how the players decide. The defender minimises the attack's expected damage (then
+ * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
+enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
+       NO_POLICY_N };
+typedef struct no_policy_info {
+    const char *name;
+    const char *description;
+    const char *game;  /* the only game it applies to, or NULL for every game */
+} no_policy_info;
 extern const no_policy_info no_policies[NO_POLICY_N];
 /* Index of a policy name, or -1. */
 int no_policy_find(const char *name);
+/* Does the policy apply to `game` ("xwing", "legion", "armada")? */
+int no_policy_applies(int policy, const char *game);
 
 /* Compiles the attack; returns 0, or -1 with a message when the state budget is exceeded. */
 int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,

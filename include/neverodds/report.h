@@ -5,11 +5,28 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "neverodds/scenario.h"
+#include "neverodds/armada.h"
 
 #define NO_MAX_DAMAGE 24
 
 typedef struct no_rate { double p, se; } no_rate;     /* a probability and its std. error */
 typedef struct no_token_stat { no_rate spent; double mean; } no_token_stat;
+
+/* Armada: damage cards, crits, each defense token type, shields left in each hull zone. */
+#define NO_MAX_SHIELDS 10
+typedef struct no_armada_summary {
+    no_rate cards[NO_MAX_DAMAGE + 1];     /* damage cards dealt (ships) */
+    int max_cards;
+    double cards_mean;
+    no_rate crit;                         /* a crit icon stands in the pool at step 5 */
+    int gathered;                         /* dice the range allows; 0: the attack cannot be made */
+    struct {
+        int held[AR_NSTATES];             /* ready, exhausted at the start */
+        no_rate spent, exhausted, discarded, locked;
+    } tokens[AR_NTOKENS];
+    no_rate shields[AR_NZONES][NO_MAX_SHIELDS + 1]; /* shields left in each zone */
+    double shields_mean[AR_NZONES];
+} no_armada_summary;
 
 typedef struct no_summary {
     int exact;
@@ -34,6 +51,7 @@ typedef struct no_summary {
     int max_guardian;
     double guardian_mean;
     no_rate vehicle_damage;               /* wounds reached Resilience */
+    no_armada_summary armada;
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];

@@ -1,0 +1,324 @@
+/* armada.c — the Armada attack (steps 2-5 of ATAQUE, L131-L163) as ordered engine steps, and
+ * obstruction, Concentrate Fire, Swarm, accuracies and defense tokens as modifier records.
+ * Citations are lines of seeds/001_ae69564e4264402a.txt; the digest is
+ * shared/rules/armada-rules.md. */
+#include "neverodds/armada.h"
+#include "neverodds/modifier.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const no_armada_face_names[AR_NFACES] = {
+    "red blank", "red hit", "red crit", "red hit+hit", "red accuracy",
+    "blue hit", "blue crit", "blue accuracy",
+    "black blank", "black hit", "black hit+crit",
+};
+/* Icons per face (shared/rules/dice.md; the seed prints no face tables, digest §2.2). */
+const uint8_t no_armada_hits[AR_NFACES] = {0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 1};
+const uint8_t no_armada_crits[AR_NFACES] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+const uint8_t no_armada_accuracies[AR_NFACES] = {0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0};
+
+const no_die no_armada_dice[AR_NCOLOURS] = {
+    {.name = "red attack d8", .sides = 8, .nresults = 5,
+     .face = {AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_ACCURACY},
+     .side_result = {0, 0, 1, 1, 2, 2, 3, 4}}, /* 2 blank, 2 hit, 2 crit, 1 hit+hit, 1 accuracy */
+    {.name = "blue attack d8", .sides = 8, .nresults = 3,
+     .face = {AR_BLUE_HIT, AR_BLUE_CRIT, AR_BLUE_ACCURACY},
+     .side_result = {0, 0, 0, 0, 1, 1, 2, 2}}, /* 4 hit, 2 crit, 2 accuracy */
+    {.name = "black attack d8", .sides = 8, .nresults = 3,
+     .face = {AR_BLACK_BLANK, AR_BLACK_HIT, AR_BLACK_HIT_CRIT},
+     .side_result = {0, 0, 1, 1, 1, 1, 2, 2}}, /* 2 blank, 4 hit, 2 hit+crit */
+};
+const char *const no_armada_colour_names[AR_NCOLOURS] = {"red", "blue", "black"};
+const char *const no_armada_range_names[AR_NRANGES] = {"distance-1", "close", "medium", "long"};
+const char *const no_armada_zone_names[AR_NZONES + 1] = {"front", "left", "right", "rear", NULL};
+const char *const no_armada_token_names[AR_NTOKENS] = {"brace", "redirect", "evade", "scatter",
+                                                       "contain", "salvo"};
+
+/* Attack faces of each colour, and every attack face. */
+static const uint16_t colour_faces[AR_NCOLOURS] = {0x001F, 0x00E0, 0x0700};
+#define ALL_FACES 0x07FFu
+#define ACCURACY_FACES ((1u << AR_RED_ACCURACY) | (1u << AR_BLUE_ACCURACY))
+
+static no_dicetab tables[AR_NCOLOURS];
+static int tables_ready;
+
+#define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
+#define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
+
+static int colour_of(int face)
+{
+    return face >= AR_BLACK_BLANK ? AR_BLACK : face >= AR_BLUE_HIT ? AR_BLUE : AR_RED;
+}
+
+/* Crits add damage only between ships, or from a Bomber against a ship (L159-L161, L650). */
+static int crits_count(const no_ctx *ctx)
+{
+    return KD(ctx, AK_TYPE) == AR_SHIP && (KA(ctx, AK_TYPE) == AR_SHIP || KA(ctx, AK_BOMBER));
+}
+
+void no_armada_setup_dice(no_ctx *ctx)
+{
+    if (!tables_ready) { /* first call happens before any parallel region */
+        for (int d = 0; d < AR_NCOLOURS; d++)
+            if (no_dicetab_init(&tables[d], &no_armada_dice[d]))
+                abort();
+        tables_ready = 1;
+    }
+    for (int d = 0; d < AR_NCOLOURS; d++)
+        ctx->dice[d] = &tables[d];
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)colour_of(f < AR_NFACES ? f : 0);
+        ctx->reroll_die[NO_POOL_COVER][f] = (uint8_t)(f < AR_NCOLOURS ? f : 0);
+    }
+    ctx->reroll_once = 0; /* the same die may be rerolled several times (L510) */
+    for (int f = 0; f < AR_NFACES; f++)
+        if (no_armada_hits[f] || (crits_count(ctx) && no_armada_crits[f]))
+            ctx->success[NO_POOL_ATTACK] |= (uint16_t)(1u << f);
+}
+
+/* Red at long range, red and blue at medium, every colour at close range (L88, L141); a squadron
+ * rolls its whole armament at distance 1 (the ruler's icons are not in the seed, digest §8.3.4). */
+int no_armada_gather(const no_ctx *ctx, int gathered[AR_NCOLOURS])
+{
+    static const uint8_t allowed[AR_NRANGES] = {7, 7, 3, 1}; /* colour bits by range */
+    int total = 0;
+    for (int c = 0; c < AR_NCOLOURS; c++) {
+        gathered[c] = (allowed[ctx->range] >> c & 1) ? KA(ctx, AK_POOL + c) : 0;
+        total += gathered[c];
+    }
+    return total;
+}
+
+/* ---- the steps ---- */
+
+/* Step 2: roll what obstruction left of the gathered dice (L141-L147, L608). */
+static void roll_pool(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    no_pool *gathered = &s->pool[NO_POOL_COVER];
+    for (int c = 0; c < AR_NCOLOURS; c++)
+        if (gathered->n[NO_FRESH][c])
+            no_request_roll(s, NO_POOL_ATTACK, c, gathered->n[NO_FRESH][c]);
+    memset(gathered, 0, sizeof *gathered);
+}
+
+/* The defender's modifier of token `type` used in this attack, or -1. */
+static int spent_token(const no_ctx *ctx, const no_state *s, int type)
+{
+    for (int m = 0; m < ctx->nmods; m++)
+        if ((s->used >> m & 1) && ctx->mods[m].effect == AR_EFFECT_OF(type))
+            return m;
+    return -1;
+}
+
+int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s)
+{
+    int m = spent_token(ctx, s, AR_REDIRECT);
+    return m < 0 ? -1 : ctx->mods[m].to;
+}
+
+/* Damage is suffered a point at a time: the redirect zone's shields take what they can (the
+ * defender redirects as much as it may, digest T10), then the defending zone's shields, then
+ * damage cards, the first face up under the standard critical effect (L252, L361, L163). A
+ * squadron loses hull points (L251). Destroyed: cards (hull points lost) reach the hull (L573). */
+void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_effect,
+                      no_armada_hit *out)
+{
+    memset(out, 0, sizeof *out);
+    int before = KD(ctx, AK_DAMAGE);
+    if (KD(ctx, AK_TYPE) == AR_SQUADRON) {
+        out->hull_lost = total;
+    } else {
+        int left = total;
+        if (redirect_zone >= 0) {
+            int room = KD(ctx, AK_SHIELDS + redirect_zone);
+            out->redirected = left < room ? left : room;
+            left -= out->redirected;
+        }
+        int room = KD(ctx, AK_SHIELDS + KD(ctx, AK_ZONE));
+        out->shields_lost = left < room ? left : room;
+        out->cards = left - out->shields_lost;
+        out->faceup = crit_effect && out->cards > 0;
+    }
+    out->destroyed = ctx->hull > 0 && before + out->cards + out->hull_lost >= ctx->hull;
+}
+
+/* Step 5 (L157-L163): the critical effect, the total, Brace, then the damage suffered. */
+static void resolve_damage(const no_ctx *ctx, no_state *s)
+{
+    int hits = 0, crits = 0;
+    for (int f = 0; f < AR_NFACES; f++) {
+        int n = no_pool_face(&s->pool[NO_POOL_ATTACK], f);
+        hits += n * no_armada_hits[f];
+        crits += n * no_armada_crits[f];
+    }
+    int total = hits + (crits_count(ctx) ? crits : 0);
+    if (spent_token(ctx, s, AR_BRACE) >= 0)
+        total = (total + 1) / 2; /* halved, rounded up (L363) */
+    /* one critical effect needs a crit still in the pool (L269); squadrons suffer none (L275) */
+    int crit_effect = crits > 0 && crits_count(ctx) && spent_token(ctx, s, AR_CONTAIN) < 0;
+    no_armada_hit h;
+    no_armada_suffer(ctx, total, no_armada_redirect_zone(ctx, s), crit_effect, &h);
+    s->hits = (uint8_t)hits;
+    s->crits = (uint8_t)crits;
+    s->damage = (uint8_t)total;
+    s->shields_lost = (uint8_t)(h.redirected + h.shields_lost);
+    s->faceup = (uint8_t)h.faceup;
+    s->facedown = (uint8_t)(h.cards - h.faceup);
+    s->destroyed = (uint8_t)h.destroyed;
+}
+
+static const no_step steps[] = {
+    NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* obstruction: drop 1 die (L608) */
+    NO_APPLY(roll_pool),                              /* step 2: roll (L141-L147) */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* step 3: modify, accuracies (L149-L153) */
+    NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* accuracies, under the strict order */
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* step 4: defense tokens (L155) */
+    NO_APPLY(resolve_damage),                         /* step 5 (L157-L163) */
+    NO_END,
+};
+
+/* Damage cards (ships) or hull points (squadrons) first, then shields stripped, then a face-up
+ * card. */
+static void score(const no_ctx *ctx, const no_state *s, no_value *v)
+{
+    v->damage = KD(ctx, AK_TYPE) == AR_SQUADRON ? s->damage : s->facedown + s->faceup;
+    v->other = s->shields_lost;
+    v->crits = s->faceup;
+}
+
+const no_rules no_armada_rules = {"armada-core", steps, score};
+
+/* ---- modifiers ---- */
+#define MOD(...) ((no_modifier){.ranges = 0xFF, .obstructed = -1, .cost_token = NO_NO_TOKEN, \
+                                .builtin = 1, __VA_ARGS__})
+
+static int add(no_ctx *ctx, no_modifier m)
+{
+    if (ctx->nmods >= NO_MAX_MODS)
+        return -1;
+    m.charge_slot = m.cost_charges ? m.charge_slot : (uint8_t)ctx->nmods;
+    ctx->mods[ctx->nmods++] = m;
+    return 0;
+}
+
+/* Obstruction, Concentrate Fire (dial: add a rolled die of a colour in the pool; token: reroll
+ * one die; both in one attack count as one resolution, L636-L640) and Swarm (L653). */
+static int add_attacker_mods(no_ctx *ctx)
+{
+    int rc = 0;
+    if (ctx->obstructed) /* the attacker removes 1 gathered die before rolling (L608) */
+        rc |= add(ctx, MOD(.name = "obstruction", .side = NO_ATTACKER, .window = NO_W_ATTACK_DICE,
+                           .pool = NO_POOL_COVER, .op = NO_OP_CANCEL, .faces = 7, .count = 1,
+                           .once = 1, .mandatory = 1));
+    if (KA(ctx, AK_CF_DIAL)) {
+        int first = ctx->nmods;
+        for (int c = 0; c < AR_NCOLOURS; c++)
+            rc |= add(ctx, MOD(.name = "concentrate-fire-dial", .side = NO_ATTACKER,
+                               .window = NO_W_ATTACK_MODIFY, .op = NO_OP_ROLL,
+                               .faces = colour_faces[c], .to = (uint8_t)c, .amount = 1, .once = 1));
+        for (int m = first; m < ctx->nmods; m++) /* one die, of one colour */
+            ctx->mods[m].excludes = ((1u << ctx->nmods) - 1) & ~((1u << first) - 1);
+    }
+    if (KA(ctx, AK_CF_TOKEN))
+        rc |= add(ctx, MOD(.name = "concentrate-fire-token", .side = NO_ATTACKER,
+                           .window = NO_W_ATTACK_MODIFY, .op = NO_OP_REROLL, .faces = ALL_FACES,
+                           .count = 1, .once = 1));
+    if (KA(ctx, AK_SWARM) && KD(ctx, AK_TYPE) == AR_SQUADRON && KD(ctx, AK_ENGAGED_OTHER))
+        rc |= add(ctx, MOD(.name = "swarm", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY,
+                           .op = NO_OP_REROLL, .faces = ALL_FACES, .count = 1, .once = 1));
+    return rc;
+}
+
+/* What spending a token of `type` does in this attack (L361-L364), as modifiers appended for
+ * the defender; none when it would do nothing. */
+static int add_token_effects(no_ctx *ctx, int type, no_modifier base)
+{
+    int rc = 0;
+    switch (type) {
+    case AR_BRACE:
+        base.op = NO_OP_DECLARE;
+        return add(ctx, base);
+    case AR_REDIRECT: /* to the shields of one adjacent zone: front/rear touch left and right */
+        if (KD(ctx, AK_TYPE) != AR_SHIP)
+            return 0;
+        base.op = NO_OP_DECLARE;
+        for (int z = 0; z < AR_NZONES; z++) {
+            int zone = KD(ctx, AK_ZONE);
+            int adjacent = (zone == AR_FRONT || zone == AR_REAR) != (z == AR_FRONT || z == AR_REAR);
+            if (adjacent && KD(ctx, AK_SHIELDS + z)) {
+                base.to = (uint8_t)z;
+                snprintf(base.name, sizeof base.name, "redirect-%s", no_armada_zone_names[z]);
+                rc |= add(ctx, base);
+            }
+        }
+        return rc;
+    case AR_EVADE: /* long: cancel a die; medium: reroll one; close, distance 1: nothing */
+        if (ctx->range != AR_LONG && ctx->range != AR_MEDIUM)
+            return 0;
+        base.op = ctx->range == AR_LONG ? NO_OP_CANCEL : NO_OP_REROLL;
+        base.faces = ALL_FACES;
+        base.count = 1;
+        return add(ctx, base);
+    case AR_SCATTER:
+        base.op = NO_OP_CANCEL;
+        base.faces = ALL_FACES;
+        base.count = NO_COUNT_ALL;
+        return add(ctx, base);
+    case AR_CONTAIN: /* the standard critical effect cannot be resolved (later rules) */
+        base.op = NO_OP_DECLARE;
+        return add(ctx, base);
+    default: /* salvo: its attack back is not part of this attack */
+        return 0;
+    }
+}
+
+/* The defender's tokens, one charge pool per (type, state): spending one takes a charge, and
+ * so does the attacker's accuracy that locks one (L153). One token per type per attack (L367);
+ * an exhausted token spent is discarded (L365); none at speed 0 (L366, ships only). */
+static int add_token_mods(no_ctx *ctx)
+{
+    if (KD(ctx, AK_TYPE) == AR_SHIP && KD(ctx, AK_SPEED) == 0)
+        return 0;
+    int rc = 0;
+    int window = KA(ctx, AK_ACCURACY_AFTER_MODIFY) ? NO_W_ATTACK_AFTER_MODIFY : NO_W_ATTACK_MODIFY;
+    for (int type = 0; type < AR_NTOKENS; type++) {
+        int first_of_type = ctx->nmods;
+        for (int state = 0; state < AR_NSTATES; state++) {
+            int held = KD(ctx, AK_TOKENS + type * AR_NSTATES + state);
+            if (!held)
+                continue;
+            int slot = ctx->nmods;
+            no_modifier base = MOD(.side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .once = 1,
+                                   .cost_charges = 1, .charge_slot = (uint8_t)slot,
+                                   .discards = state == AR_EXHAUSTED,
+                                   /* any discard weighs more than every possible exhaust */
+                                   .spend_weight = state == AR_EXHAUSTED ? 8 : 1,
+                                   .effect = AR_EFFECT_OF(type));
+            snprintf(base.name, sizeof base.name, "%s", no_armada_token_names[type]);
+            rc |= add_token_effects(ctx, type, base);
+            if (ctx->nmods == slot)
+                continue; /* no effect in this attack: nothing to spend or lock */
+            ctx->start.charges[slot] = (uint8_t)held;
+            no_modifier lock = MOD(.side = NO_ATTACKER, .window = (uint8_t)window, .op = NO_OP_CANCEL,
+                                   .faces = ACCURACY_FACES, .count = 1, .cost_charges = 1,
+                                   .charge_slot = (uint8_t)slot);
+            snprintf(lock.name, sizeof lock.name, "accuracy-%s", no_armada_token_names[type]);
+            rc |= add(ctx, lock);
+        }
+        uint32_t type_mods = 0; /* the defender's mods of this type exclude each other */
+        for (int m = first_of_type; m < ctx->nmods; m++)
+            if (ctx->mods[m].side == NO_DEFENDER)
+                type_mods |= 1u << m;
+        for (int m = first_of_type; m < ctx->nmods; m++)
+            if (ctx->mods[m].side == NO_DEFENDER)
+                ctx->mods[m].excludes = type_mods;
+    }
+    return rc;
+}
+
+int no_armada_add_mods(no_ctx *ctx)
+{
+    return add_attacker_mods(ctx) || add_token_mods(ctx) ? -1 : 0;
+}

@@ -1,0 +1,192 @@
+/* report_armada.c — the Armada parts of a report: damage cards, crits, defense tokens (spent,
+ * exhausted, discarded, locked by accuracies) and the shields left in each hull zone. */
+#include "report_parts.h"
+#include <string.h>
+
+#define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
+#define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
+
+/* The token type of a defender's pool slot, or -1 for modifiers that are not tokens. */
+static int token_type(const no_ctx *ctx, int m)
+{
+    const no_modifier *md = &ctx->mods[ctx->mods[m].charge_slot];
+    return md->side == NO_DEFENDER && md->effect ? md->effect - 1 : -1;
+}
+
+void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *weight, double scale,
+                          uint64_t trials, no_armada_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    int gathered[AR_NCOLOURS];
+    out->gathered = no_armada_gather(ctx, gathered);
+    for (int t = 0; t < AR_NTOKENS; t++)
+        for (int st = 0; st < AR_NSTATES; st++)
+            out->tokens[t].held[st] = KD(ctx, AK_TOKENS + t * AR_NSTATES + st);
+    double cards[NO_MAX_DAMAGE + 1] = {0}, crit = 0, shields[AR_NZONES][NO_MAX_SHIELDS + 1] = {{0}};
+    double spent[AR_NTOKENS] = {0}, exhausted[AR_NTOKENS] = {0}, discarded[AR_NTOKENS] = {0},
+           locked[AR_NTOKENS] = {0};
+    for (int i = 0; i < g->nterm; i++) {
+        double w = weight[i] * scale;
+        if (w == 0.0)
+            continue;
+        const no_state *s = &g->term[i];
+        int n = s->facedown + s->faceup;
+        cards[n > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : n] += w;
+        out->cards_mean += w * n;
+        crit += s->crits ? w : 0;
+        int locks[AR_NTOKENS] = {0};
+        for (int m = 0; m < ctx->nmods; m++) {
+            int t = token_type(ctx, m);
+            if (t < 0 || !(s->used >> m & 1))
+                continue;
+            if (ctx->mods[m].side == NO_ATTACKER) {
+                locks[t] = 1;
+                continue;
+            }
+            spent[t] += w;
+            (ctx->mods[m].discards ? discarded : exhausted)[t] += w;
+        }
+        for (int t = 0; t < AR_NTOKENS; t++)
+            locked[t] += locks[t] ? w : 0;
+        /* where the damage went: recomputed the way the damage step suffered it */
+        no_armada_hit h;
+        int rz = no_armada_redirect_zone(ctx, s);
+        no_armada_suffer(ctx, s->damage, rz, s->faceup, &h);
+        for (int z = 0; z < AR_NZONES; z++) {
+            int left = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
+                       (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
+            shields[z][left] += w;
+            out->shields_mean[z] += w * left;
+        }
+    }
+    for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
+        out->cards[d] = rep_rate(cards[d], trials);
+        if (cards[d] > 0)
+            out->max_cards = d;
+    }
+    out->crit = rep_rate(crit, trials);
+    for (int t = 0; t < AR_NTOKENS; t++) {
+        out->tokens[t].spent = rep_rate(spent[t], trials);
+        out->tokens[t].exhausted = rep_rate(exhausted[t], trials);
+        out->tokens[t].discarded = rep_rate(discarded[t], trials);
+        out->tokens[t].locked = rep_rate(locked[t], trials);
+    }
+    for (int z = 0; z < AR_NZONES; z++)
+        for (int k = 0; k <= NO_MAX_SHIELDS; k++)
+            out->shields[z][k] = rep_rate(shields[z][k], trials);
+}
+
+static const char *const type_names[] = {"ship", "squadron"};
+
+void rep_armada_describe(FILE *f, const no_ctx *ctx)
+{
+    fprintf(f, "attack:   %s, %d red %d blue %d black at %s", type_names[KA(ctx, AK_TYPE)],
+            KA(ctx, AK_POOL + AR_RED), KA(ctx, AK_POOL + AR_BLUE), KA(ctx, AK_POOL + AR_BLACK),
+            no_armada_range_names[ctx->range]);
+    if (ctx->range != AR_DISTANCE_1)
+        fprintf(f, " range");
+    fprintf(f, "%s%s%s%s%s", ctx->obstructed ? ", obstructed" : "",
+            KA(ctx, AK_CF_DIAL) ? ", concentrate fire dial" : "",
+            KA(ctx, AK_CF_TOKEN) ? ", concentrate fire token" : "", KA(ctx, AK_BOMBER) ? ", bomber" : "",
+            KA(ctx, AK_SWARM) ? ", swarm" : "");
+    fprintf(f, "\ndefense:  %s", type_names[KD(ctx, AK_TYPE)]);
+    if (ctx->hull)
+        fprintf(f, ", hull %d (%d %s already)", ctx->hull, KD(ctx, AK_DAMAGE),
+                KD(ctx, AK_TYPE) == AR_SHIP ? "cards" : "damage");
+    if (KD(ctx, AK_TYPE) == AR_SHIP) {
+        fprintf(f, ", %s zone, speed %d, shields", no_armada_zone_names[KD(ctx, AK_ZONE)], KD(ctx, AK_SPEED));
+        for (int z = 0; z < AR_NZONES; z++)
+            fprintf(f, " %s %d", no_armada_zone_names[z], KD(ctx, AK_SHIELDS + z));
+    } else if (KD(ctx, AK_ENGAGED_OTHER)) {
+        fprintf(f, ", engaged with another squadron");
+    }
+    int any = 0;
+    for (int t = 0; t < AR_NTOKENS; t++)
+        for (int st = 0; st < AR_NSTATES; st++)
+            for (int k = 0; k < KD(ctx, AK_TOKENS + t * AR_NSTATES + st); k++)
+                fprintf(f, "%s%s%s", any++ ? ", " : "; tokens ", no_armada_token_names[t],
+                        st == AR_EXHAUSTED ? " (exhausted)" : "");
+}
+
+void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s)
+{
+    const no_armada_summary *a = &s->armada;
+    if (!a->gathered)
+        fprintf(f, "\nno die of the pool may be rolled at %s range: the attack cannot be made "
+                "(L88, L137, L147)\n", no_armada_range_names[ctx->range]);
+    fprintf(f, "\nP(crit)      ");
+    rep_print_rate(f, a->crit, s->exact);
+    fprintf(f, "   (a crit icon in the pool at step 5)\n");
+    if (KD(ctx, AK_TYPE) == AR_SHIP) {
+        fprintf(f, "P(face-up)   ");
+        rep_print_rate(f, s->faceup, s->exact);
+        fprintf(f, "   (standard critical effect)\ncards        %.10f mean;", a->cards_mean);
+        for (int k = 0; k <= a->max_cards; k++) {
+            fprintf(f, "  %d: ", k);
+            rep_print_rate(f, a->cards[k], s->exact);
+        }
+        fprintf(f, "\n");
+    }
+    if (s->has_kill) {
+        fprintf(f, "P(kill)      ");
+        rep_print_rate(f, s->kill, s->exact);
+        fprintf(f, "   (hull %d)\n", ctx->hull);
+    }
+    int header = 0;
+    for (int t = 0; t < AR_NTOKENS; t++) {
+        if (!a->tokens[t].held[AR_READY] && !a->tokens[t].held[AR_EXHAUSTED])
+            continue;
+        if (!header++)
+            fprintf(f, "\ntoken      %-*s%-*s%-*sP(locked)\n", s->exact ? 14 : 20, "P(spent)",
+                    s->exact ? 14 : 20, "P(exhausted)", s->exact ? 14 : 20, "P(discarded)");
+        fprintf(f, "  %-9s", no_armada_token_names[t]);
+        const no_rate *r[] = {&a->tokens[t].spent, &a->tokens[t].exhausted, &a->tokens[t].discarded,
+                              &a->tokens[t].locked};
+        for (int k = 0; k < 4; k++) {
+            rep_print_rate(f, *r[k], s->exact);
+            fprintf(f, "  ");
+        }
+        fprintf(f, "\n");
+    }
+    if (KD(ctx, AK_TYPE) == AR_SHIP) {
+        fprintf(f, "\nshields left (mean)");
+        for (int z = 0; z < AR_NZONES; z++)
+            fprintf(f, "  %s %.6f", no_armada_zone_names[z], a->shields_mean[z]);
+        fprintf(f, "\n");
+    }
+}
+
+void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
+{
+    const no_armada_summary *a = &s->armada;
+    cJSON_AddBoolToObject(o, "attack_possible", a->gathered > 0);
+    cJSON_AddItemToObject(o, "crit", rep_rate_json(a->crit));
+    if (s->has_kill) {
+        cJSON *k = rep_rate_json(s->kill);
+        cJSON_AddNumberToObject(k, "hull", ctx->hull);
+        cJSON_AddItemToObject(o, "kill", k);
+    }
+    if (KD(ctx, AK_TYPE) == AR_SHIP) {
+        cJSON_AddItemToObject(o, "faceup", rep_rate_json(s->faceup));
+        cJSON *c = rep_pmf_json(o, "cards", a->cards, a->max_cards + 1);
+        cJSON_AddNumberToObject(c, "mean", a->cards_mean);
+        cJSON *sh = cJSON_AddObjectToObject(o, "shields_left");
+        for (int z = 0; z < AR_NZONES; z++) {
+            int top = KD(ctx, AK_SHIELDS + z);
+            cJSON *zj = rep_pmf_json(sh, no_armada_zone_names[z], a->shields[z], top + 1);
+            cJSON_AddNumberToObject(zj, "mean", a->shields_mean[z]);
+        }
+    }
+    cJSON *tok = cJSON_AddObjectToObject(o, "tokens");
+    for (int t = 0; t < AR_NTOKENS; t++) {
+        if (!a->tokens[t].held[AR_READY] && !a->tokens[t].held[AR_EXHAUSTED])
+            continue;
+        cJSON *tj = cJSON_AddObjectToObject(tok, no_armada_token_names[t]);
+        cJSON_AddNumberToObject(tj, "ready", a->tokens[t].held[AR_READY]);
+        cJSON_AddNumberToObject(tj, "exhausted", a->tokens[t].held[AR_EXHAUSTED]);
+        cJSON_AddItemToObject(tj, "spent", rep_rate_json(a->tokens[t].spent));
+        cJSON_AddItemToObject(tj, "exhausted_by_attack", rep_rate_json(a->tokens[t].exhausted));
+        cJSON_AddItemToObject(tj, "discarded", rep_rate_json(a->tokens[t].discarded));
+        cJSON_AddItemToObject(tj, "locked", rep_rate_json(a->tokens[t].locked));
+    }
+}

@@ -1,0 +1,24 @@
+/* report_parts.h — pieces the game-specific report files share with report.c. */
+#ifndef NEVERODDS_REPORT_PARTS_H
+#define NEVERODDS_REPORT_PARTS_H
+#include "neverodds/report.h"
+#include <cjson/cJSON.h>
+
+/* A probability with its standard error over `trials` (0: exact, no error). */
+no_rate rep_rate(double p, uint64_t trials);
+void rep_print_rate(FILE *f, no_rate r, int exact);
+/* {"probability": p, "stderr": se} */
+cJSON *rep_rate_json(no_rate r);
+/* The probabilities (or, with want_se, their errors) as a JSON array. */
+cJSON *rep_array(const no_rate *r, int n, int want_se);
+/* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
+cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n);
+
+/* Armada (report_armada.c). `scale` turns a weight into a probability. */
+void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *weight, double scale,
+                          uint64_t trials, no_armada_summary *out);
+void rep_armada_describe(FILE *f, const no_ctx *ctx);
+void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);
+void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
+
+#endif
