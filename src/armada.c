@@ -322,3 +322,32 @@ int no_armada_add_mods(no_ctx *ctx)
 {
     return add_attacker_mods(ctx) || add_token_mods(ctx) ? -1 : 0;
 }
+
+/* The defender's side becomes the attacker: X blue dice at distance 1, its own Swarm (the
+ * Counter attack may be modified like a normal attack, L654), the same obstruction (digest
+ * §8.3.13); the attacker squadron defends with its hull and tokens. */
+int no_armada_counter(const no_ctx *attack, no_ctx *counter)
+{
+    if (KA(attack, AK_TYPE) != AR_SQUADRON || KD(attack, AK_TYPE) != AR_SQUADRON || !KD(attack, AK_COUNTER))
+        return -1;
+    memset(counter, 0, sizeof *counter);
+    counter->policy = attack->policy;
+    counter->range = AR_DISTANCE_1;
+    counter->obstructed = attack->obstructed;
+    memcpy(counter->kw[NO_ATTACKER], attack->kw[NO_DEFENDER], NO_MAX_KW);
+    memcpy(counter->kw[NO_DEFENDER], attack->kw[NO_ATTACKER], NO_MAX_KW);
+    uint8_t *a = counter->kw[NO_ATTACKER];
+    a[AK_POOL + AR_RED] = a[AK_POOL + AR_BLACK] = 0;
+    a[AK_POOL + AR_BLUE] = a[AK_COUNTER];
+    a[AK_COUNTER] = 0; /* a Counter attack never triggers another (L649) */
+    counter->hull = KA(attack, AK_HULL);
+    int gathered[AR_NCOLOURS];
+    no_armada_gather(counter, gathered);
+    for (int c = 0; c < AR_NCOLOURS; c++)
+        counter->start.pool[NO_POOL_COVER].n[NO_FRESH][c] = (uint8_t)gathered[c];
+    if (no_armada_add_mods(counter))
+        return -1;
+    no_ctx_index(counter);
+    no_armada_setup_dice(counter);
+    return 0;
+}

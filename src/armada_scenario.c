@@ -77,67 +77,6 @@ static int entry_bool(const cJSON *entry, const char *object, const char *key)
     return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(entry, object), key));
 }
 
-static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int defender_type)
-{
-    static const char *const keys[] = {"type", "ship", "squadron", "zone", "pool", "concentrate_fire",
-                                       "keywords", NULL};
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
-    if (!o) {
-        jr_fail(j, "attacker", "missing");
-        return;
-    }
-    if (jr_object(j, o, "attacker", keys))
-        return;
-    uint8_t *kw = ctx->kw[NO_ATTACKER];
-    int lib_type;
-    const cJSON *entry = library_entry(j, lib, o, "attacker", &lib_type);
-    int type = kw[AK_TYPE] = (uint8_t)side_type(j, o, "attacker", lib_type);
-    if (j->failed)
-        return;
-    int zone = enum_key(j, o, "zone", "attacker", no_armada_zone_names, "a hull zone", AR_FRONT);
-    if (cJSON_GetObjectItemCaseSensitive(o, "zone") && type != AR_SHIP)
-        jr_fail(j, "attacker.zone", "only a ship attacks from a hull zone");
-    /* the armament: battery against ships, anti-squadron against squadrons (L143-L145, L179-L183) */
-    const cJSON *pool = cJSON_GetObjectItemCaseSensitive(o, "pool");
-    if (pool) {
-        read_pool(j, pool, "attacker.pool", kw);
-    } else if (entry) {
-        const cJSON *arm = cJSON_GetObjectItemCaseSensitive(entry, defender_type == AR_SHIP ? "battery" : "anti_squadron");
-        if (type == AR_SHIP && defender_type == AR_SHIP)
-            arm = cJSON_GetObjectItemCaseSensitive(arm, no_armada_zone_names[zone]);
-        jr lj = {.file = lib->file, .err = j->err, .errlen = j->errlen};
-        char path[160];
-        snprintf(path, sizeof path, "%ss.%s.%s", types[type], entry->string,
-                 defender_type == AR_SHIP ? "battery" : "anti_squadron");
-        read_pool(&lj, arm, path, kw);
-        j->failed |= lj.failed;
-    } else if (!j->failed) {
-        jr_fail(j, "attacker.pool", "missing (the dice, or name a ship or squadron from the library)");
-    }
-    const cJSON *cf = cJSON_GetObjectItemCaseSensitive(o, "concentrate_fire");
-    if (cf) {
-        static const char *const cf_keys[] = {"dial", "token", NULL};
-        if (type != AR_SHIP)
-            jr_fail(j, "attacker.concentrate_fire", "only ships resolve commands (L615-L617)");
-        else if (jr_object(j, cf, "attacker.concentrate_fire", cf_keys) == 0) {
-            kw[AK_CF_DIAL] = (uint8_t)jr_bool(j, cf, "dial", "attacker.concentrate_fire", 0);
-            kw[AK_CF_TOKEN] = (uint8_t)jr_bool(j, cf, "token", "attacker.concentrate_fire", 0);
-        }
-    }
-    kw[AK_BOMBER] = (uint8_t)entry_bool(entry, "keywords", "bomber");
-    kw[AK_SWARM] = (uint8_t)entry_bool(entry, "keywords", "swarm");
-    const cJSON *kws = cJSON_GetObjectItemCaseSensitive(o, "keywords");
-    if (kws) {
-        static const char *const kw_keys[] = {"bomber", "swarm", NULL};
-        if (type != AR_SQUADRON)
-            jr_fail(j, "attacker.keywords", "squadron keywords belong to squadrons (L645-L647)");
-        else if (jr_object(j, kws, "attacker.keywords", kw_keys) == 0) {
-            kw[AK_BOMBER] = (uint8_t)jr_bool(j, kws, "bomber", "attacker.keywords", kw[AK_BOMBER]);
-            kw[AK_SWARM] = (uint8_t)jr_bool(j, kws, "swarm", "attacker.keywords", kw[AK_SWARM]);
-        }
-    }
-}
-
 /* Token states the scenario or the library gives: kw[AK_TOKENS + type * 2 + state]. */
 static void parse_tokens(jr *j, const cJSON *list, const char *path, int type, int later_tokens, uint8_t *kw)
 {
@@ -191,10 +130,115 @@ static void parse_tokens(jr *j, const cJSON *list, const char *path, int type, i
     }
 }
 
+/* Tokens from the scenario, else from the library entry (ready); later tokens only under the
+ * switch. */
+static void side_tokens(jr *j, jr_library *lib, const cJSON *o, const cJSON *entry, const char *side,
+                        int type, int later_tokens, uint8_t *kw)
+{
+    char path[64];
+    snprintf(path, sizeof path, "%s.tokens", side);
+    const cJSON *tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
+    if (tokens) {
+        parse_tokens(j, tokens, path, type, later_tokens, kw);
+    } else if (entry) {
+        jr lj = {.file = lib->file, .err = j->err, .errlen = j->errlen};
+        char lpath[160];
+        snprintf(lpath, sizeof lpath, "%ss.%s.tokens", types[type], entry->string);
+        parse_tokens(&lj, cJSON_GetObjectItemCaseSensitive(entry, "tokens"), lpath, type, 1, kw);
+        j->failed |= lj.failed;
+        if (!later_tokens) /* the library knows later tokens; the core rules leave them out */
+            for (int s = 0; s < AR_NSTATES; s++)
+                kw[AK_TOKENS + AR_CONTAIN * AR_NSTATES + s] = kw[AK_TOKENS + AR_SALVO * AR_NSTATES + s] = 0;
+    }
+}
+
+/* An attacking squadron's hull, damage, tokens and engagement: what a Counter attack back needs. */
+static void squadron_facts(jr *j, jr_library *lib, const cJSON *o, const cJSON *entry, const char *side,
+                           int type, uint8_t *kw)
+{
+    static const char *const keys[] = {"hull", "damage", "tokens", "engaged_with_other", NULL};
+    if (type != AR_SQUADRON) {
+        for (const char *const *k = keys; *k; k++)
+            if (cJSON_GetObjectItemCaseSensitive(o, *k)) {
+                char p[64];
+                snprintf(p, sizeof p, "%s.%s", side, *k);
+                jr_fail(j, p, "an attacking ship needs none: only a squadron is attacked back (L649)");
+                return;
+            }
+        return;
+    }
+    kw[AK_HULL] = (uint8_t)jr_int(j, o, "hull", side, 1, 30, jr_entry_int(entry, "hull", 0), 0);
+    kw[AK_DAMAGE] = (uint8_t)jr_int(j, o, "damage", side, 0, kw[AK_HULL] ? kw[AK_HULL] - 1 : 30, 0, 0);
+    kw[AK_ENGAGED_OTHER] = (uint8_t)jr_bool(j, o, "engaged_with_other", side, 0);
+    side_tokens(j, lib, o, entry, side, type, 0, kw);
+}
+
+static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int defender_type)
+{
+    static const char *const keys[] = {"type", "ship", "squadron", "zone", "pool", "concentrate_fire",
+                                       "keywords", "hull", "damage", "tokens", "engaged_with_other", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
+    if (!o) {
+        jr_fail(j, "attacker", "missing");
+        return;
+    }
+    if (jr_object(j, o, "attacker", keys))
+        return;
+    uint8_t *kw = ctx->kw[NO_ATTACKER];
+    int lib_type;
+    const cJSON *entry = library_entry(j, lib, o, "attacker", &lib_type);
+    int type = kw[AK_TYPE] = (uint8_t)side_type(j, o, "attacker", lib_type);
+    if (j->failed)
+        return;
+    int zone = enum_key(j, o, "zone", "attacker", no_armada_zone_names, "a hull zone", AR_FRONT);
+    if (cJSON_GetObjectItemCaseSensitive(o, "zone") && type != AR_SHIP)
+        jr_fail(j, "attacker.zone", "only a ship attacks from a hull zone");
+    /* the armament: battery against ships, anti-squadron against squadrons (L143-L145, L179-L183) */
+    const cJSON *pool = cJSON_GetObjectItemCaseSensitive(o, "pool");
+    if (pool) {
+        read_pool(j, pool, "attacker.pool", kw);
+    } else if (entry) {
+        const cJSON *arm = cJSON_GetObjectItemCaseSensitive(entry, defender_type == AR_SHIP ? "battery" : "anti_squadron");
+        if (type == AR_SHIP && defender_type == AR_SHIP)
+            arm = cJSON_GetObjectItemCaseSensitive(arm, no_armada_zone_names[zone]);
+        jr lj = {.file = lib->file, .err = j->err, .errlen = j->errlen};
+        char path[160];
+        snprintf(path, sizeof path, "%ss.%s.%s", types[type], entry->string,
+                 defender_type == AR_SHIP ? "battery" : "anti_squadron");
+        read_pool(&lj, arm, path, kw);
+        j->failed |= lj.failed;
+    } else if (!j->failed) {
+        jr_fail(j, "attacker.pool", "missing (the dice, or name a ship or squadron from the library)");
+    }
+    const cJSON *cf = cJSON_GetObjectItemCaseSensitive(o, "concentrate_fire");
+    if (cf) {
+        static const char *const cf_keys[] = {"dial", "token", NULL};
+        if (type != AR_SHIP)
+            jr_fail(j, "attacker.concentrate_fire", "only ships resolve commands (L615-L617)");
+        else if (jr_object(j, cf, "attacker.concentrate_fire", cf_keys) == 0) {
+            kw[AK_CF_DIAL] = (uint8_t)jr_bool(j, cf, "dial", "attacker.concentrate_fire", 0);
+            kw[AK_CF_TOKEN] = (uint8_t)jr_bool(j, cf, "token", "attacker.concentrate_fire", 0);
+        }
+    }
+    squadron_facts(j, lib, o, entry, "attacker", type, kw);
+    kw[AK_BOMBER] = (uint8_t)entry_bool(entry, "keywords", "bomber");
+    kw[AK_SWARM] = (uint8_t)entry_bool(entry, "keywords", "swarm");
+    const cJSON *kws = cJSON_GetObjectItemCaseSensitive(o, "keywords");
+    if (kws) {
+        static const char *const kw_keys[] = {"bomber", "swarm", NULL};
+        if (type != AR_SQUADRON)
+            jr_fail(j, "attacker.keywords", "squadron keywords belong to squadrons (L645-L647)");
+        else if (jr_object(j, kws, "attacker.keywords", kw_keys) == 0) {
+            kw[AK_BOMBER] = (uint8_t)jr_bool(j, kws, "bomber", "attacker.keywords", kw[AK_BOMBER]);
+            kw[AK_SWARM] = (uint8_t)jr_bool(j, kws, "swarm", "attacker.keywords", kw[AK_SWARM]);
+        }
+    }
+}
+
 static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int later_tokens)
 {
     static const char *const keys[] = {"type", "ship", "squadron", "hull", "damage", "zone", "shields",
-                                       "speed", "tokens", "engaged_with_other", NULL};
+                                       "speed", "tokens", "engaged_with_other", "keywords", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
     if (!o) {
         jr_fail(j, "defender", "missing");
@@ -209,7 +253,7 @@ static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
     if (j->failed)
         return;
     static const char *const ship_only[] = {"zone", "shields", "speed", NULL};
-    static const char *const squadron_only[] = {"engaged_with_other", NULL};
+    static const char *const squadron_only[] = {"engaged_with_other", "keywords", NULL};
     for (const char *const *k = type == AR_SHIP ? squadron_only : ship_only; *k; k++)
         if (cJSON_GetObjectItemCaseSensitive(o, *k)) {
             char p[64];
@@ -229,18 +273,14 @@ static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
                                              jr_entry_int(lib_shields, no_armada_zone_names[z], 0), 0);
     kw[AK_SPEED] = (uint8_t)jr_int(j, o, "speed", "defender", 0, 4, 1, 0);
     kw[AK_ENGAGED_OTHER] = (uint8_t)jr_bool(j, o, "engaged_with_other", "defender", 0);
-    const cJSON *tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
-    if (tokens) {
-        parse_tokens(j, tokens, "defender.tokens", type, later_tokens, kw);
-    } else if (entry) {
-        jr lj = {.file = lib->file, .err = j->err, .errlen = j->errlen};
-        char path[160];
-        snprintf(path, sizeof path, "%ss.%s.tokens", types[type], entry->string);
-        parse_tokens(&lj, cJSON_GetObjectItemCaseSensitive(entry, "tokens"), path, type, 1, kw);
-        j->failed |= lj.failed;
-        if (!later_tokens) /* the library knows later tokens; the core rules leave them out */
-            for (int s = 0; s < AR_NSTATES; s++)
-                kw[AK_TOKENS + AR_CONTAIN * AR_NSTATES + s] = kw[AK_TOKENS + AR_SALVO * AR_NSTATES + s] = 0;
+    side_tokens(j, lib, o, entry, "defender", type, later_tokens, kw);
+    /* a defending squadron's Counter X and Swarm, used when it attacks back */
+    kw[AK_COUNTER] = (uint8_t)jr_entry_int(cJSON_GetObjectItemCaseSensitive(entry, "keywords"), "counter", 0);
+    kw[AK_SWARM] = (uint8_t)entry_bool(entry, "keywords", "swarm");
+    const cJSON *kws = cJSON_GetObjectItemCaseSensitive(o, "keywords");
+    if (kws && jr_object(j, kws, "defender.keywords", (const char *const[]){"counter", "swarm", NULL}) == 0) {
+        kw[AK_COUNTER] = (uint8_t)jr_int(j, kws, "counter", "defender.keywords", 0, 6, kw[AK_COUNTER], 0);
+        kw[AK_SWARM] = (uint8_t)jr_bool(j, kws, "swarm", "defender.keywords", kw[AK_SWARM]);
     }
 }
 
@@ -313,5 +353,6 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     }
     no_ctx_index(ctx);
     no_armada_setup_dice(ctx);
+    sc->has_counter = no_armada_counter(ctx, &sc->counter) == 0;
     return 0;
 }

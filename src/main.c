@@ -3,6 +3,7 @@
 #include "neverodds/run.h"
 #include "neverodds/version.h"
 #include "neverodds/xwing.h"
+#include "neverodds/armada.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ static const char usage_main[] =
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
     "distribution, kill probability, token use. Games: X-Wing second edition (reference guide\n"
-    "v1.4.5, rules xwing-2e) and Legion (core rules 2026, rules legion-2026).\n"
+    "v1.4.5, rules xwing-2e), Legion (core rules 2026, rules legion-2026) and Armada (the\n"
+    "reference guide of the core set, rules armada-core).\n"
     "\n"
     "commands:\n"
     "  run       run a scenario file (see 'neverodds run --help')\n";
@@ -34,7 +36,9 @@ static const char usage_run[] =
     "                  any number of threads\n"
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
     "  --policy NAME   per-attack (default: best expected damage), conservative (never reroll\n"
-    "                  a hit or crit) or crit-fishing (most crits first); overrides the scenario\n"
+    "                  a hit or crit), crit-fishing (most crits first) or, for Armada,\n"
+    "                  no-discard (the defender never spends an exhausted token); overrides the\n"
+    "                  scenario\n"
     "  --format F      text (default) or json\n"
     "  --verbose       also print the die face tables\n"
     "\n"
@@ -66,14 +70,15 @@ static void print_dice(FILE *f, const no_scenario *sc)
 {
     static const char *const legion_attack[] = {"blank", "hit", "crit", "surge"};
     static const char *const legion_defense[] = {"blank", "block", "surge"};
-    int legion = !strcmp(sc->game, "legion");
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
     fprintf(f, "dice (faces per side):\n");
     for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
         const no_die *die = sc->ctx.dice[d]->die;
         fprintf(f, "  %-18s", die->name);
         for (int s = 0; s < die->sides; s++) {
             int r = die->side_result[s];
-            fprintf(f, " %s", !legion ? no_xwing_face_names[die->face[r]]
+            fprintf(f, " %s", armada   ? no_armada_face_names[die->face[r]]
+                              : !legion ? no_xwing_face_names[die->face[r]]
                               : die->nresults == 4 ? legion_attack[r] : legion_defense[r]);
         }
         fprintf(f, "\n");
@@ -120,7 +125,8 @@ static int cmd_run(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--policy")) {
             if (!val || (policy = no_policy_find(val)) < 0)
-                return usage_error("--policy: expected per-attack, conservative or crit-fishing, got '%s'",
+                return usage_error("--policy: expected per-attack, conservative, crit-fishing or no-discard, "
+                                   "got '%s'",
                                    val ? val : "nothing");
             i++;
         } else if (!strcmp(a, "--format")) {
@@ -150,6 +156,11 @@ static int cmd_run(int argc, char **argv)
     }
     int rc = 0;
     int loaded = no_scenario_load(file, sc, err, sizeof err) == 0;
+    if (loaded && policy >= 0 && !no_policy_applies(policy, sc->game)) {
+        free(sc);
+        free(sum);
+        return usage_error("--policy: %s does not apply to this game", no_policies[policy].name);
+    }
     if (loaded && policy >= 0)
         sc->ctx.policy = policy;
     if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
@@ -184,7 +195,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("neverodds %s (rules: xwing-2e, reference guide v1.4.5; legion-2026, core rules 09.01.2026)\n",
+        printf("neverodds %s (rules: xwing-2e, reference guide v1.4.5; legion-2026, core rules "
+               "09.01.2026; armada-core, reference guide of the core set)\n",
                NO_VERSION);
         return 0;
     }

@@ -148,6 +148,24 @@ void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s)
         }
         fprintf(f, "\n");
     }
+    const no_counter_summary *c = &s->counter;
+    if (c->has) {
+        fprintf(f, "\ncounter %d (the defender attacks back with %d blue dice, L649): mean damage %.10f",
+                c->dice, c->dice, c->mean);
+        if (!s->exact)
+            fprintf(f, " ± %.6f", c->mean_se);
+        fprintf(f, "\n ");
+        for (int k = 0; k <= c->max_damage; k++) {
+            fprintf(f, " %d: ", k);
+            rep_print_rate(f, c->pmf[k], s->exact);
+        }
+        if (c->hull) {
+            fprintf(f, "\n  P(attacker destroyed) ");
+            rep_print_rate(f, c->kill, s->exact);
+            fprintf(f, "   (hull %d)", c->hull);
+        }
+        fprintf(f, "\n");
+    }
     if (KD(ctx, AK_TYPE) == AR_SHIP) {
         fprintf(f, "\nshields left (mean)");
         for (int z = 0; z < AR_NZONES; z++)
@@ -175,6 +193,19 @@ void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
             int top = KD(ctx, AK_SHIELDS + z);
             cJSON *zj = rep_pmf_json(sh, no_armada_zone_names[z], a->shields[z], top + 1);
             cJSON_AddNumberToObject(zj, "mean", a->shields_mean[z]);
+        }
+    }
+    const no_counter_summary *c = &s->counter;
+    if (c->has) {
+        cJSON *cj = cJSON_AddObjectToObject(o, "counter");
+        cJSON_AddNumberToObject(cj, "dice", c->dice);
+        cJSON *d = rep_pmf_json(cj, "damage", c->pmf, c->max_damage + 1);
+        cJSON_AddNumberToObject(d, "mean", c->mean);
+        cJSON_AddNumberToObject(d, "stderr", c->mean_se);
+        if (c->hull) {
+            cJSON *k = rep_rate_json(c->kill);
+            cJSON_AddNumberToObject(k, "hull", c->hull);
+            cJSON_AddItemToObject(cj, "kill", k);
         }
     }
     cJSON *tok = cJSON_AddObjectToObject(o, "tokens");

@@ -1,8 +1,47 @@
 /* run.c — compiles a scenario's attack and runs the exact or the Monte Carlo driver on it. */
 #include "neverodds/run.h"
+#include "neverodds/armada.h"
 #include <stdlib.h>
+#include <string.h>
+
+static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
+
+/* The Counter attack back: its own compiled attack, run the same way (same seed). */
+static int run_counter(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err,
+                       size_t errlen)
+{
+    no_scenario *back = malloc(sizeof *back);
+    no_summary *sum = malloc(sizeof *sum);
+    if (!back || !sum)
+        abort();
+    *back = *sc;
+    back->ctx = sc->counter;
+    back->has_counter = 0;
+    int rc = run_one(back, opts, sum, err, errlen);
+    if (rc == 0) {
+        no_counter_summary *c = &out->counter;
+        c->has = 1;
+        c->dice = sc->ctx.kw[NO_DEFENDER][AK_COUNTER];
+        c->hull = sc->counter.hull;
+        c->max_damage = sum->max_damage;
+        memcpy(c->pmf, sum->pmf, sizeof c->pmf);
+        c->mean = sum->mean;
+        c->mean_se = sum->mean_se;
+        c->kill = sum->kill;
+    }
+    free(back);
+    free(sum);
+    return rc;
+}
 
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
+{
+    if (run_one(sc, opts, out, err, errlen))
+        return -1;
+    return sc->has_counter ? run_counter(sc, opts, out, err, errlen) : 0;
+}
+
+static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     no_graph g;
     if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, errlen))

@@ -606,6 +606,40 @@ START_TEST(library_ships_and_squadrons)
 }
 END_TEST
 
+START_TEST(t23_counter_attacks_back_even_when_destroyed)
+{
+    /* S2 (Counter 2, hull 1) is attacked by S1 (hull 3): whatever happens to S2, it attacks back
+     * with 2 blue dice; only hits count against a squadron: binomial(2, 1/2) */
+    no_scenario *sc = armada("", "\"type\":\"squadron\",\"pool\":{\"black\":4},\"hull\":3,\"damage\":1",
+                             "\"type\":\"squadron\",\"hull\":1,\"keywords\":{\"counter\":2}");
+    ck_assert(sc->has_counter);
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert(s.kill.p > 0.9);
+    ck_assert(s.counter.has);
+    ck_assert_near(s.counter.pmf[0].p, 0.25, 1e-15);
+    ck_assert_near(s.counter.pmf[1].p, 0.5, 1e-15);
+    ck_assert_near(s.counter.pmf[2].p, 0.25, 1e-15);
+    ck_assert_near(s.counter.kill.p, 0.25, 1e-15); /* 2 more on 1 already, hull 3 */
+    /* the Counter attack is a squadron attack: no Counter of its own, no chain */
+    ck_assert_int_eq(sc->counter.kw[NO_ATTACKER][AK_COUNTER], 0);
+    ck_assert_int_eq(sc->counter.kw[NO_ATTACKER][AK_POOL + AR_BLUE], 2);
+    free(sc);
+    /* Swarm modifies the Counter attack too when the first attacker is engaged with another
+     * squadron (L654): a reroll of one blank-for-squadrons face (crit or accuracy) */
+    sc = armada("", "\"type\":\"squadron\",\"pool\":{\"black\":1},\"hull\":3,\"engaged_with_other\":true",
+                "\"type\":\"squadron\",\"hull\":4,\"keywords\":{\"counter\":1,\"swarm\":true}");
+    exact_summary(sc, &s);
+    ck_assert_near(s.counter.mean, 0.5 + 0.5 * 0.5, 1e-15);
+    free(sc);
+    /* no Counter attack against a ship attacker */
+    sc = armada(",\"range\":\"close\"", "\"type\":\"ship\",\"pool\":{\"black\":1}",
+                "\"type\":\"squadron\",\"hull\":4,\"keywords\":{\"counter\":2}");
+    ck_assert(!sc->has_counter);
+    free(sc);
+}
+END_TEST
+
 /* ---- bad input ---- */
 static void rejects(const char *json, const char *message)
 {
@@ -687,6 +721,7 @@ Suite *suite_armada(void)
     tcase_add_test(t, swarm_rerolls_only_against_an_engaged_squadron);
     tcase_add_test(t, contain_stops_the_standard_critical_effect);
     tcase_add_test(t, strict_order_spends_accuracies_after_modifying);
+    tcase_add_test(t, t23_counter_attacks_back_even_when_destroyed);
     suite_add_tcase(s, t);
     t = tcase_create("input");
     tcase_add_test(t, library_ships_and_squadrons);

@@ -14,6 +14,14 @@ static const char *const golden[] = {
     "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":2,\"shields\":1}}",
     "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"lock\":1},\"abilities\":[\"howlrunner\",\"heavy-laser-cannon\"]},"
     "\"defender\":{\"dice\":2,\"abilities\":[\"elusive\"],\"tokens\":{\"focus\":1},\"hull\":3}}",
+    /* Armada: Concentrate Fire, accuracies and every core token at medium range */
+    "{\"game\":\"armada\",\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,\"blue\":1},"
+    "\"concentrate_fire\":{\"dial\":true,\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":5,"
+    "\"shields\":{\"front\":1,\"left\":2,\"right\":2,\"rear\":1},\"tokens\":[\"brace\",\"redirect\","
+    "{\"type\":\"evade\",\"state\":\"exhausted\"}]}}",
+    "{\"game\":\"armada\",\"range\":\"close\",\"obstructed\":true,\"attacker\":{\"ship\":\"victory-i-class-star-destroyer\"},"
+    "\"defender\":{\"ship\":\"cr90-corvette-a\",\"damage\":1}}",
+    "{\"game\":\"armada\",\"attacker\":{\"squadron\":\"x-wing-squadron\"},\"defender\":{\"ship\":\"victory-i-class-star-destroyer\"}}",
 };
 
 static void check_within(double mc, double se, double exact, const char *what)
@@ -43,6 +51,16 @@ START_TEST(monte_carlo_agrees_with_exact)
         for (int t = 0; t < NO_TOK_N; t++)
             check_within(mc.tokens[s][t].spent.p, mc.tokens[s][t].spent.se, ex.tokens[s][t].spent.p,
                          "token spent");
+    const no_armada_summary *ea = &ex.armada, *ma = &mc.armada; /* all zero for other games */
+    check_within(ma->crit.p, ma->crit.se, ea->crit.p, "armada crit");
+    for (int k = 0; k <= ea->max_cards; k++)
+        check_within(ma->cards[k].p, ma->cards[k].se, ea->cards[k].p, "armada cards");
+    for (int t = 0; t < AR_NTOKENS; t++) {
+        check_within(ma->tokens[t].spent.p, ma->tokens[t].spent.se, ea->tokens[t].spent.p, "armada spent");
+        check_within(ma->tokens[t].discarded.p, ma->tokens[t].discarded.se, ea->tokens[t].discarded.p,
+                     "armada discarded");
+        check_within(ma->tokens[t].locked.p, ma->tokens[t].locked.se, ea->tokens[t].locked.p, "armada locked");
+    }
     ck_assert(mc.mean_se > 0);
     free(sc);
 }

@@ -44,11 +44,13 @@ enum {
     AK_TYPE,                 /* AR_SHIP or AR_SQUADRON */
     AK_BOMBER, AK_SWARM,     /* attacker keywords (L650, L653) */
     AK_CF_DIAL, AK_CF_TOKEN, /* Concentrate Fire dial and token at hand (L635-L640) */
-    AK_ENGAGED_OTHER,        /* defender squadron engaged with another squadron (Swarm) */
+    AK_ENGAGED_OTHER,        /* a squadron engaged with another squadron (Swarm) */
     AK_ZONE,                 /* defending hull zone */
     AK_SHIELDS,              /* shields of each zone: AK_SHIELDS + zone */
     AK_DAMAGE = AK_SHIELDS + AR_NZONES, /* damage cards (ship) or hull points (squadron) lost before */
     AK_SPEED, AK_CONTAIN_SALVO, AK_ACCURACY_AFTER_MODIFY,
+    AK_HULL,                 /* the attacker's hull, for a Counter attack back (the defender's: ctx->hull) */
+    AK_COUNTER,              /* Counter X of a defending squadron (L649) */
     AK_POOL,                 /* dice in the pool of each colour, before range: AK_POOL + colour */
     AK_TOKENS = AK_POOL + AR_NCOLOURS, /* tokens of each type and state: AK_TOKENS + type*2 + state */
     AK_N = AK_TOKENS + AR_NTOKENS * AR_NSTATES
@@ -77,5 +79,10 @@ void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_
                       no_armada_hit *out);
 /* The redirect zone a finished attack used, or -1. */
 int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s);
+
+/* Counter X (L649): after a squadron's attack on a squadron with Counter X, the defender attacks
+ * back with X blue dice, even if destroyed. Builds that attack from `attack` into `counter`;
+ * returns 0 when there is one, -1 when there is none (or too many modifiers). */
+int no_armada_counter(const no_ctx *attack, no_ctx *counter);
 
 #endif

@@ -28,6 +28,16 @@ typedef struct no_armada_summary {
     double shields_mean[AR_NZONES];
 } no_armada_summary;
 
+/* Armada: the defender's Counter attack back on the attacking squadron (L649). */
+typedef struct no_counter_summary {
+    int has;
+    int dice, hull;                       /* blue dice; the attacker's hull (0: unknown) */
+    int max_damage;
+    no_rate pmf[NO_MAX_DAMAGE + 1];
+    double mean, mean_se;
+    no_rate kill;
+} no_counter_summary;
+
 typedef struct no_summary {
     int exact;
     int automatic;                        /* the method was chosen, not requested */
@@ -52,6 +62,7 @@ typedef struct no_summary {
     double guardian_mean;
     no_rate vehicle_damage;               /* wounds reached Resilience */
     no_armada_summary armada;
+    no_counter_summary counter;
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];

@@ -13,6 +13,8 @@ typedef struct no_scenario {
     char rules[16];
     const no_rules *engine_rules;
     no_ctx ctx;
+    int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */
+    no_ctx counter;
 } no_scenario;
 
 /* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
