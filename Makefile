@@ -21,7 +21,7 @@ TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize clean legion-units
+.PHONY: all run test deps bench sanitize clean legion-units armada-units
 all: $(BIN)
 
 deps:
@@ -73,6 +73,12 @@ LEGION_DATA ?= ../shared/data/legion-data/legion-data.json
 legion-units:
 	python3 tools/legion_units.py $(LEGION_DATA) > profiles/legion/units.json.tmp
 	mv profiles/legion/units.json.tmp profiles/legion/units.json
+
+# Regenerates the Armada ship and squadron library from the community data set (facts only).
+ARMADA_DATA ?= ../shared/data/armada-data/data
+armada-units:
+	python3 tools/armada_units.py $(ARMADA_DATA) > profiles/armada/units.json.tmp
+	mv profiles/armada/units.json.tmp profiles/armada/units.json
 
 clean:
 	rm -rf build build-san $(BIN)

@@ -83,6 +83,16 @@ static const struct {
      "{\"game\":\"legion\",\"cover\":\"light\",\"attacker\":{\"pool\":{\"white\":10},\"surge\":\"hit\","
      "\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},"
      "\"minis\":6}}", 20000000ULL},
+    {"Armada: 3 red 2 blue at medium, concentrate fire dial+token vs brace, redirect, evade (exhausted)",
+     "{\"game\":\"armada\",\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":3,\"blue\":2},"
+     "\"concentrate_fire\":{\"dial\":true,\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":5,"
+     "\"shields\":{\"front\":3,\"left\":2,\"right\":2,\"rear\":1},\"tokens\":[\"brace\",\"redirect\","
+     "{\"type\":\"evade\",\"state\":\"exhausted\"}]}}", 50000000ULL},
+    {"Armada: 10 dice at close (4 red 3 blue 3 black), concentrate fire token vs brace, redirect, scatter",
+     "{\"game\":\"armada\",\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":4,\"blue\":3,"
+     "\"black\":3},\"concentrate_fire\":{\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":8,"
+     "\"shields\":{\"front\":3,\"left\":3,\"right\":3,\"rear\":1},\"tokens\":[\"brace\",\"redirect\",\"scatter\"]}}",
+     20000000ULL},
 };
 
 int main(void)

@@ -169,11 +169,31 @@ static void resolve_damage(const no_ctx *ctx, no_state *s)
     s->destroyed = (uint8_t)h.destroyed;
 }
 
+/* After step 3 only a die's icons matter (accuracies can no longer be spent), unless the
+ * defender's Evade rerolls a die, which needs its colour: fold every die into the red face (or
+ * black hit+crit) with the same hits and crits, so equal pools merge for the defender's choice. */
+static void fold_pool(const no_ctx *ctx, no_state *s)
+{
+    static const uint8_t folded[AR_NFACES] = {
+        AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_BLANK,
+        AR_RED_HIT, AR_RED_CRIT, AR_RED_BLANK,
+        AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].side == NO_DEFENDER && ctx->mods[m].op == NO_OP_REROLL)
+            return;
+    no_pool *p = &s->pool[NO_POOL_ATTACK], out = {0};
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < AR_NFACES; f++)
+            out.n[NO_FRESH][folded[f]] += p->n[c][f];
+    *p = out;
+}
+
 static const no_step steps[] = {
     NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* obstruction: drop 1 die (L608) */
     NO_APPLY(roll_pool),                              /* step 2: roll (L141-L147) */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* step 3: modify, accuracies (L149-L153) */
     NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* accuracies, under the strict order */
+    NO_APPLY(fold_pool),
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* step 4: defense tokens (L155) */
     NO_APPLY(resolve_damage),                         /* step 5 (L157-L163) */
     NO_END,
