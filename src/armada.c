@@ -40,8 +40,7 @@ static const uint16_t colour_faces[AR_NCOLOURS] = {0x001F, 0x00E0, 0x0700};
 #define ALL_FACES 0x07FFu
 #define ACCURACY_FACES ((1u << AR_RED_ACCURACY) | (1u << AR_BLUE_ACCURACY))
 
-static no_dicetab tables[AR_NCOLOURS];
-static int tables_ready;
+static no_dice_set dice_set = {.dice = no_armada_dice, .n = AR_NCOLOURS};
 
 #define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
 #define KD(ctx, k) ((ctx)->kw[NO_DEFENDER][k])
@@ -59,14 +58,8 @@ static int crits_count(const no_ctx *ctx)
 
 void no_armada_setup_dice(no_ctx *ctx)
 {
-    if (!tables_ready) { /* first call happens before any parallel region */
-        for (int d = 0; d < AR_NCOLOURS; d++)
-            if (no_dicetab_init(&tables[d], &no_armada_dice[d]))
-                abort();
-        tables_ready = 1;
-    }
     for (int d = 0; d < AR_NCOLOURS; d++)
-        ctx->dice[d] = &tables[d];
+        ctx->dice[d] = no_dice_set_table(&dice_set, d);
     for (int f = 0; f < NO_MAX_FACES; f++) {
         ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)colour_of(f < AR_NFACES ? f : 0);
         ctx->reroll_die[NO_POOL_COVER][f] = (uint8_t)(f < AR_NCOLOURS ? f : 0);

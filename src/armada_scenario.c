@@ -11,19 +11,6 @@ static const char *const types[] = {"ship", "squadron", NULL};
 static const char *const colours[] = {"red", "blue", "black", NULL};
 static const char *const states[] = {"ready", "exhausted", "discarded", NULL};
 
-/* Reads one enum member `key` of `o` (at `path`); `def` when absent. */
-static int enum_key(jr *j, const cJSON *o, const char *key, const char *path,
-                    const char *const *names, const char *what, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!v)
-        return def;
-    char p[128];
-    jr_key(p, sizeof p, path, key);
-    int i = jr_enum(j, v, p, names, what);
-    return i < 0 ? def : i;
-}
-
 /* The side's library entry ("ship" or "squadron" key) and the type it implies; -1 when none. */
 static const cJSON *library_entry(jr *j, jr_library *lib, const cJSON *o, const char *side, int *type)
 {
@@ -54,6 +41,25 @@ static int side_type(jr *j, const cJSON *o, const char *side, int from_library)
     else if (v && from_library >= 0 && t != from_library && !j->failed)
         jr_fail(j, path, "is %s but the library entry named is a %s", types[t], types[from_library]);
     return t < 0 ? AR_SHIP : t;
+}
+
+/* The side's object (keys checked), its library entry (or NULL) and its type in kw[AK_TYPE];
+ * NULL when it is missing or wrong. */
+static const cJSON *open_side(jr *j, jr_library *lib, const cJSON *root, const char *side,
+                              const char *const *keys, const cJSON **entry, uint8_t *kw)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, side);
+    *entry = NULL;
+    if (!o) {
+        jr_fail(j, side, "missing");
+        return NULL;
+    }
+    if (jr_object(j, o, side, keys))
+        return NULL;
+    int lib_type;
+    *entry = library_entry(j, lib, o, side, &lib_type);
+    kw[AK_TYPE] = (uint8_t)side_type(j, o, side, lib_type);
+    return j->failed ? NULL : o;
 }
 
 /* A {"red": R, "blue": U, "black": B} object into kw[AK_POOL..] (0 to NO_MAX_ROLL each). */
@@ -112,7 +118,7 @@ static void parse_tokens(jr *j, const cJSON *list, const char *path, int type, i
                 return;
             }
             t = jr_enum(j, tv, tp, names, "a defense token");
-            state = enum_key(j, tok, "state", p, states, "a token state", AR_READY);
+            state = jr_enum_key(j, tok, "state", p, states, "a token state", AR_READY);
         }
         if (j->failed)
             return;
@@ -177,20 +183,13 @@ static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
 {
     static const char *const keys[] = {"type", "ship", "squadron", "zone", "pool", "concentrate_fire",
                                        "keywords", "hull", "damage", "tokens", "engaged_with_other", NULL};
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
-    if (!o) {
-        jr_fail(j, "attacker", "missing");
-        return;
-    }
-    if (jr_object(j, o, "attacker", keys))
-        return;
     uint8_t *kw = ctx->kw[NO_ATTACKER];
-    int lib_type;
-    const cJSON *entry = library_entry(j, lib, o, "attacker", &lib_type);
-    int type = kw[AK_TYPE] = (uint8_t)side_type(j, o, "attacker", lib_type);
-    if (j->failed)
+    const cJSON *entry;
+    const cJSON *o = open_side(j, lib, root, "attacker", keys, &entry, kw);
+    if (!o)
         return;
-    int zone = enum_key(j, o, "zone", "attacker", no_armada_zone_names, "a hull zone", AR_FRONT);
+    int type = kw[AK_TYPE];
+    int zone = jr_enum_key(j, o, "zone", "attacker", no_armada_zone_names, "a hull zone", AR_FRONT);
     if (cJSON_GetObjectItemCaseSensitive(o, "zone") && type != AR_SHIP)
         jr_fail(j, "attacker.zone", "only a ship attacks from a hull zone");
     /* the armament: battery against ships, anti-squadron against squadrons (L143-L145, L179-L183) */
@@ -239,19 +238,12 @@ static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
 {
     static const char *const keys[] = {"type", "ship", "squadron", "hull", "damage", "zone", "shields",
                                        "speed", "tokens", "engaged_with_other", "keywords", NULL};
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
-    if (!o) {
-        jr_fail(j, "defender", "missing");
-        return;
-    }
-    if (jr_object(j, o, "defender", keys))
-        return;
     uint8_t *kw = ctx->kw[NO_DEFENDER];
-    int lib_type;
-    const cJSON *entry = library_entry(j, lib, o, "defender", &lib_type);
-    int type = kw[AK_TYPE] = (uint8_t)side_type(j, o, "defender", lib_type);
-    if (j->failed)
+    const cJSON *entry;
+    const cJSON *o = open_side(j, lib, root, "defender", keys, &entry, kw);
+    if (!o)
         return;
+    int type = kw[AK_TYPE];
     static const char *const ship_only[] = {"zone", "shields", "speed", NULL};
     static const char *const squadron_only[] = {"engaged_with_other", "keywords", NULL};
     for (const char *const *k = type == AR_SHIP ? squadron_only : ship_only; *k; k++)
@@ -263,7 +255,7 @@ static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
         }
     ctx->hull = jr_int(j, o, "hull", "defender", 1, 30, jr_entry_int(entry, "hull", 0), 0);
     kw[AK_DAMAGE] = (uint8_t)jr_int(j, o, "damage", "defender", 0, ctx->hull ? ctx->hull - 1 : 30, 0, 0);
-    kw[AK_ZONE] = (uint8_t)enum_key(j, o, "zone", "defender", no_armada_zone_names, "a hull zone", AR_FRONT);
+    kw[AK_ZONE] = (uint8_t)jr_enum_key(j, o, "zone", "defender", no_armada_zone_names, "a hull zone", AR_FRONT);
     const cJSON *lib_shields = cJSON_GetObjectItemCaseSensitive(entry, "shields");
     const cJSON *shields = cJSON_GetObjectItemCaseSensitive(o, "shields");
     if (shields && jr_object(j, shields, "defender.shields", no_armada_zone_names))
@@ -316,12 +308,7 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     if (jr_object(j, root, "", root_keys))
         return -1;
     no_ctx *ctx = &sc->ctx;
-    snprintf(sc->game, sizeof sc->game, "armada");
-    static const char *const versions[] = {"armada-core", NULL};
-    enum_key(j, root, "rules", "", versions, "a rule version", 0);
-    snprintf(sc->rules, sizeof sc->rules, "armada-core");
-    sc->engine_rules = &no_armada_rules;
-    no_parse_common(root, j, sc);
+    no_parse_common(root, j, sc, "armada", &no_armada_rules);
     int later_tokens = 0;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     if (ro) {

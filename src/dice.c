@@ -126,3 +126,14 @@ void no_dicetab_free(no_dicetab *tab)
         free(tab->direct[k]);
     memset(tab, 0, sizeof *tab);
 }
+
+const no_dicetab *no_dice_set_table(no_dice_set *set, int die)
+{
+    if (!set->ready) {
+        for (int d = 0; d < set->n; d++)
+            if (no_dicetab_init(&set->tabs[d], &set->dice[d]))
+                abort();
+        set->ready = 1;
+    }
+    return &set->tabs[die];
+}

@@ -149,6 +149,18 @@ int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, c
     return -1;
 }
 
+int jr_enum_key(jr *j, const cJSON *obj, const char *key, const char *path, const char *const *names,
+                const char *what, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v)
+        return def;
+    char p[128];
+    jr_key(p, sizeof p, path, key);
+    int i = jr_enum(j, v, p, names, what);
+    return i < 0 ? def : i;
+}
+
 #define NO_MAX_FILE (1 << 20) /* scenario and library files are small; refuse anything huge */
 
 /* ---- files ---- */

@@ -31,8 +31,12 @@ int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allo
 int jr_int(jr *j, const cJSON *obj, const char *key, const char *path, int lo, int hi, int def,
            int required);
 int jr_bool(jr *j, const cJSON *obj, const char *key, const char *path, int def);
-/* One of `names` (NULL-terminated); returns its index, def when missing. */
+/* One of `names` (NULL-terminated); returns its index, or -1 with an error. */
 int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, const char *what);
+/* Member `key` of `obj` (at `path`) as one of `names`; `def` when absent or wrong (then with an
+ * error). */
+int jr_enum_key(jr *j, const cJSON *obj, const char *key, const char *path, const char *const *names,
+                const char *what, int def);
 
 /* A data library under profiles/ (e.g. "legion/units.json"), loaded on first use. */
 typedef struct jr_library {
@@ -50,7 +54,10 @@ int jr_entry_int(const cJSON *entry, const char *key, int def);
 struct no_scenario;
 int no_legion_parse(const cJSON *root, jr *j, struct no_scenario *sc);
 int no_armada_parse(const cJSON *root, jr *j, struct no_scenario *sc);
-/* Keys every game shares: "name", and "policy" (a name from no_policies, default per-attack). */
-void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc);
+/* Keys every game shares: "rules" (the one version `engine` names), "name", and "policy" (a name
+ * from no_policies that applies to `game`, default per-attack). Sets the scenario's game and rules. */
+struct no_rules;
+void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc, const char *game,
+                     const struct no_rules *engine);
 
 #endif

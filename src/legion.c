@@ -25,19 +25,12 @@ const no_die no_legion_dice[LG_NDICE] = {
      .side_result = {0, 0, 1, 1, 1, 2}}, /* 2 blank, 3 block, 1 surge */
 };
 
-static no_dicetab tables[LG_NDICE];
-static int tables_ready;
+static no_dice_set dice_set = {.dice = no_legion_dice, .n = LG_NDICE};
 
 void no_legion_setup_dice(no_ctx *ctx)
 {
-    if (!tables_ready) { /* first call happens before any parallel region */
-        for (int d = 0; d < LG_NDICE; d++)
-            if (no_dicetab_init(&tables[d], &no_legion_dice[d]))
-                abort();
-        tables_ready = 1;
-    }
     for (int d = 0; d < LG_NDICE; d++)
-        ctx->dice[d] = &tables[d];
+        ctx->dice[d] = no_dice_set_table(&dice_set, d);
     for (int f = 0; f < NO_MAX_FACES; f++) {
         ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)(f / 4 < 3 ? f / 4 : LG_DIE_WHITE);
         ctx->reroll_die[NO_POOL_DEFENSE][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF;

@@ -91,17 +91,6 @@ static void parse_tokens(jr *j, const cJSON *side_obj, int side, no_ctx *ctx,
         ctx->start.tok[side][kinds[t]] = (uint8_t)jr_int(j, o, names[t], path, 0, max[t], 0, 0);
 }
 
-static int parse_enum_key(jr *j, const cJSON *o, const char *key, const char *path,
-                          const char *const *names, const char *what, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!v)
-        return def;
-    char p[128];
-    jr_key(p, sizeof p, path, key);
-    return jr_enum(j, v, p, names, what);
-}
-
 /* The unit library, loaded when a scenario names a unit. */
 typedef jr_library units;
 
@@ -279,7 +268,7 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
         chart = jr_enum(j, sa, "surge_attack", charts, "a surge conversion");
     }
     ctx->kw[NO_ATTACKER][LK_SURGE_CHART] =
-        (uint8_t)parse_enum_key(j, o, "surge", "attacker", charts, "a surge conversion", chart);
+        (uint8_t)jr_enum_key(j, o, "surge", "attacker", charts, "a surge conversion", chart);
     static const char *const tok_names[] = {"aim", "surge", "observation", "dodge", NULL};
     static const int tok_kinds[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_DODGE};
     static const int tok_max[] = {10, 10, 10, 10};
@@ -338,7 +327,7 @@ static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
         return;
     uint8_t *d = ctx->kw[NO_DEFENDER];
     d[LK_GUARDIAN] = (uint8_t)jr_int(j, g, "x", "defender.guardian", 1, 6, 0, 1);
-    d[LK_GUARDIAN_DIE] = (uint8_t)parse_enum_key(j, g, "die", "defender.guardian", dice, "a defense die", 0);
+    d[LK_GUARDIAN_DIE] = (uint8_t)jr_enum_key(j, g, "die", "defender.guardian", dice, "a defense die", 0);
     d[LK_GUARDIAN_SURGE] = (uint8_t)jr_bool(j, g, "surge", "defender.guardian", 0);
     int health = jr_int(j, g, "minis", "defender.guardian", 1, 30, 1, 0) *
                  jr_int(j, g, "wounds", "defender.guardian", 1, 20, 1, 0);
@@ -380,7 +369,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
         type = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "type"), "type", types, "a unit type");
         unit_keywords(j, u, unit, "defender_keywords", NO_DEFENDER, ctx);
     }
-    ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)parse_enum_key(j, o, "die", "defender", dice, "a defense die", die);
+    ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)jr_enum_key(j, o, "die", "defender", dice, "a defense die", die);
     ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", surge);
     minis = jr_int(j, o, "minis", "defender", 1, 30, minis, 0);
     wounds = jr_int(j, o, "wounds", "defender", 1, 20, wounds, 0);
@@ -397,7 +386,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
         courage = jr_int(j, o, "courage", "defender", 1, 5, 1, 0);
     ctx->kw[NO_DEFENDER][LK_COURAGE] = (uint8_t)courage;
     ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] =
-        (uint8_t)parse_enum_key(j, o, "type", "defender", types, "a unit type", type);
+        (uint8_t)jr_enum_key(j, o, "type", "defender", types, "a unit type", type);
     static const char *const tok_names[] = {"dodge", "surge", "suppression", "shield", NULL};
     static const int tok_kinds[] = {NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_SUPPRESSION, NO_TOK_SHIELD};
     static const int tok_max[] = {10, 10, 20, 10};
@@ -415,17 +404,12 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     if (jr_object(j, root, "", root_keys))
         return -1;
     no_ctx *ctx = &sc->ctx;
-    snprintf(sc->game, sizeof sc->game, "legion");
-    static const char *const versions[] = {"legion-2026", NULL};
-    parse_enum_key(j, root, "rules", "", versions, "a rule version", 0);
-    snprintf(sc->rules, sizeof sc->rules, "legion-2026");
-    sc->engine_rules = &no_legion_rules;
-    no_parse_common(root, j, sc);
+    no_parse_common(root, j, sc, "legion", &no_legion_rules);
     static const char *const types[] = {"ranged", "melee", "overrun", NULL};
-    ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)parse_enum_key(j, root, "attack_type", "", types,
+    ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)jr_enum_key(j, root, "attack_type", "", types,
                                                                    "an attack type", LG_RANGED);
     static const char *const covers[] = {"none", "light", "heavy", NULL};
-    ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)parse_enum_key(j, root, "cover", "", covers,
+    ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, root, "cover", "", covers,
                                                                   "a cover", 0);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     units u = {0};

@@ -505,8 +505,15 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
     }
 }
 
-void no_parse_common(const cJSON *root, jr *j, no_scenario *sc)
+void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game, const no_rules *engine)
 {
+    snprintf(sc->game, sizeof sc->game, "%s", game);
+    snprintf(sc->rules, sizeof sc->rules, "%s", engine->name);
+    sc->engine_rules = engine;
+    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
+    const char *const versions[] = {engine->name, NULL};
+    if (rules)
+        jr_enum(j, rules, "rules", versions, "a rule version");
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
     if (name && !cJSON_IsString(name))
         jr_fail(j, "name", "expected a string");
@@ -551,15 +558,10 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     }
     if (jr_object(j, root, "", root_keys))
         goto done;
-    snprintf(sc->game, sizeof sc->game, "xwing");
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
-    static const char *const rule_versions[] = {"xwing-2e", "xwing-1e", NULL};
-    int rv = rules ? jr_enum(j, rules, "rules", rule_versions, "a rule version") : 0;
-    if (rv == 1)
+    if (cJSON_IsString(rules) && !strcmp(rules->valuestring, "xwing-1e"))
         jr_fail(j, "rules", "xwing-1e is not supported yet (this version runs xwing-2e)");
-    snprintf(sc->rules, sizeof sc->rules, "xwing-2e");
-    sc->engine_rules = &no_xwing2e_rules;
-    no_parse_common(root, j, sc);
+    no_parse_common(root, j, sc, "xwing", &no_xwing2e_rules);
     no_ctx *ctx = &sc->ctx;
     ctx->range = jr_int(j, root, "range", "", 1, 3, 2, 0);
     ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);

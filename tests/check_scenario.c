@@ -10,7 +10,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"chess\"}", "test.json: game: expected a game (one of: xwing, legion, armada), got \"chess\""},
     {"{\"game\":\"armada\"}", "test.json: defender: missing"},
     {"{\"game\":\"xwing\",\"rules\":\"xwing-3e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1}}",
-     "test.json: rules: expected a rule version (one of: xwing-2e, xwing-1e), got \"xwing-3e\""},
+     "test.json: rules: expected a rule version (one of: xwing-2e), got \"xwing-3e\""},
     {"{\"game\":\"xwing\",\"defender\":{\"dice\":2}}", "test.json: attacker: missing"},
     {"{\"game\":\"xwing\",\"attacker\":{\"tokens\":{}},\"defender\":{\"dice\":2}}",
      "test.json: attacker.dice: missing (expected an integer from 0 to 10)"},

@@ -35,6 +35,17 @@ typedef struct no_dicetab {
     uint16_t *direct[NO_DIRECT_MAX + 1];
 } no_dicetab;
 
+/* A game's dice and their tables, built on first use and then shared read-only. The first use
+ * must come before any parallel region (scenario parsing does it). */
+typedef struct no_dice_set {
+    const no_die *dice;
+    int n;
+    int ready;
+    no_dicetab tabs[NO_MAX_DICE];
+} no_dice_set;
+/* The table of die `die` of the set (aborts when memory runs out). */
+const no_dicetab *no_dice_set_table(no_dice_set *set, int die);
+
 /* Builds the tables; returns 0, or -1 when memory runs out. */
 int no_dicetab_init(no_dicetab *tab, const no_die *die);
 void no_dicetab_free(no_dicetab *tab);
