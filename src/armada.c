@@ -162,31 +162,54 @@ static void resolve_damage(const no_ctx *ctx, no_state *s)
     s->destroyed = (uint8_t)h.destroyed;
 }
 
-/* After step 3 only a die's icons matter (accuracies can no longer be spent), unless the
- * defender's Evade rerolls a die, which needs its colour: fold every die into the red face (or
- * black hit+crit) with the same hits and crits, so equal pools merge for the defender's choice. */
-static void fold_pool(const no_ctx *ctx, no_state *s)
+/* Faces that no later step tells apart merge, so equal pools meet as one state. After the
+ * attacker's modifications a die's colour matters only to a reroll the defender's Evade makes;
+ * after the accuracies are spent, an accuracy is a blank. Each die folds into the red face (or
+ * black hit+crit) with the same icons. */
+static int defender_rerolls(const no_ctx *ctx)
 {
-    static const uint8_t folded[AR_NFACES] = {
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].side == NO_DEFENDER && ctx->mods[m].op == NO_OP_REROLL)
+            return 1;
+    return 0;
+}
+
+static void fold(no_pool *p, const uint8_t to[AR_NFACES])
+{
+    no_pool out = {0};
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < AR_NFACES; f++)
+            out.n[NO_FRESH][to[f]] += p->n[c][f];
+    *p = out;
+}
+
+static void fold_colours(const no_ctx *ctx, no_state *s)
+{
+    static const uint8_t to[AR_NFACES] = {
+        AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_ACCURACY,
+        AR_RED_HIT, AR_RED_CRIT, AR_RED_ACCURACY,
+        AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
+    if (!defender_rerolls(ctx))
+        fold(&s->pool[NO_POOL_ATTACK], to);
+}
+
+static void fold_accuracies(const no_ctx *ctx, no_state *s)
+{
+    static const uint8_t to[AR_NFACES] = {
         AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_BLANK,
         AR_RED_HIT, AR_RED_CRIT, AR_RED_BLANK,
         AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
-    for (int m = 0; m < ctx->nmods; m++)
-        if (ctx->mods[m].side == NO_DEFENDER && ctx->mods[m].op == NO_OP_REROLL)
-            return;
-    no_pool *p = &s->pool[NO_POOL_ATTACK], out = {0};
-    for (int c = 0; c < 2; c++)
-        for (int f = 0; f < AR_NFACES; f++)
-            out.n[NO_FRESH][folded[f]] += p->n[c][f];
-    *p = out;
+    if (!defender_rerolls(ctx))
+        fold(&s->pool[NO_POOL_ATTACK], to);
 }
 
 static const no_step steps[] = {
     NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* obstruction: drop 1 die (L608) */
     NO_APPLY(roll_pool),                              /* step 2: roll (L141-L147) */
-    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* step 3: modify, accuracies (L149-L153) */
-    NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* accuracies, under the strict order */
-    NO_APPLY(fold_pool),
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* step 3: modify dice (L151) */
+    NO_APPLY(fold_colours),
+    NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* step 3: spend accuracies (L153) */
+    NO_APPLY(fold_accuracies),
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* step 4: defense tokens (L155) */
     NO_APPLY(resolve_damage),                         /* step 5 (L157-L163) */
     NO_END,
@@ -295,7 +318,6 @@ static int add_token_mods(no_ctx *ctx)
     if (KD(ctx, AK_TYPE) == AR_SHIP && KD(ctx, AK_SPEED) == 0)
         return 0;
     int rc = 0;
-    int window = KA(ctx, AK_ACCURACY_AFTER_MODIFY) ? NO_W_ATTACK_AFTER_MODIFY : NO_W_ATTACK_MODIFY;
     for (int type = 0; type < AR_NTOKENS; type++) {
         int first_of_type = ctx->nmods;
         for (int state = 0; state < AR_NSTATES; state++) {
@@ -314,7 +336,7 @@ static int add_token_mods(no_ctx *ctx)
             if (ctx->nmods == slot)
                 continue; /* no effect in this attack: nothing to spend or lock */
             ctx->start.charges[slot] = (uint8_t)held;
-            no_modifier lock = MOD(.side = NO_ATTACKER, .window = (uint8_t)window, .op = NO_OP_CANCEL,
+            no_modifier lock = MOD(.side = NO_ATTACKER, .window = NO_W_ATTACK_AFTER_MODIFY, .op = NO_OP_CANCEL,
                                    .faces = ACCURACY_FACES, .count = 1, .cost_charges = 1,
                                    .charge_slot = (uint8_t)slot);
             snprintf(lock.name, sizeof lock.name, "accuracy-%s", no_armada_token_names[type]);

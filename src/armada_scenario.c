@@ -311,14 +311,8 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     no_parse_common(root, j, sc, "armada", &no_armada_rules);
     int later_tokens = 0;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
-    if (ro) {
-        static const char *const ro_keys[] = {"contain_salvo", "accuracy_after_modify", NULL};
-        if (jr_object(j, ro, "rule_options", ro_keys) == 0) {
-            later_tokens = jr_bool(j, ro, "contain_salvo", "rule_options", 0);
-            ctx->kw[NO_ATTACKER][AK_ACCURACY_AFTER_MODIFY] =
-                (uint8_t)jr_bool(j, ro, "accuracy_after_modify", "rule_options", 0);
-        }
-    }
+    if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)
+        later_tokens = jr_bool(j, ro, "contain_salvo", "rule_options", 0);
     ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);
     jr_library lib = {0};
     parse_defender(j, &lib, root, ctx, later_tokens); /* first: the armament depends on it */

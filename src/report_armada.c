@@ -143,8 +143,8 @@ void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s)
         const no_rate *r[] = {&a->tokens[t].spent, &a->tokens[t].exhausted, &a->tokens[t].discarded,
                               &a->tokens[t].locked};
         for (int k = 0; k < 4; k++) {
+            fprintf(f, k ? "  " : "");
             rep_print_rate(f, *r[k], s->exact);
-            fprintf(f, "  ");
         }
         fprintf(f, "\n");
     }

@@ -345,7 +345,7 @@ START_TEST(t12_t26_accuracy_locks_brace_and_leaves_the_pool)
     ck_assert(used(sc, &s, NO_ATTACKER, "accuracy-brace"));
     ck_assert(!used(sc, &s, NO_DEFENDER, "brace"));
     ck_assert(used(sc, &s, NO_DEFENDER, "redirect-left")); /* Redirect can still be spent */
-    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, AR_BLUE_ACCURACY), 0); /* T26: the die is gone */
+    ck_assert_int_eq(no_pool_total(&s.pool[NO_POOL_ATTACK]), 3); /* T26: the die is gone */
     /* locking Redirect instead would also leave 2 cards, but strip no shield */
     ck_assert_int_eq(s.damage, 3);
     ck_assert_int_eq(s.shields_lost, 1);
@@ -561,25 +561,20 @@ START_TEST(contain_stops_the_standard_critical_effect)
 }
 END_TEST
 
-START_TEST(strict_order_spends_accuracies_after_modifying)
+START_TEST(accuracies_are_spent_after_the_modifications)
 {
-    /* step 3 lists modifying before spending accuracies but fixes no order (L151-L153, L988):
-     * by default both share one window; the strict switch moves the locks after it */
-    const char *atk = "\"type\":\"ship\",\"pool\":{\"blue\":2,\"red\":1},\"concentrate_fire\":{\"token\":true}";
-    const char *def = "\"type\":\"ship\",\"hull\":9,\"tokens\":[\"brace\"]";
-    for (int strict = 0; strict < 2; strict++) {
-        no_scenario *sc = armada(strict ? ",\"range\":\"medium\",\"rule_options\":{\"accuracy_after_modify\":true}"
-                                        : ",\"range\":\"medium\"", atk, def);
-        ck_assert(has_mod(sc, "accuracy-brace"));
-        for (int m = 0; m < sc->ctx.nmods; m++)
-            if (!strcmp(sc->ctx.mods[m].name, "accuracy-brace"))
-                ck_assert_int_eq(sc->ctx.mods[m].window, strict ? NO_W_ATTACK_AFTER_MODIFY : NO_W_ATTACK_MODIFY);
-        /* red blank rerolled into an accuracy, which then locks Brace: 1 + 1 + 0 unbraced */
-        no_state s = WALK(sc, AR_RED_BLANK, AR_BLUE_ACCURACY, AR_BLUE_HIT, AR_RED_ACCURACY);
-        ck_assert(used(sc, &s, NO_ATTACKER, "concentrate-fire-token"));
-        ck_assert_int_eq(s.damage, 1);
-        free(sc);
-    }
+    /* step 3 fixes no order between modifying and spending accuracies (L151-L153, L988);
+     * modifying first never loses (it sees more), so the engine spends accuracies after: a red
+     * blank rerolled by the Concentrate Fire token into an accuracy then locks the Brace */
+    no_scenario *sc = armada(",\"range\":\"medium\"",
+                             "\"type\":\"ship\",\"pool\":{\"blue\":3,\"red\":1},\"concentrate_fire\":{\"token\":true}",
+                             "\"type\":\"ship\",\"hull\":9,\"tokens\":[\"brace\"]");
+    no_state s = WALK(sc, AR_RED_BLANK, AR_BLUE_HIT, AR_BLUE_HIT, AR_BLUE_HIT, AR_RED_ACCURACY);
+    ck_assert(used(sc, &s, NO_ATTACKER, "concentrate-fire-token"));
+    ck_assert(used(sc, &s, NO_ATTACKER, "accuracy-brace"));
+    ck_assert(!used(sc, &s, NO_DEFENDER, "brace"));
+    ck_assert_int_eq(s.damage, 3);
+    free(sc);
 }
 END_TEST
 
@@ -722,7 +717,7 @@ Suite *suite_armada(void)
     tcase_add_test(t, t21_t22_destruction);
     tcase_add_test(t, swarm_rerolls_only_against_an_engaged_squadron);
     tcase_add_test(t, contain_stops_the_standard_critical_effect);
-    tcase_add_test(t, strict_order_spends_accuracies_after_modifying);
+    tcase_add_test(t, accuracies_are_spent_after_the_modifications);
     tcase_add_test(t, t23_counter_attacks_back_even_when_destroyed);
     suite_add_tcase(s, t);
     t = tcase_create("input");

@@ -48,7 +48,7 @@ enum {
     AK_ZONE,                 /* defending hull zone */
     AK_SHIELDS,              /* shields of each zone: AK_SHIELDS + zone */
     AK_DAMAGE = AK_SHIELDS + AR_NZONES, /* damage cards (ship) or hull points (squadron) lost before */
-    AK_SPEED, AK_CONTAIN_SALVO, AK_ACCURACY_AFTER_MODIFY,
+    AK_SPEED,
     AK_HULL,                 /* the attacker's hull, for a Counter attack back (the defender's: ctx->hull) */
     AK_COUNTER,              /* Counter X of a defending squadron (L649) */
     AK_POOL,                 /* dice in the pool of each colour, before range: AK_POOL + colour */
