@@ -93,6 +93,11 @@ static const struct {
      "\"black\":3},\"concentrate_fire\":{\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":8,"
      "\"shields\":{\"front\":3,\"left\":3,\"right\":3,\"rear\":1},\"tokens\":[\"brace\",\"redirect\",\"scatter\"]}}",
      20000000ULL},
+    {"Armada: 10 dice at medium (5 red 5 blue), concentrate fire dial+token vs brace, redirect, evade, scatter",
+     "{\"game\":\"armada\",\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":5,\"blue\":5},"
+     "\"concentrate_fire\":{\"dial\":true,\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":8,"
+     "\"shields\":{\"front\":3,\"left\":3,\"right\":3,\"rear\":1},\"tokens\":[\"brace\",\"redirect\",\"evade\",\"scatter\"]}}",
+     20000000ULL},
 };
 
 int main(void)

@@ -96,6 +96,14 @@ static void roll_pool(const no_ctx *ctx, no_state *s)
     memset(gathered, 0, sizeof *gathered);
 }
 
+int no_armada_locked(const no_ctx *ctx, const no_state *s, int slot)
+{
+    int spent = 0;
+    for (int m = 0; m < ctx->nmods; m++)
+        spent |= ctx->mods[m].side == NO_DEFENDER && ctx->mods[m].charge_slot == slot && (s->used >> m & 1);
+    return ctx->start.charges[slot] - s->charges[slot] - spent;
+}
+
 /* The defender's modifier of token `type` used in this attack, or -1. */
 static int spent_token(const no_ctx *ctx, const no_state *s, int type)
 {
@@ -183,8 +191,18 @@ static void fold(no_pool *p, const uint8_t to[AR_NFACES])
     *p = out;
 }
 
+/* Which of the attacker's effects of `window` were used no later step reads (the report counts
+ * locks from the token pools' charges): forgetting it lets equal pools merge. */
+static void forget(const no_ctx *ctx, no_state *s, int window)
+{
+    s->used &= ~ctx->window_mods[NO_ATTACKER][window];
+}
+
 static void fold_colours(const no_ctx *ctx, no_state *s)
 {
+    forget(ctx, s, NO_W_ATTACK_DICE);
+    forget(ctx, s, NO_W_ATTACK_ADD);
+    forget(ctx, s, NO_W_ATTACK_MODIFY);
     static const uint8_t to[AR_NFACES] = {
         AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_ACCURACY,
         AR_RED_HIT, AR_RED_CRIT, AR_RED_ACCURACY,
@@ -193,24 +211,40 @@ static void fold_colours(const no_ctx *ctx, no_state *s)
         fold(&s->pool[NO_POOL_ATTACK], to);
 }
 
+static const uint8_t by_icons[AR_NFACES] = {
+    AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_BLANK,
+    AR_RED_HIT, AR_RED_CRIT, AR_RED_BLANK,
+    AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
+
 static void fold_accuracies(const no_ctx *ctx, no_state *s)
 {
-    static const uint8_t to[AR_NFACES] = {
-        AR_RED_BLANK, AR_RED_HIT, AR_RED_CRIT, AR_RED_HIT_HIT, AR_RED_BLANK,
-        AR_RED_HIT, AR_RED_CRIT, AR_RED_BLANK,
-        AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
+    forget(ctx, s, NO_W_ATTACK_AFTER_MODIFY);
+    /* an accuracy left is a zero the defender never rerolls: a red one is a red blank */
+    no_pool *p = &s->pool[NO_POOL_ATTACK];
+    p->n[NO_FRESH][AR_RED_BLANK] += p->n[NO_FRESH][AR_RED_ACCURACY];
+    p->n[NO_FRESH][AR_RED_ACCURACY] = 0;
     if (!defender_rerolls(ctx))
-        fold(&s->pool[NO_POOL_ATTACK], to);
+        fold(&s->pool[NO_POOL_ATTACK], by_icons);
+}
+
+/* After Evade no die is rerolled again. */
+static void fold_all(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    fold(&s->pool[NO_POOL_ATTACK], by_icons);
 }
 
 static const no_step steps[] = {
     NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* obstruction: drop 1 die (L608) */
     NO_APPLY(roll_pool),                              /* step 2: roll (L141-L147) */
-    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* step 3: modify dice (L151) */
+    NO_DECIDE(NO_W_ATTACK_ADD, NO_ATTACKER),          /* step 3: Concentrate Fire dial (L636) */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* then its token, Swarm (L637, L653) */
     NO_APPLY(fold_colours),
     NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* step 3: spend accuracies (L153) */
     NO_APPLY(fold_accuracies),
-    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* step 4: defense tokens (L155) */
+    NO_DECIDE(NO_W_EVADE, NO_DEFENDER),               /* step 4: Evade first (L155, L362) */
+    NO_APPLY(fold_all),
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* then the other tokens */
     NO_APPLY(resolve_damage),                         /* step 5 (L157-L163) */
     NO_END,
 };
@@ -240,7 +274,8 @@ static int add(no_ctx *ctx, no_modifier m)
 }
 
 /* Obstruction, Concentrate Fire (dial: add a rolled die of a colour in the pool; token: reroll
- * one die; both in one attack count as one resolution, L636-L640) and Swarm (L653). */
+ * one die; both in one attack count as one resolution, L636-L640, so the die is added first and
+ * the token rerolls after, seeing it) and Swarm (L653). */
 static int add_attacker_mods(no_ctx *ctx)
 {
     int rc = 0;
@@ -252,7 +287,7 @@ static int add_attacker_mods(no_ctx *ctx)
         int first = ctx->nmods;
         for (int c = 0; c < AR_NCOLOURS; c++)
             rc |= add(ctx, MOD(.name = "concentrate-fire-dial", .side = NO_ATTACKER,
-                               .window = NO_W_ATTACK_MODIFY, .op = NO_OP_ROLL,
+                               .window = NO_W_ATTACK_ADD, .op = NO_OP_ROLL,
                                .faces = colour_faces[c], .to = (uint8_t)c, .amount = 1, .once = 1));
         for (int m = first; m < ctx->nmods; m++) /* one die, of one colour */
             ctx->mods[m].excludes = ((1u << ctx->nmods) - 1) & ~((1u << first) - 1);
@@ -293,6 +328,7 @@ static int add_token_effects(no_ctx *ctx, int type, no_modifier base)
     case AR_EVADE: /* long: cancel a die; medium: reroll one; close, distance 1: nothing */
         if (ctx->range != AR_LONG && ctx->range != AR_MEDIUM)
             return 0;
+        base.window = NO_W_EVADE;
         base.op = ctx->range == AR_LONG ? NO_OP_CANCEL : NO_OP_REROLL;
         base.faces = ALL_FACES;
         base.count = 1;

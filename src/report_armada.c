@@ -37,12 +37,12 @@ void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *we
         int locks[AR_NTOKENS] = {0};
         for (int m = 0; m < ctx->nmods; m++) {
             int t = token_type(ctx, m);
-            if (t < 0 || !(s->used >> m & 1))
+            if (t < 0 || ctx->mods[m].side != NO_DEFENDER)
                 continue;
-            if (ctx->mods[m].side == NO_ATTACKER) {
+            if (ctx->mods[m].charge_slot == m && no_armada_locked(ctx, s, m) > 0)
                 locks[t] = 1;
+            if (!(s->used >> m & 1))
                 continue;
-            }
             spent[t] += w;
             (ctx->mods[m].discards ? discarded : exhausted)[t] += w;
         }

@@ -77,6 +77,8 @@ typedef struct no_armada_hit {
 /* redirect_zone: -1 when no Redirect was spent. */
 void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_effect,
                       no_armada_hit *out);
+/* Tokens of the defender's pool `slot` (a modifier index) the attacker's accuracies locked. */
+int no_armada_locked(const no_ctx *ctx, const no_state *s, int slot);
 /* The redirect zone a finished attack used, or -1. */
 int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s);
 

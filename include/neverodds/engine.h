@@ -62,6 +62,8 @@ typedef enum {
     NO_W_DEFENSE_DICE, NO_W_DEFENSE_MODIFY, NO_W_BEFORE_NEUTRALIZE,
     /* Legion only */
     NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_GUARDIAN_PIERCE,
+    /* Armada only */
+    NO_W_ATTACK_ADD, NO_W_EVADE,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
