@@ -397,10 +397,48 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     ctx->kw[NO_DEFENDER][LK_DAMAGED] = (uint8_t)jr_bool(j, o, "damaged", "defender", 0);
 }
 
+/* A rally (T13) or a priority roll (T14) instead of an attack. */
+static int parse_roll(const cJSON *root, jr *j, no_scenario *sc)
+{
+    static const char *const roll_keys[] = {"game", "rules", "name", "policy", "rally", "priority", NULL};
+    if (jr_object(j, root, "", roll_keys))
+        return -1;
+    no_ctx *ctx = &sc->ctx;
+    const cJSON *rally = cJSON_GetObjectItemCaseSensitive(root, "rally");
+    if (rally && cJSON_GetObjectItemCaseSensitive(root, "priority")) {
+        jr_fail(j, "priority", "one roll at a time: rally or priority");
+        return -1;
+    }
+    no_parse_common(root, j, sc, "legion", rally ? &no_legion_rally_rules : &no_legion_priority_rules);
+    no_legion_setup_dice(ctx);
+    no_ctx_index(ctx);
+    if (!rally)
+        return jr_object(j, cJSON_GetObjectItemCaseSensitive(root, "priority"), "priority",
+                         (const char *const[]){NULL});
+    static const char *const keys[] = {"unit", "suppression", "courage", "commander_courage", NULL};
+    if (jr_object(j, rally, "rally", keys))
+        return -1;
+    units u = {0};
+    const cJSON *unit = find_unit(j, &u, rally, "rally");
+    int courage = unit ? jr_entry_int(unit, "courage", LG_COURAGE_NONE) : 1;
+    cJSON_Delete(u.doc);
+    courage = jr_int(j, rally, "courage", "rally", 1, 5, courage, 0);
+    if (!j->failed && courage == LG_COURAGE_NONE) {
+        jr_fail(j, "rally.unit", "a unit with Courage \"-\" never holds suppression tokens (L1236)");
+        return -1;
+    }
+    ctx->kw[NO_DEFENDER][LK_COURAGE] = (uint8_t)courage;
+    ctx->kw[NO_DEFENDER][LK_PANIC_COURAGE] = (uint8_t)jr_int(j, rally, "commander_courage", "rally", 1, 5, 0, 0);
+    ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION] = (uint8_t)jr_int(j, rally, "suppression", "rally", 0, NO_MAX_ROLL, 0, 1);
+    return j->failed ? -1 : 0;
+}
+
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
     static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
                                             "policy", "attacker", "defender", NULL};
+    if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))
+        return parse_roll(root, j, sc);
     if (jr_object(j, root, "", root_keys))
         return -1;
     no_ctx *ctx = &sc->ctx;

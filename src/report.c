@@ -213,12 +213,14 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
-    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
-    const char *unit = legion ? "wounds" : "damage";
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada"), roll = rep_is_roll(sc);
+    const char *unit = roll ? rep_roll_unit(sc) : legion ? "wounds" : "damage";
     fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
             legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[ctx->policy].name);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
-    if (legion)
+    if (roll)
+        rep_roll_describe(f, sc);
+    else if (legion)
         describe_legion(f, ctx);
     else if (armada)
         rep_armada_describe(f, ctx);
@@ -243,7 +245,9 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (!s->exact)
         fprintf(f, " ± %.6f", s->mean_se);
     fprintf(f, "   (sd %.6f)\n", s->sd);
-    if (legion)
+    if (roll)
+        rep_roll_text(f, sc, s);
+    else if (legion)
         outcomes_legion(f, ctx, s);
     else if (armada)
         rep_armada_text(f, ctx, s);
@@ -252,7 +256,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     int header = 0;
     for (int side = 0; side < NO_SIDES; side++)
         for (int k = 0; k < NO_TOK_N; k++) {
-            if (!ctx->start.tok[side][k])
+            if (!ctx->start.tok[side][k] || roll) /* a rally rolls its tokens, spends none */
                 continue;
             if (!header++)
                 fprintf(f, "\ntokens       P(spent)%*s mean spent\n", s->exact ? 5 : 11, "");
@@ -352,7 +356,9 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(dmg, "at_least", rep_array(s->at_least, n, 0));
     cJSON_AddItemToObject(dmg, "at_least_stderr", rep_array(s->at_least, n, 1));
     int armada = !strcmp(sc->game, "armada");
-    if (!strcmp(sc->game, "legion"))
+    if (rep_is_roll(sc))
+        rep_roll_json(o, sc, s);
+    else if (!strcmp(sc->game, "legion"))
         json_legion(o, ctx, s);
     else if (armada)
         rep_armada_json(o, ctx, s); /* with its own "tokens": defense tokens */
@@ -363,7 +369,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     for (int side = 0; side < NO_SIDES; side++) {
         cJSON *ts = cJSON_AddObjectToObject(tok, side_label[side]);
         for (int k = 0; k < NO_TOK_N; k++) {
-            if (!ctx->start.tok[side][k])
+            if (!ctx->start.tok[side][k] || rep_is_roll(sc))
                 continue;
             cJSON *t = cJSON_AddObjectToObject(ts, no_token_names[k]);
             cJSON_AddNumberToObject(t, "held", ctx->start.tok[side][k]);

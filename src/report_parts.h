@@ -21,4 +21,11 @@ void rep_armada_describe(FILE *f, const no_ctx *ctx);
 void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);
 void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
 
+/* Legion's rolls that are not attacks (report_rolls.c). */
+int rep_is_roll(const no_scenario *sc);
+const char *rep_roll_unit(const no_scenario *sc);  /* the damage column's name */
+void rep_roll_describe(FILE *f, const no_scenario *sc);
+void rep_roll_text(FILE *f, const no_scenario *sc, const no_summary *s);
+void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s);
+
 #endif

@@ -773,6 +773,50 @@ START_TEST(t11_t12_t15_stacking_vehicle_damage_pool_forming)
 }
 END_TEST
 
+/* T13 (L1228-L1232): Rebel Troopers, Courage 1, 2 suppression tokens rally with 2 white dice;
+ * 2 blanks remove nothing: still suppressed and panicked. */
+START_TEST(t13_rally_and_panic)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"rally\":{\"unit\":\"rebeltroopers\",\"suppression\":2}}");
+    ck_assert_int_eq(sc->ctx.kw[NO_DEFENDER][LK_COURAGE], 1);
+    no_state s = walk(sc, "", "wB wB");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.suppression, 2);
+    ck_assert(s.flags & LG_FLAG_SUPPRESSED);
+    ck_assert(s.flags & LG_FLAG_PANICKED);
+    s = walk(sc, "", "wK wS"); /* a block and a surge each remove a token */
+    ck_assert_int_eq(s.suppression, 0);
+    ck_assert(!(s.flags & LG_FLAG_SUPPRESSED));
+    /* exact: a token goes with probability 2/6; suppressed unless both go, panicked unless one goes */
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 2.0 / 3, 1e-15);
+    ck_assert_near(sum.pmf[0].p, 4.0 / 9, 1e-15);
+    ck_assert_near(sum.pmf[2].p, 1.0 / 9, 1e-15);
+    free(sc);
+    /* a commander's Courage 2 in range: panic needs 4 tokens left (L1233-L1235) */
+    sc = scenario("{\"game\":\"legion\",\"rally\":{\"courage\":1,\"commander_courage\":2,\"suppression\":3}}");
+    s = walk(sc, "", "wB wB wB");
+    ck_assert(s.flags & LG_FLAG_SUPPRESSED);
+    ck_assert(!(s.flags & LG_FLAG_PANICKED));
+    free(sc);
+}
+END_TEST
+
+/* T14 (L1125-L1135): a red defense die; a blank is not a block, so the opponent has priority. */
+START_TEST(t14_priority_roll)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"priority\":{}}");
+    ck_assert_int_eq(walk(sc, "", "rB").damage, 0);
+    ck_assert_int_eq(walk(sc, "", "rS").damage, 0);
+    ck_assert_int_eq(walk(sc, "", "rK").damage, 1);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.5, 1e-15); /* 3 blocks on 6 sides */
+    free(sc);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -785,6 +829,8 @@ Suite *suite_legion(void)
     tcase_add_test(t, t3_t4_defense_roll_and_compare);
     tcase_add_test(t, t5_wound_assignment);
     tcase_add_test(t, t6_full_attack);
+    tcase_add_test(t, t13_rally_and_panic);
+    tcase_add_test(t, t14_priority_roll);
     tcase_add_test(t, trap1_downgrade_before_upgrade);
     tcase_add_test(t, trap2_rerolls_before_conversion);
     tcase_add_test(t, trap3_critical_then_chart_then_tokens);

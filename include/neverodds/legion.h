@@ -37,6 +37,9 @@ enum {
     LK_GUARDIAN, LK_GUARDIAN_DIE, LK_GUARDIAN_SURGE, LK_GUARDIAN_SURGE_TOKENS,
     LK_GUARDIAN_IMMUNE_PIERCE, LK_GUARDIAN_DEFLECT, LK_GUARDIAN_HEALTH, LK_DIVINE_INFLUENCE,
     LK_DEATH_FROM_ABOVE, LK_RESILIENCE, LK_DAMAGED,
+    /* rolls that are not attacks (defender side): a friendly commander's Courage for the panic
+     * check of a rally (L1233-L1236) */
+    LK_PANIC_COURAGE,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     LK_N
@@ -56,6 +59,13 @@ enum { LG_COURAGE_NONE = 255 }; /* Courage "-": never suppressed */
 #define LG_FLAG_VEHICLE_DAMAGE 16u /* wounds reached Resilience: a vehicle damage token (L1861) */
 
 extern const no_rules no_legion_rules;
+/* Rolls that are not attacks (legion_rolls.c). A rally rolls a white defense die per suppression
+ * token (tok[NO_DEFENDER][NO_TOK_SUPPRESSION]) and removes one per block or surge (L1228-L1230):
+ * damage = tokens removed, suppression = tokens left, flags say suppressed / panicked. A priority
+ * roll is one red defense die: damage 1 when it shows a block (L1125-L1127). */
+extern const no_rules no_legion_rally_rules, no_legion_priority_rules;
+#define LG_FLAG_SUPPRESSED 32u /* rally: tokens left >= Courage */
+#define LG_FLAG_PANICKED 64u   /* rally: tokens left >= 2 x Courage (the better of own and commander's) */
 
 /* Dice tables, reroll dice and rules switches for Legion. */
 void no_legion_setup_dice(no_ctx *ctx);
