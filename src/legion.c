@@ -267,20 +267,6 @@ static void pierce(const no_ctx *ctx, no_state *s)
     s->tok[NO_ATTACKER][NO_TOK_PIERCE] -= (uint8_t)use;
 }
 
-int no_legion_defeated(const no_ctx *ctx, int wounds)
-{
-    int minis = KD(ctx, LK_MINIS), threshold = KD(ctx, LK_WOUNDS), wounded = KD(ctx, LK_WOUNDED);
-    int defeated = 0;
-    if (wounded) { /* the most-wounded miniature takes wounds first (L1642) */
-        if (wounds < threshold - wounded)
-            return 0;
-        wounds -= threshold - wounded;
-        defeated = 1;
-    }
-    defeated += wounds / threshold;
-    return defeated > minis ? minis : defeated;
-}
-
 /* 9-10: wounds = hits + crits - blocks (L1628), capped for ranged attacks by the miniatures in
  * line of sight (L1638); Djem So (L2426); suppression if the attack was ranged, a hit or crit
  * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962). */
@@ -291,10 +277,7 @@ static void wounds(const no_ctx *ctx, no_state *s)
             no_pool_face(&s->pool[NO_POOL_DEFENSE], LG_D_BLOCK);
     if (w < 0)
         w = 0;
-    int threshold = KD(ctx, LK_WOUNDS);
-    int health = KD(ctx, LK_MINIS) * threshold - KD(ctx, LK_WOUNDED);
-    if (ranged(ctx) && KD(ctx, LK_IN_LOS) < KD(ctx, LK_MINIS))
-        health = KD(ctx, LK_IN_LOS) * threshold - KD(ctx, LK_WOUNDED);
+    int health = KD(ctx, ranged(ctx) ? LK_HEALTH_LOS : LK_HEALTH);
     if (w > health)
         w = health;
     s->damage = (uint8_t)w;

@@ -343,11 +343,93 @@ static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
     }
 }
 
+/* One entry of "miniatures": `count` alike miniatures (default 1) with their threshold, tokens
+ * and roles. Returns how many it adds at m[n...], 0 on an error. */
+static int parse_mini_entry(jr *j, const cJSON *e, const char *path, int wounds, int n, no_legion_mini *m)
+{
+    static const char *const keys[] = {"wounds", "wounded", "count", "leader", "counterpart",
+                                       "noncombatant", "in_los", NULL};
+    if (jr_object(j, e, path, keys))
+        return 0;
+    no_legion_mini one = {.wounds = (uint8_t)jr_int(j, e, "wounds", path, 1, 20, wounds, 0)};
+    one.wounded = (uint8_t)jr_int(j, e, "wounded", path, 0, one.wounds - 1, 0, 0);
+    one.leader = (uint8_t)jr_bool(j, e, "leader", path, 0);
+    one.counterpart = (uint8_t)jr_bool(j, e, "counterpart", path, 0);
+    one.noncombatant = (uint8_t)jr_bool(j, e, "noncombatant", path, 0);
+    one.in_los = (uint8_t)jr_bool(j, e, "in_los", path, 1);
+    int count = jr_int(j, e, "count", path, 1, LG_MAX_MINIS, 1, 0);
+    if (!j->failed && one.leader && (count > 1 || one.counterpart))
+        jr_fail(j, path, "the leader is one miniature, and not a counterpart");
+    if (!j->failed && n + count > LG_MAX_MINIS)
+        jr_fail(j, path, "at most %d miniatures in a unit, got %d", LG_MAX_MINIS, n + count);
+    if (j->failed)
+        return 0;
+    for (int i = 0; i < count; i++)
+        m[n + i] = one;
+    return count;
+}
+
+/* The defending miniatures: `minis` alike ones with `wounds` each ("wounded": tokens already on
+ * one of them; "in_los": how many the attacker sees), or a "miniatures" list for a unit whose
+ * miniatures differ (an upgrade's own threshold L568, Counterpart, Noncombatant). The first
+ * listed is the leader unless another says "leader". */
+static void parse_minis(jr *j, const cJSON *o, int minis, int wounds, no_ctx *ctx)
+{
+    no_legion_mini m[LG_MAX_MINIS] = {{0}};
+    int n = 0, leader = 0;
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "miniatures");
+    wounds = jr_int(j, o, "wounds", "defender", 1, 20, wounds, 0);
+    if (!list) {
+        n = jr_int(j, o, "minis", "defender", 1, LG_MAX_MINIS, minis, 0);
+        int wounded = jr_int(j, o, "wounded", "defender", 0, wounds - 1, 0, 0);
+        int in_los = jr_int(j, o, "in_los", "defender", 1, n, n, 0);
+        /* the leader first and seen last; the wounded miniature next, and seen first */
+        for (int i = 0; i < n; i++)
+            m[i] = (no_legion_mini){.wounds = (uint8_t)wounds, .in_los = (uint8_t)(i ? i <= in_los : in_los == n)};
+        m[n > 1].wounded = (uint8_t)wounded;
+    } else if (cJSON_GetObjectItemCaseSensitive(o, "minis") || cJSON_GetObjectItemCaseSensitive(o, "wounded") ||
+               cJSON_GetObjectItemCaseSensitive(o, "in_los")) {
+        jr_fail(j, "defender.miniatures", "give either miniatures or minis/wounded/in_los, not both");
+    } else if (!cJSON_IsArray(list) || !cJSON_GetArraySize(list)) {
+        char what[64];
+        jr_describe(list, what, sizeof what);
+        jr_fail(j, "defender.miniatures", "expected a non-empty list of miniatures, got %s", what);
+    } else {
+        const cJSON *e;
+        int i = 0, leaders = 0;
+        cJSON_ArrayForEach(e, list) {
+            char p[64];
+            jr_index(p, sizeof p, "defender.miniatures", i++);
+            int added = parse_mini_entry(j, e, p, wounds, n, m);
+            if (!added)
+                return;
+            leaders += m[n].leader;
+            leader = m[n].leader ? n : leader;
+            n += added;
+        }
+        if (leaders > 1)
+            jr_fail(j, "defender.miniatures", "a unit has one leader, got %d", leaders);
+        int first = 0; /* without a named leader, the first miniature that is not a counterpart */
+        while (first < n && m[first].counterpart)
+            first++;
+        if (!j->failed && first == n)
+            jr_fail(j, "defender.miniatures", "a counterpart is always added to another unit's miniatures (L2330)");
+        if (!leaders)
+            leader = first;
+    }
+    if (j->failed)
+        return;
+    m[leader].leader = 1;
+    if (no_legion_set_minis(ctx, m, n))
+        jr_fail(j, list ? "defender.miniatures" : "defender.minis",
+                "the miniatures can take at most %d wounds in this version", LG_MAX_HEALTH);
+}
+
 static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
                                        "wounded", "in_los", "courage", "type", "guardian", "resilience",
-                                       "damaged", NULL};
+                                       "damaged", "miniatures", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "defender");
     if (!o) {
         jr_fail(j, "defender", "missing (expected an object with \"die\" or a \"unit\")");
@@ -371,14 +453,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     }
     ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)jr_enum_key(j, o, "die", "defender", dice, "a defense die", die);
     ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", surge);
-    minis = jr_int(j, o, "minis", "defender", 1, 30, minis, 0);
-    wounds = jr_int(j, o, "wounds", "defender", 1, 20, wounds, 0);
-    if (!j->failed && minis * wounds > 200)
-        jr_fail(j, "defender.minis", "minis x wounds is at most 200 in this version, got %d", minis * wounds);
-    ctx->kw[NO_DEFENDER][LK_MINIS] = (uint8_t)minis;
-    ctx->kw[NO_DEFENDER][LK_WOUNDS] = (uint8_t)wounds;
-    ctx->kw[NO_DEFENDER][LK_WOUNDED] = (uint8_t)jr_int(j, o, "wounded", "defender", 0, wounds - 1, 0, 0);
-    ctx->kw[NO_DEFENDER][LK_IN_LOS] = (uint8_t)jr_int(j, o, "in_los", "defender", 1, minis, minis, 0);
+    parse_minis(j, o, minis, wounds, ctx);
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "courage");
     if (c && cJSON_IsString(c) && !strcmp(c->valuestring, "-"))
         courage = LG_COURAGE_NONE;

@@ -155,9 +155,13 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", types[a[LK_ATTACK_TYPE]],
             a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE], charts[a[LK_SURGE_CHART]]);
     describe_side(f, ctx, NO_ATTACKER);
-    fprintf(f, "\ndefense:  %s die, surge %s, %d minis x %d wounds, cover %s",
-            d[LK_DIE] ? "red" : "white", d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS],
-            d[LK_WOUNDS], covers[d[LK_COVER_BASE]]);
+    fprintf(f, "\ndefense:  %s die, surge %s, %d minis ", d[LK_DIE] ? "red" : "white",
+            d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS]);
+    if (d[LK_WOUNDS])
+        fprintf(f, "x %d wounds", d[LK_WOUNDS]);
+    else /* thresholds differ: what the unit can take in all */
+        fprintf(f, "taking %d wounds in all", d[LK_HEALTH]);
+    fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
     describe_side(f, ctx, NO_DEFENDER);
 }
 

@@ -161,6 +161,71 @@ START_TEST(t5_wound_assignment)
 }
 END_TEST
 
+
+/* Miniatures defeated by 0, 1, 2... wounds for a "miniatures" list, against the expected table. */
+static void assert_defeated(const char *minis, const int *expected, int n)
+{
+    char def[512];
+    snprintf(def, sizeof def, "\"die\":\"white\",\"miniatures\":[%s]", minis);
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}", def);
+    for (int w = 0; w < n; w++)
+        ck_assert_msg(no_legion_defeated(&sc->ctx, w) == expected[w], "%s: %d wounds defeat %d, expected %d",
+                      minis, w, no_legion_defeated(&sc->ctx, w), expected[w]);
+    free(sc);
+}
+
+/* Units whose miniatures differ (L1634-L1646, L2330-L2338, L3078-L3080). */
+START_TEST(mixed_miniatures_take_wounds_in_the_rules_order)
+{
+    /* the leader (2 wounds) last: three troopers first */
+    assert_defeated("{\"wounds\":2,\"leader\":true},{\"wounds\":1,\"count\":3}", (int[]){0, 1, 2, 3, 3, 4}, 6);
+    /* the most-wounded first, even with a bigger threshold; the first listed leads */
+    assert_defeated("{\"wounds\":3},{\"wounds\":1,\"count\":2},{\"wounds\":3,\"wounded\":1}",
+                    (int[]){0, 0, 1, 2, 3, 3, 3, 4}, 8);
+    /* Noncombatant: the others first, the leader last */
+    assert_defeated("{\"wounds\":1,\"leader\":true},{\"wounds\":1,\"noncombatant\":true},{\"wounds\":2}",
+                    (int[]){0, 0, 1, 2, 3}, 5);
+    /* ...but a wounded noncombatant before the unwounded */
+    assert_defeated("{\"wounds\":1,\"leader\":true},{\"wounds\":2,\"noncombatant\":true,\"wounded\":1},{\"wounds\":1}",
+                    (int[]){0, 1, 2, 3}, 4);
+    /* Counterpart: the leader may be wounded as the only other miniature, and the token that
+     * would defeat it goes to the counterpart instead, until the counterpart falls */
+    assert_defeated("{\"wounds\":5,\"leader\":true},{\"wounds\":3,\"counterpart\":true}",
+                    (int[]){0, 0, 0, 0, 0, 0, 0, 1, 2}, 9);
+    /* the uniform keys give the same table as the list they stand for */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":1}", "\"die\":\"white\",\"minis\":3,\"wounds\":3,\"wounded\":1");
+    ck_assert_int_eq(sc->ctx.kw[NO_DEFENDER][LK_HEALTH], 8);
+    free(sc);
+    assert_defeated("{\"wounds\":3},{\"wounds\":3,\"wounded\":1},{\"wounds\":3}", (int[]){0, 0, 1, 1, 1, 2, 2, 2, 3}, 9);
+}
+END_TEST
+
+/* Exact kill statistics with a 2-wound leader and a 1-wound trooper: 3 red dice, no surges,
+ * against white dice without surges, so each die wounds alone with p = 6/8 * 5/6 = 5/8 and the
+ * wounds are Binomial(3, 5/8). One or two wounds defeat the trooper (the leader is last), three
+ * wipe the unit. A leader taking wounds first would make P(1 defeated) = P(w = 2) only. */
+START_TEST(mixed_miniatures_exact_kill_statistics)
+{
+    no_scenario *sc = legion(",\"attack_type\":\"melee\"", "\"pool\":{\"red\":3}",
+                             "\"die\":\"white\",\"miniatures\":[{\"wounds\":2,\"leader\":true},{\"wounds\":1}]");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.defeated[0].p, 27.0 / 512, 1e-12);
+    ck_assert_near(s.defeated[1].p, 360.0 / 512, 1e-12);
+    ck_assert_near(s.kill.p, 125.0 / 512, 1e-12);
+    ck_assert_near(s.mean, 3 * 5.0 / 8, 1e-12);
+    free(sc);
+    /* line of sight: a ranged attack that sees only the trooper deals at most its 1 wound (L1638) */
+    sc = legion("", "\"pool\":{\"red\":3}",
+                "\"die\":\"white\",\"miniatures\":[{\"wounds\":2,\"leader\":true,\"in_los\":false},{\"wounds\":1}]");
+    exact_summary(sc, &s);
+    ck_assert_int_eq(s.max_damage, 1);
+    ck_assert_near(s.pmf[1].p, 1 - 27.0 / 512, 1e-12);
+    ck_assert_near(s.kill.p, 0, 1e-15);
+    free(sc);
+}
+END_TEST
+
 /* T6 (L1681-L1711): the full example. */
 START_TEST(t6_full_attack)
 {
@@ -828,6 +893,8 @@ Suite *suite_legion(void)
     tcase_add_test(t, t2_heavy_cover);
     tcase_add_test(t, t3_t4_defense_roll_and_compare);
     tcase_add_test(t, t5_wound_assignment);
+    tcase_add_test(t, mixed_miniatures_take_wounds_in_the_rules_order);
+    tcase_add_test(t, mixed_miniatures_exact_kill_statistics);
     tcase_add_test(t, t6_full_attack);
     tcase_add_test(t, t13_rally_and_panic);
     tcase_add_test(t, t14_priority_roll);

@@ -28,7 +28,7 @@ enum {
 extern const char *const no_token_names[NO_TOK_N];
 
 #define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
-#define NO_MAX_KW 80
+#define NO_MAX_KW 96
 
 typedef struct no_pool {
     uint8_t n[2][NO_MAX_FACES]; /* [NO_FRESH|NO_REROLLED][face] */

@@ -42,7 +42,10 @@ enum {
     LK_PANIC_COURAGE,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
-    LK_N
+    /* how the defender takes wounds (no_legion_set_minis): wounds it can still take, the same
+     * for a ranged attack (line of sight), and miniatures defeated by 0..NO_MAX_ROLL wounds */
+    LK_HEALTH, LK_HEALTH_LOS, LK_DEFEATED,
+    LK_N = LK_DEFEATED + NO_MAX_ROLL + 1
 };
 _Static_assert(LK_N <= NO_MAX_KW, "raise NO_MAX_KW");
 #define LG_ARMOR_ALL 255 /* Armor without a number cancels every hit */
@@ -76,7 +79,18 @@ int no_legion_cover(const no_ctx *ctx, const no_state *s);
 /* Step 4a for one weapon's dice (red, black, white), in place. */
 void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
                            int anti_materiel);
-/* Miniatures defeated by `wounds` (most-wounded first, leader last; uniform thresholds). */
+/* One miniature of the defending unit: wound threshold, wound tokens it already has, roles. */
+typedef struct no_legion_mini {
+    uint8_t wounds, wounded;
+    uint8_t leader, counterpart, noncombatant; /* L1640, L2330-L2338, L3078-L3080 */
+    uint8_t in_los;                            /* in the attacker's line of sight (L1638) */
+} no_legion_mini;
+#define LG_MAX_MINIS 30
+#define LG_MAX_HEALTH 200
+/* Sets the defender's miniatures (legion_wounds.c): how many, the wound caps, and how many
+ * miniatures each wound total defeats. -1 when there are too many or they can take too much. */
+int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n);
+/* Miniatures defeated by `wounds` (most-wounded first, leader last, Noncombatant, Counterpart). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 
 #endif

@@ -1,0 +1,100 @@
+/* legion_wounds.c — how a Legion unit takes wounds: which miniature each wound token goes to
+ * (most-wounded first, leader last, Noncombatant, Counterpart), worked out once per scenario so
+ * the attack steps only look up how many miniatures a wound total defeats. Lines cited are
+ * seeds/002_a81f265cf8fec8c3.txt. */
+#include "neverodds/legion.h"
+
+static int alive(const no_legion_mini *m, const int *tokens, int i)
+{
+    return tokens[i] < m[i].wounds;
+}
+
+/* Does miniature a take the next token before miniature b? The one with more wound tokens
+ * (L1642); at a tie, one without Noncombatant (L3080); then the order the scenario lists them,
+ * which is the defending player's choice among equals. */
+static int before(const no_legion_mini *m, const int *tokens, int a, int b)
+{
+    if (tokens[a] != tokens[b])
+        return tokens[a] > tokens[b];
+    if (m[a].noncombatant != m[b].noncombatant)
+        return !m[a].noncombatant;
+    return a < b;
+}
+
+/* The best miniature of those `eligible` lets through, or -1. */
+static int pick(const no_legion_mini *m, const int *tokens, int n, int counterparts)
+{
+    int others = 0; /* miniatures left that are not counterparts */
+    for (int i = 0; i < n; i++)
+        others += alive(m, tokens, i) && !m[i].counterpart;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        if (!alive(m, tokens, i) || m[i].counterpart != counterparts)
+            continue;
+        /* the leader only when it is the last miniature, or the last that is not a counterpart
+         * (L1640, L2333) */
+        if (m[i].leader && others > 1)
+            continue;
+        if (best < 0 || before(m, tokens, i, best))
+            best = i;
+    }
+    return best;
+}
+
+/* The miniature the next wound token goes to, or -1 once every miniature is defeated. A
+ * counterpart takes a token only when it must: when the token would otherwise defeat the last
+ * miniature that is not a counterpart (L2334), or when only counterparts are left. The rules let
+ * the player give it tokens sooner (L2334, "puede"); we keep the counterpart, and its card's
+ * abilities (L2339), as long as the rules allow. */
+static int next_target(const no_legion_mini *m, const int *tokens, int n)
+{
+    int t = pick(m, tokens, n, 0);
+    int spare = pick(m, tokens, n, 1);
+    if (t < 0)
+        return spare;
+    int others = 0;
+    for (int i = 0; i < n; i++)
+        others += alive(m, tokens, i) && !m[i].counterpart;
+    if (spare >= 0 && others == 1 && tokens[t] + 1 == m[t].wounds)
+        return spare;
+    return t;
+}
+
+int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
+{
+    if (n < 1 || n > LG_MAX_MINIS)
+        return -1;
+    uint8_t *d = ctx->kw[NO_DEFENDER];
+    int tokens[LG_MAX_MINIS], health = 0, health_los = 0, wounded = 0, uniform = 1, in_los = 0;
+    for (int i = 0; i < n; i++) {
+        tokens[i] = m[i].wounded;
+        health += m[i].wounds - m[i].wounded;
+        /* the ranged cap: what the miniatures in line of sight can still take (L1638) */
+        health_los += m[i].in_los ? m[i].wounds - m[i].wounded : 0;
+        in_los += m[i].in_los;
+        wounded += m[i].wounded;
+        uniform &= m[i].wounds == m[0].wounds;
+    }
+    if (health > LG_MAX_HEALTH)
+        return -1;
+    d[LK_MINIS] = (uint8_t)n;
+    d[LK_WOUNDS] = (uint8_t)(uniform ? m[0].wounds : 0); /* 0: thresholds differ */
+    d[LK_WOUNDED] = (uint8_t)wounded;
+    d[LK_IN_LOS] = (uint8_t)in_los;
+    d[LK_HEALTH] = (uint8_t)health;
+    d[LK_HEALTH_LOS] = (uint8_t)health_los;
+    int defeated = 0;
+    d[LK_DEFEATED] = 0;
+    for (int w = 1; w <= NO_MAX_ROLL; w++) {
+        int t = next_target(m, tokens, n);
+        if (t >= 0 && ++tokens[t] == m[t].wounds)
+            defeated++;
+        d[LK_DEFEATED + w] = (uint8_t)defeated;
+    }
+    return 0;
+}
+
+int no_legion_defeated(const no_ctx *ctx, int wounds)
+{
+    return ctx->kw[NO_DEFENDER][LK_DEFEATED + (wounds > NO_MAX_ROLL ? NO_MAX_ROLL : wounds)];
+}
