@@ -1,5 +1,5 @@
 /* legion_rolls.c — Legion's rolls that are not attacks, on the same engine: the rally of a
- * suppressed unit and the priority roll. Lines cited are seeds/002_a81f265cf8fec8c3.txt. */
+ * suppressed unit, the priority roll and a unit's Self-Destruct X against one unit nearby. Lines cited are seeds/002_a81f265cf8fec8c3.txt. */
 #include "neverodds/legion.h"
 #include "neverodds/modifier.h"
 
@@ -46,6 +46,36 @@ static void resolve_priority(const no_ctx *ctx, no_state *s)
     s->damage = (uint8_t)no_pool_face(&s->pool[NO_POOL_DEFENSE], LG_DFACE(LG_DEF_RED, LG_D_BLOCK));
 }
 
+/* Self-Destruct X (unit keyword, L2252-L2254): X black attack dice against one unit at range 1
+ * in line of sight. Not an attack: no defense dice, no cover, no suppression step (L1661). */
+static void roll_self_destruct(const no_ctx *ctx, no_state *s)
+{
+    no_request_roll(s, NO_POOL_ATTACK, LG_DIE_BLACK, ctx->kw[NO_ATTACKER][LK_POOL_BLACK]);
+}
+
+/* The unit suffers a wound per "7" and "8" and then gains a suppression token per "9" (L2254).
+ * The digits are damaged icons: the English reading (wounds per surge and crit, suppression per
+ * hit, as "9" is a hit at L2272) is the default; the L1555 reading ("7" surge, "8" hit, so "9"
+ * crit) is the switch. Wounds are assigned as usual (L1661), and a unit that is wiped out, a
+ * vehicle or one with Courage "-" gains no token (L825, L1240). */
+static void resolve_self_destruct(const no_ctx *ctx, no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    int hits = no_pool_face(a, LG_FACE(LG_BLACK, LG_HIT)), crits = no_pool_face(a, LG_FACE(LG_BLACK, LG_CRIT));
+    int surges = no_pool_face(a, LG_FACE(LG_BLACK, LG_SURGE));
+    int digits = ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] == LG_READING_DIGITS;
+    int w = surges + (digits ? hits : crits), tokens = digits ? crits : hits;
+    if (w > KD(ctx, LK_HEALTH))
+        w = KD(ctx, LK_HEALTH);
+    s->damage = (uint8_t)w;
+    s->hits = (uint8_t)hits;
+    s->crits = (uint8_t)crits;
+    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
+    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
+    if (!s->destroyed && KD(ctx, LK_UNIT_TYPE) != LG_VEHICLE && KD(ctx, LK_COURAGE) != LG_COURAGE_NONE)
+        s->suppression = (uint8_t)tokens;
+}
+
 /* Nothing to decide: every outcome is worth the same. */
 static void no_score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
@@ -59,3 +89,6 @@ static const no_step priority_steps[] = {NO_APPLY(roll_priority), NO_APPLY(resol
 
 const no_rules no_legion_rally_rules = {"legion-2026", rally_steps, no_score};
 const no_rules no_legion_priority_rules = {"legion-2026", priority_steps, no_score};
+
+static const no_step self_destruct_steps[] = {NO_APPLY(roll_self_destruct), NO_APPLY(resolve_self_destruct), NO_END};
+const no_rules no_legion_self_destruct_rules = {"legion-2026", self_destruct_steps, no_score};

@@ -508,8 +508,34 @@ static int parse_roll(const cJSON *root, jr *j, no_scenario *sc)
     return j->failed ? -1 : 0;
 }
 
+/* Self-Destruct X of a unit (L2252-L2254) against the scenario's defender. */
+static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
+{
+    static const char *const root_keys[] = {"game", "rules", "name", "policy", "self_destruct", "defender", NULL};
+    static const char *const keys[] = {"x", "reading", NULL};
+    static const char *const readings[] = {"english", "digits", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "self_destruct");
+    if (jr_object(j, root, "", root_keys) || jr_object(j, o, "self_destruct", keys))
+        return -1;
+    no_ctx *ctx = &sc->ctx;
+    no_parse_common(root, j, sc, "legion", &no_legion_self_destruct_rules);
+    ctx->kw[NO_ATTACKER][LK_POOL_BLACK] = (uint8_t)jr_int(j, o, "x", "self_destruct", 1, NO_MAX_ROLL, 0, 1);
+    ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] =
+        (uint8_t)jr_enum_key(j, o, "reading", "self_destruct", readings, "a reading of L2254", LG_READING_ENGLISH);
+    units u = {0};
+    parse_defender(j, &u, root, ctx);
+    cJSON_Delete(u.doc);
+    if (j->failed)
+        return -1;
+    no_legion_setup_dice(ctx);
+    no_ctx_index(ctx);
+    return 0;
+}
+
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
+    if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
+        return parse_self_destruct(root, j, sc);
     static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
                                             "policy", "attacker", "defender", NULL};
     if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))

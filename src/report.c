@@ -29,7 +29,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
-    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[4] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
+    double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
     for (int i = 0; i < g->nterm; i++) {
         double w = weight[i] * scale;
         if (w == 0.0)
@@ -44,7 +44,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         hit += t->hits + t->crits ? w : 0;
         out->ion_mean += w * t->ion_tokens;
         defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
-        supp[t->suppression > 3 ? 3 : t->suppression] += w;
+        supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
         out->self_wounds_mean += w * t->self_wounds;
         guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
         out->guardian_mean += w * t->guardian_wounds;
@@ -83,8 +83,12 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
         if (defeated[d] > 0)
             out->max_defeated = d;
     }
-    for (int k = 0; k < 4; k++)
+    out->max_suppression = 2; /* an attack gives +0 to +2: always shown */
+    for (int k = 0; k <= NO_MAX_ROLL; k++) {
         out->suppression[k] = rep_rate(supp[k], trials);
+        if (supp[k] > 0 && k > out->max_suppression)
+            out->max_suppression = k;
+    }
     out->vehicle_damage = rep_rate(vdmg, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
         out->guardian[d] = rep_rate(guard[d], trials);
@@ -194,7 +198,7 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
     fprintf(f, "\nP(unit wiped)  ");
     rep_print_rate(f, s->kill, s->exact);
     fprintf(f, "\nsuppression    ");
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k <= s->max_suppression; k++) {
         fprintf(f, "%s+%d: ", k ? "  " : "", k);
         rep_print_rate(f, s->suppression[k], s->exact);
     }
@@ -222,7 +226,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
             legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[ctx->policy].name);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
-    if (roll)
+    if (roll || sc->engine_rules == &no_legion_self_destruct_rules)
         rep_roll_describe(f, sc);
     else if (legion)
         describe_legion(f, ctx);
@@ -321,7 +325,7 @@ static void json_legion(cJSON *o, const no_ctx *ctx, const no_summary *s)
 {
     rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
     cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
-    rep_pmf_json(o, "suppression", s->suppression, 3);
+    rep_pmf_json(o, "suppression", s->suppression, s->max_suppression + 1);
     cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
         cJSON_AddItemToObject(o, "vehicle_damage", rep_rate_json(s->vehicle_damage));

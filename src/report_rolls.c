@@ -1,5 +1,6 @@
 /* report_rolls.c — reports of Legion's rolls that are not attacks: a rally (tokens removed,
- * the unit still suppressed, panicked) and a priority roll. Everything derives from the
+ * the unit still suppressed, panicked) and a priority roll; a Self-Destruct roll is described
+ * here and reported like an attack. Everything derives from the
  * distribution of `damage` (tokens removed; 1 for a block on the priority die). */
 #include "report_parts.h"
 #include "neverodds/legion.h"
@@ -41,6 +42,17 @@ void rep_roll_describe(FILE *f, const no_scenario *sc)
     const no_ctx *ctx = &sc->ctx;
     if (sc->engine_rules == &no_legion_priority_rules) {
         fprintf(f, "roll:     priority, one red defense die: a block gives the roller priority (L1125)");
+        return;
+    }
+    if (sc->engine_rules == &no_legion_self_destruct_rules) {
+        static const char *const readings[] = {
+            "a wound per surge and crit, then a suppression token per hit (English reading)",
+            "a wound per surge and hit, then a suppression token per crit (L1555 digits)"};
+        const uint8_t *d = ctx->kw[NO_DEFENDER];
+        fprintf(f, "roll:     self-destruct %d, black attack dice: %s (L2254)\n", ctx->kw[NO_ATTACKER][LK_POOL_BLACK],
+                readings[ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING]]);
+        fprintf(f, "target:   %d minis taking %d wounds in all, no defense dice (not an attack, L1661)", d[LK_MINIS],
+                d[LK_HEALTH]);
         return;
     }
     fprintf(f, "roll:     rally, %d suppression token%s, one white defense die each, Courage %d",

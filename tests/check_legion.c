@@ -530,6 +530,8 @@ START_TEST(legion_monte_carlo_agrees)
          "\"die\":\"white\",\"surge\":true,\"tokens\":{\"dodge\":1},\"minis\":4"},
         {",\"attack_type\":\"melee\"", "\"pool\":{\"red\":6},\"surge\":\"crit\",\"keywords\":{\"impact\":2,\"pierce\":2}",
          "\"die\":\"red\",\"surge\":true,\"minis\":1,\"wounds\":8,\"keywords\":{\"armor\":true}"},
+        {"", "\"pool\":{\"red\":5},\"surge\":\"hit\"",
+         "\"die\":\"white\",\"miniatures\":[{\"wounds\":3,\"leader\":true},{\"wounds\":1,\"count\":2},{\"wounds\":2,\"counterpart\":true}]"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         no_scenario *sc = legion(cases[i][0], cases[i][1], cases[i][2]);
@@ -882,6 +884,44 @@ START_TEST(t14_priority_roll)
 }
 END_TEST
 
+
+/* Self-Destruct X (L2254): X black dice, each a surge 1/8, crit 1/8, hit 3/8, blank 3/8. Against
+ * one 1-wound miniature the unit is wiped unless every die shows a blank or a hit, and then it
+ * gains a token per hit. The other reading swaps hits and crits. */
+START_TEST(self_destruct_rolls_wounds_then_suppression)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"self_destruct\":{\"x\":3},\"defender\":{\"die\":\"white\"}}");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.kill.p, 1 - 27.0 / 64, 1e-12);
+    ck_assert_near(s.suppression[3].p, 27.0 / 512, 1e-12);
+    ck_assert_near(s.suppression[1].p, 81.0 / 512, 1e-12);
+    ck_assert_int_eq(s.max_suppression, 3);
+    no_summary mc; /* Monte Carlo agrees within 5 standard errors */
+    no_run_opts o = {.trials = 1000000, .seed = 5, .threads = 2};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    ck_assert(fabs(mc.kill.p - s.kill.p) <= 5 * mc.kill.se);
+    ck_assert(fabs(mc.suppression[3].p - s.suppression[3].p) <= 5 * mc.suppression[3].se);
+    free(sc);
+    /* the L1555 digits: wounds per surge and hit (1/2), a token per crit */
+    sc = scenario("{\"game\":\"legion\",\"self_destruct\":{\"x\":3,\"reading\":\"digits\"},"
+                  "\"defender\":{\"die\":\"white\",\"minis\":4}}");
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 1.5, 1e-12);
+    ck_assert_near(s.suppression[3].p, 1.0 / 512, 1e-12);
+    free(sc);
+    /* a vehicle gains no suppression; wounds stop at what the unit can take */
+    sc = scenario("{\"game\":\"legion\",\"self_destruct\":{\"x\":5},"
+                  "\"defender\":{\"die\":\"red\",\"type\":\"vehicle\",\"wounds\":2}}");
+    exact_summary(sc, &s);
+    ck_assert_near(s.suppression[0].p, 1, 1e-12);
+    ck_assert_int_eq(s.max_damage, 2);
+    ck_assert_near(s.kill.p, 1 - pow(0.75, 5) - 5 * 0.25 * pow(0.75, 4), 1e-12);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_legion(void)
 {
     Suite *s = suite_create("legion");
@@ -898,6 +938,7 @@ Suite *suite_legion(void)
     tcase_add_test(t, t6_full_attack);
     tcase_add_test(t, t13_rally_and_panic);
     tcase_add_test(t, t14_priority_roll);
+    tcase_add_test(t, self_destruct_rolls_wounds_then_suppression);
     tcase_add_test(t, trap1_downgrade_before_upgrade);
     tcase_add_test(t, trap2_rerolls_before_conversion);
     tcase_add_test(t, trap3_critical_then_chart_then_tokens);

@@ -40,6 +40,8 @@ enum {
     /* rolls that are not attacks (defender side): a friendly commander's Courage for the panic
      * check of a rally (L1233-L1236) */
     LK_PANIC_COURAGE,
+    /* Self-Destruct X (attacker side): which reading of the damaged digits of L2254 */
+    LK_SELF_DESTRUCT_READING,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     /* how the defender takes wounds (no_legion_set_minis): wounds it can still take, the same
@@ -67,6 +69,10 @@ extern const no_rules no_legion_rules;
  * damage = tokens removed, suppression = tokens left, flags say suppressed / panicked. A priority
  * roll is one red defense die: damage 1 when it shows a block (L1125-L1127). */
 extern const no_rules no_legion_rally_rules, no_legion_priority_rules;
+/* Self-Destruct X: kw[NO_ATTACKER][LK_POOL_BLACK] black dice against the defender; damage =
+ * wounds, defeated, destroyed and suppression as after an attack. */
+extern const no_rules no_legion_self_destruct_rules;
+enum { LG_READING_ENGLISH, LG_READING_DIGITS };
 #define LG_FLAG_SUPPRESSED 32u /* rally: tokens left >= Courage */
 #define LG_FLAG_PANICKED 64u   /* rally: tokens left >= 2 x Courage (the better of own and commander's) */
 

@@ -55,7 +55,8 @@ typedef struct no_summary {
     /* Legion */
     no_rate defeated[NO_MAX_DAMAGE + 1];  /* miniatures defeated */
     int max_defeated;
-    no_rate suppression[4];               /* suppression tokens gained */
+    no_rate suppression[NO_MAX_ROLL + 1]; /* suppression tokens gained */
+    int max_suppression;                  /* at least 2 */
     double self_wounds_mean;              /* Deflect / Djem So wounds on the attacker */
     no_rate guardian[NO_MAX_DAMAGE + 1];  /* wounds on a Guardian unit */
     int max_guardian;
