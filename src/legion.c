@@ -34,7 +34,7 @@ void no_legion_setup_dice(no_ctx *ctx)
     for (int f = 0; f < NO_MAX_FACES; f++) {
         ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)(f / 4 < 3 ? f / 4 : LG_DIE_WHITE);
         ctx->reroll_die[NO_POOL_DEFENSE][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF;
-        ctx->reroll_die[NO_POOL_COVER][f] = LG_DIE_WHITE_DEF;
+        ctx->reroll_die[NO_POOL_COVER][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF; /* a guardian's */
     }
     /* Legion has no golden rule: a die may be rerolled by one aim token and again by a later
      * one, only once per token (L1554, L2701). */
@@ -208,30 +208,39 @@ static int defense_dice(const no_ctx *ctx, const no_state *s)
     return n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
 }
 
-/* Guardian (L2529): its dice (in the cover pool, free by step 6) convert surges by its own
+/* Guardian g (L2529): its dice (in the cover pool, free by step 6) convert surges by its own
  * chart, Deflect or surge tokens; Deflect wounds the attacker once if a surge shows (digest §5.9
- * default). Pierce may then turn its blocks into blanks (L2994); it suffers a wound per blank. */
-static void convert_guardian(const no_ctx *ctx, no_state *s)
+ * default). Pierce may then turn its blocks into blanks (L2994); it suffers a wound per blank.
+ * Several guardians resolve one at a time (L2537), each on its own dice. */
+static void convert_guardian(const no_ctx *ctx, no_state *s, int g)
 {
     no_pool *p = &s->pool[NO_POOL_COVER];
     fold(p, 2, 3);
     uint8_t *n = p->n[NO_FRESH];
     int surges = n[LG_D_SURGE];
-    int deflect = KD(ctx, LK_GUARDIAN_DEFLECT) && !KA(ctx, LK_HIGH_VELOCITY);
+    int deflect = KG(ctx, g, LK_GUARDIAN_DEFLECT) && !KA(ctx, LK_HIGH_VELOCITY);
     if (deflect && surges > 0 && !KA(ctx, LK_IMMUNE_DEFLECT))
         s->self_wounds++;
-    int chart = KD(ctx, LK_GUARDIAN_SURGE) || deflect;
+    int chart = KG(ctx, g, LK_GUARDIAN_SURGE) || deflect;
     finish_surges(n, LG_D_SURGE, LG_D_BLANK, chart ? LG_D_BLOCK : -1, LG_D_BLOCK,
-                  KD(ctx, LK_GUARDIAN_SURGE_TOKENS));
+                  KG(ctx, g, LK_GUARDIAN_SURGE_TOKENS));
 }
 
-static void guardian_wounds(const no_ctx *ctx, no_state *s)
+static void guardian_wounds(const no_ctx *ctx, no_state *s, int g)
 {
     int w = no_pool_face(&s->pool[NO_POOL_COVER], LG_D_BLANK);
-    int health = KD(ctx, LK_GUARDIAN_HEALTH);
-    s->guardian_wounds = (uint8_t)(w < health ? w : health);
+    int health = KG(ctx, g, LK_GUARDIAN_HEALTH);
+    s->guardian_wounds = (uint8_t)(s->guardian_wounds + (w < health ? w : health));
     memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
 }
+
+#define FOR_GUARDIAN(fn, g) \
+    static void fn##_##g(const no_ctx *ctx, no_state *s) { fn(ctx, s, g); }
+FOR_GUARDIAN(convert_guardian, 0)
+FOR_GUARDIAN(convert_guardian, 1)
+FOR_GUARDIAN(guardian_wounds, 0)
+FOR_GUARDIAN(guardian_wounds, 1)
+_Static_assert(LG_MAX_GUARDIANS == 2, "one step block per guardian below");
 
 /* 7d: Deflect's wound comes before converting, once, if a surge shows (ranged, not against an
  * all-High-Velocity pool, L2384, L2388, L2972); then the chart (surge->block when the card has
@@ -354,9 +363,15 @@ static const no_step steps[] = {
     NO_APPLY(ion),                                    /* 6 starts with Ion X (L2982) */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 6 attacker first (L1601-L1603) */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 6 then defender (Guardian rolls) */
-    NO_APPLY(convert_guardian),                       /* the guardian's surges (L2529) */
+    NO_DECIDE(NO_W_GUARDIAN_REROLL, NO_DEFENDER),     /* its Soresu, before converting (L2442) */
+    NO_APPLY(convert_guardian_0),                     /* the guardian's surges (L2529) */
     NO_DECIDE(NO_W_GUARDIAN_PIERCE, NO_ATTACKER),     /* Pierce on its blocks (L2994) */
-    NO_APPLY(guardian_wounds),                        /* a wound per blank (L2529) */
+    NO_APPLY(guardian_wounds_0),                      /* a wound per blank (L2529) */
+    NO_DECIDE(NO_W_GUARDIAN_2, NO_DEFENDER),          /* a second guardian, in turn (L2537) */
+    NO_DECIDE(NO_W_GUARDIAN_REROLL_2, NO_DEFENDER),
+    NO_APPLY(convert_guardian_1),
+    NO_DECIDE(NO_W_GUARDIAN_PIERCE_2, NO_ATTACKER),
+    NO_APPLY(guardian_wounds_1),
     NO_APPLY(roll_defense),                           /* 7a-7b gather, roll (L1605-L1611) */
     NO_DECIDE(NO_W_DEFENSE_REROLL, NO_DEFENDER),      /* 7c rerolls (L1429) */
     NO_APPLY(convert_defense),                        /* 7d convert surges (L1612) */
@@ -393,6 +408,7 @@ typedef struct template {
     uint8_t crit_kw;  /* keyword that lets it act on crits too (Outmaneuver, Divine Influence) */
     uint8_t die_kw;   /* keyword naming the defense die it rolls per result cancelled (Guardian) */
     const char *excludes; /* template it disables once used (Primitive after Impact, L3000) */
+    uint8_t per_guardian; /* one copy per guardian: its keyword slots and windows are guardian g's */
 } template;
 
 #define MOD(...) {.ranges = 0xFF, .obstructed = -1, __VA_ARGS__} /* no cost_amount: no token cost */
@@ -465,11 +481,17 @@ static const template templates[] = {
     {.m = MOD(.name = "guardian", .side = NO_DEFENDER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CANCEL,
          .faces = A(LG_HIT), .once = 1, .then_roll_pool = NO_POOL_COVER),
      .keyword = LK_GUARDIAN, .token = NO_NO_TOKEN, .gate = GATE_RANGED, .count_kw = LK_GUARDIAN, .crit_kw = LK_DIVINE_INFLUENCE,
-     .die_kw = LK_GUARDIAN_DIE},
+     .die_kw = LK_GUARDIAN_DIE, .per_guardian = 1},
+    /* a guardian with Soresu spends one of its dodge tokens to reroll all its dice before
+     * converting (L2442) */
+    {.m = MOD(.name = "guardian-soresu", .side = NO_DEFENDER, .window = NO_W_GUARDIAN_REROLL, .pool = NO_POOL_COVER,
+         .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .count = NO_COUNT_ALL, .whole_pool = 1, .once = 1,
+         .cost_charges = 1),
+     .keyword = LK_GUARDIAN_SORESU, .token = NO_NO_TOKEN, .charge_kw = LK_GUARDIAN_DODGE, .per_guardian = 1},
     {.m = MOD(.name = "pierce-guardian", .side = NO_ATTACKER, .window = NO_W_GUARDIAN_PIERCE,
          .pool = NO_POOL_COVER, .op = NO_OP_CHANGE, .faces = 1u << LG_D_BLOCK, .to = LG_D_BLANK,
          .count = 1, .cost_token = NO_TOK_PIERCE, .cost_amount = 1),
-     .token = NO_NO_TOKEN, .gate = GATE_GUARDIAN_PIERCE},
+     .keyword = LK_GUARDIAN, .token = NO_NO_TOKEN, .gate = GATE_GUARDIAN_PIERCE, .per_guardian = 1},
     /* 7c: Uncanny Luck X (L2823); Soresu rerolls every defense die against ranged (L2442) */
     {.m = MOD(.name = "uncanny-luck", .side = NO_DEFENDER, .window = NO_W_DEFENSE_REROLL, .pool = NO_POOL_DEFENSE,
          .op = NO_OP_REROLL, .faces = ALL_DEFENSE, .once = 1),
@@ -479,46 +501,69 @@ static const template templates[] = {
      .keyword = LK_SORESU, .token = NO_NO_TOKEN, .gate = GATE_RANGED},
 };
 
-static int gate_open(const no_ctx *ctx, int gate)
+static int gate_open(const no_ctx *ctx, int gate, int g)
 {
     switch (gate) {
     case GATE_RANGED: return ranged(ctx);
     case GATE_MELEE: return melee(ctx);
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
-    case GATE_GUARDIAN_PIERCE: return KD(ctx, LK_GUARDIAN) && ranged(ctx) && !KD(ctx, LK_GUARDIAN_IMMUNE_PIERCE);
+    case GATE_GUARDIAN_PIERCE: return ranged(ctx) && !KG(ctx, g, LK_GUARDIAN_IMMUNE_PIERCE);
     default: return 1;
     }
+}
+
+/* The window a guardian template acts in for guardian g (the first guardian's are the
+ * template's own). */
+static uint8_t guardian_window(uint8_t window, int g)
+{
+    static const uint8_t second[][2] = {{NO_W_ATTACK_MODIFY, NO_W_GUARDIAN_2},
+                                        {NO_W_GUARDIAN_REROLL, NO_W_GUARDIAN_REROLL_2},
+                                        {NO_W_GUARDIAN_PIERCE, NO_W_GUARDIAN_PIERCE_2}};
+    for (size_t i = 0; g && i < sizeof second / sizeof second[0]; i++)
+        if (second[i][0] == window)
+            return second[i][1];
+    return window;
+}
+
+/* Adds template t for guardian g (0 for templates that are not per guardian); -1 when full. */
+static int add_mod(no_ctx *ctx, const template *t, int g, const template **from)
+{
+    int side = t->m.side, shift = g * LG_GUARDIAN_FIELDS;
+    const uint8_t *kw = ctx->kw[t->per_guardian ? NO_DEFENDER : side]; /* a guardian's facts are the defender's */
+#define KW(k) ((k) == LK_NONE ? 0 : kw[(k) + shift])
+    if ((t->keyword != LK_NONE && !KW(t->keyword)) ||
+        (t->token != NO_NO_TOKEN && !ctx->start.tok[side][t->token]) || !gate_open(ctx, t->gate, g))
+        return 0;
+    if (ctx->nmods >= NO_MAX_MODS)
+        return -1;
+    no_modifier *m = &ctx->mods[ctx->nmods];
+    *m = t->m;
+    m->window = guardian_window(m->window, g);
+    if (!m->cost_amount)
+        m->cost_token = NO_NO_TOKEN;
+    m->builtin = 1;
+    m->charge_slot = (uint8_t)ctx->nmods;
+    if (t->count_kw != LK_NONE)
+        m->count = (uint8_t)(KW(t->count_kw) == LG_ARMOR_ALL ? NO_COUNT_ALL : KW(t->count_kw));
+    m->count = (uint8_t)(m->count + KW(t->plus_kw)); /* Precise X: X more dice per aim */
+    if (KW(t->crit_kw))
+        m->faces |= A(LG_CRIT);
+    if (t->die_kw != LK_NONE)
+        m->then_roll = 1 + (KW(t->die_kw) == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
+    ctx->start.charges[ctx->nmods] = KW(t->charge_kw);
+#undef KW
+    from[ctx->nmods++] = t;
+    return 0;
 }
 
 int no_legion_add_mods(no_ctx *ctx)
 {
     const template *from[NO_MAX_MODS];
-    for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++) {
-        const template *t = &templates[i];
-        int side = t->m.side;
-        const uint8_t *kw = ctx->kw[side];
-        if ((t->keyword != LK_NONE && !kw[t->keyword]) ||
-            (t->token != NO_NO_TOKEN && !ctx->start.tok[side][t->token]) || !gate_open(ctx, t->gate))
-            continue;
-        if (ctx->nmods >= NO_MAX_MODS)
-            return -1;
-        no_modifier *m = &ctx->mods[ctx->nmods];
-        *m = t->m;
-        if (!m->cost_amount)
-            m->cost_token = NO_NO_TOKEN;
-        m->builtin = 1;
-        m->charge_slot = (uint8_t)ctx->nmods;
-        if (t->count_kw != LK_NONE)
-            m->count = (uint8_t)(kw[t->count_kw] == LG_ARMOR_ALL ? NO_COUNT_ALL : kw[t->count_kw]);
-        m->count = (uint8_t)(m->count + kw[t->plus_kw]); /* Precise X: X more dice per aim */
-        if (kw[t->crit_kw])
-            m->faces |= A(LG_CRIT);
-        if (t->die_kw != LK_NONE)
-            m->then_roll = 1 + (kw[t->die_kw] == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF);
-        ctx->start.charges[ctx->nmods] = kw[t->charge_kw];
-        from[ctx->nmods++] = t;
-    }
+    for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++)
+        for (int g = 0; g < (templates[i].per_guardian ? LG_MAX_GUARDIANS : 1); g++)
+            if (add_mod(ctx, &templates[i], g, from))
+                return -1;
     for (int a = 0; a < ctx->nmods; a++) /* exclusions, by template name */
         for (int b = 0; b < ctx->nmods && from[a]->excludes; b++)
             if (!strcmp(ctx->mods[b].name, from[a]->excludes))

@@ -315,31 +315,58 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     ctx->start.tok[NO_ATTACKER][NO_TOK_PIERCE] = a[LK_PIERCE];
 }
 
-/* "guardian": an allied unit with Guardian X in range 1 and line of sight of the defender. */
-static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
+/* One allied unit with Guardian X in range 1 and line of sight of the defender, at `path`,
+ * into guardian slot g. */
+static void parse_one_guardian(jr *j, const cJSON *g, const char *path, int slot, no_ctx *ctx)
 {
     static const char *const keys[] = {"x", "die", "surge", "tokens", "keywords", "minis", "wounds", NULL};
-    static const char *const tok_keys[] = {"surge", NULL};
-    static const char *const kw_keys[] = {"immune_pierce", "deflect", "divine_influence", NULL};
+    static const char *const tok_keys[] = {"surge", "dodge", NULL};
+    static const char *const kw_keys[] = {"immune_pierce", "deflect", "divine_influence", "soresu", NULL};
     static const char *const dice[] = {"white", "red", NULL};
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(defender, "guardian");
-    if (!g || jr_object(j, g, "defender.guardian", keys))
+    if (jr_object(j, g, path, keys))
         return;
-    uint8_t *d = ctx->kw[NO_DEFENDER];
-    d[LK_GUARDIAN] = (uint8_t)jr_int(j, g, "x", "defender.guardian", 1, 6, 0, 1);
-    d[LK_GUARDIAN_DIE] = (uint8_t)jr_enum_key(j, g, "die", "defender.guardian", dice, "a defense die", 0);
-    d[LK_GUARDIAN_SURGE] = (uint8_t)jr_bool(j, g, "surge", "defender.guardian", 0);
-    int health = jr_int(j, g, "minis", "defender.guardian", 1, 30, 1, 0) *
-                 jr_int(j, g, "wounds", "defender.guardian", 1, 20, 1, 0);
+    char p[96];
+    uint8_t *d = &ctx->kw[NO_DEFENDER][slot * LG_GUARDIAN_FIELDS];
+    d[LK_GUARDIAN] = (uint8_t)jr_int(j, g, "x", path, 1, 6, 0, 1);
+    d[LK_GUARDIAN_DIE] = (uint8_t)jr_enum_key(j, g, "die", path, dice, "a defense die", 0);
+    d[LK_GUARDIAN_SURGE] = (uint8_t)jr_bool(j, g, "surge", path, 0);
+    int health = jr_int(j, g, "minis", path, 1, 30, 1, 0) * jr_int(j, g, "wounds", path, 1, 20, 1, 0);
     d[LK_GUARDIAN_HEALTH] = (uint8_t)(health > 200 ? 200 : health);
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(g, "tokens");
-    if (t && jr_object(j, t, "defender.guardian.tokens", tok_keys) == 0)
-        d[LK_GUARDIAN_SURGE_TOKENS] = (uint8_t)jr_int(j, t, "surge", "defender.guardian.tokens", 0, 10, 0, 0);
+    jr_key(p, sizeof p, path, "tokens");
+    if (t && jr_object(j, t, p, tok_keys) == 0) {
+        d[LK_GUARDIAN_SURGE_TOKENS] = (uint8_t)jr_int(j, t, "surge", p, 0, 10, 0, 0);
+        d[LK_GUARDIAN_DODGE] = (uint8_t)jr_int(j, t, "dodge", p, 0, 10, 0, 0);
+    }
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(g, "keywords");
-    if (k && jr_object(j, k, "defender.guardian.keywords", kw_keys) == 0) {
-        d[LK_GUARDIAN_IMMUNE_PIERCE] = (uint8_t)jr_bool(j, k, "immune_pierce", "defender.guardian.keywords", 0);
-        d[LK_GUARDIAN_DEFLECT] = (uint8_t)jr_bool(j, k, "deflect", "defender.guardian.keywords", 0);
-        d[LK_DIVINE_INFLUENCE] = (uint8_t)jr_bool(j, k, "divine_influence", "defender.guardian.keywords", 0);
+    jr_key(p, sizeof p, path, "keywords");
+    if (k && jr_object(j, k, p, kw_keys) == 0) {
+        d[LK_GUARDIAN_IMMUNE_PIERCE] = (uint8_t)jr_bool(j, k, "immune_pierce", p, 0);
+        d[LK_GUARDIAN_DEFLECT] = (uint8_t)jr_bool(j, k, "deflect", p, 0);
+        d[LK_DIVINE_INFLUENCE] = (uint8_t)jr_bool(j, k, "divine_influence", p, 0);
+        d[LK_GUARDIAN_SORESU] = (uint8_t)jr_bool(j, k, "soresu", p, 0);
+    }
+}
+
+/* "guardian": one guardian, or a list of them in the order they resolve (L2537). */
+static void parse_guardian(jr *j, const cJSON *defender, no_ctx *ctx)
+{
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(defender, "guardian");
+    if (!g)
+        return;
+    if (!cJSON_IsArray(g)) {
+        parse_one_guardian(j, g, "defender.guardian", 0, ctx);
+        return;
+    }
+    int n = cJSON_GetArraySize(g);
+    if (n < 1 || n > LG_MAX_GUARDIANS) {
+        jr_fail(j, "defender.guardian", "expected 1 to %d guardians, got %d", LG_MAX_GUARDIANS, n);
+        return;
+    }
+    for (int i = 0; i < n && !j->failed; i++) {
+        char p[64];
+        jr_index(p, sizeof p, "defender.guardian", i);
+        parse_one_guardian(j, cJSON_GetArrayItem(g, i), p, i, ctx);
     }
 }
 

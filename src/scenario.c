@@ -23,7 +23,9 @@ static const char *const window_keys[] = {"attack-dice", "attack-modify", "attac
 const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
                                              "attack-reroll", "after-convert", "dodge",
-                                             "defense-reroll", "guardian-pierce", "attack-add",
+                                             "defense-reroll", "guardian-pierce", "guardian-reroll",
+                                             "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
+                                             "attack-add",
                                              "evade"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 static const char *const pool_names[] = {"attack", "defense", NULL};

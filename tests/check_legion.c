@@ -781,6 +781,44 @@ START_TEST(t7_pierce_on_guardian_blocks_then_the_defender)
 }
 END_TEST
 
+
+/* Two guardians resolve one at a time, each on its own dice (L2537); a guardian with Soresu
+ * spends its own dodge to reroll all its dice before converting (L2442). */
+START_TEST(several_guardians_and_a_guardians_soresu)
+{
+    const char *two = "\"die\":\"white\",\"minis\":9,\"guardian\":[{\"x\":2,\"die\":\"white\",\"minis\":2},"
+                      "{\"x\":2,\"die\":\"red\",\"minis\":2}]";
+    no_scenario *sc = legion("", "\"pool\":{\"red\":4}", two);
+    /* the first guardian's two white dice, then the second's two red ones: no defense dice left */
+    no_state s = walk(sc, "rH rH rH rH", "wB wB rK rB");
+    ck_assert_int_eq(s.guardian_wounds, 3);
+    ck_assert_int_eq(s.damage, 0);
+    free(sc);
+    /* each guardian's wounds stop at what it can take: the first has 2 */
+    sc = legion("", "\"pool\":{\"red\":4}",
+                "\"die\":\"white\",\"minis\":9,\"guardian\":[{\"x\":2,\"die\":\"white\",\"minis\":1},"
+                "{\"x\":2,\"die\":\"red\",\"minis\":2}]");
+    ck_assert_int_eq(walk(sc, "rH rH rH rH", "wB wB rB rB").guardian_wounds, 3);
+    free(sc);
+    /* Soresu: a blank is rerolled with the guardian's dodge; none without one */
+    const char *soresu = "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":1,\"die\":\"white\",\"minis\":3,"
+                         "\"tokens\":{\"dodge\":1},\"keywords\":{\"soresu\":true}}";
+    sc = legion("", "\"pool\":{\"red\":1}", soresu);
+    ck_assert_int_eq(walk(sc, "rH", "wB wK").guardian_wounds, 0);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.guardian_mean, 5.0 / 8 * 25.0 / 36, 1e-12); /* a hit, then two misses */
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":1}",
+                "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":1,\"die\":\"white\",\"minis\":3,"
+                "\"keywords\":{\"soresu\":true}}");
+    ck_assert_int_eq(walk(sc, "rH", "wB").guardian_wounds, 1);
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.guardian_mean, 5.0 / 8 * 5.0 / 6, 1e-12);
+    free(sc);
+}
+END_TEST
+
 START_TEST(death_from_above_and_overrun)
 {
     /* Death From Above: no cover cancels hits, even against Immune: Blast (L2683) */
@@ -966,6 +1004,7 @@ Suite *suite_legion(void)
     tcase_add_test(t, duelist_and_makashi);
     tcase_add_test(t, guardian_takes_hits_and_rolls_its_own_dice);
     tcase_add_test(t, t7_pierce_on_guardian_blocks_then_the_defender);
+    tcase_add_test(t, several_guardians_and_a_guardians_soresu);
     tcase_add_test(t, death_from_above_and_overrun);
     tcase_add_test(t, divine_influence_guardian_cancels_crits);
     tcase_add_test(t, t11_t12_t15_stacking_vehicle_damage_pool_forming);

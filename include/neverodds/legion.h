@@ -17,6 +17,11 @@ enum { LG_DEF_WHITE, LG_DEF_RED };
 enum { LG_DIE_RED, LG_DIE_BLACK, LG_DIE_WHITE, LG_DIE_WHITE_DEF, LG_DIE_RED_DEF, LG_NDICE };
 extern const no_die no_legion_dice[LG_NDICE];
 
+#define LG_MAX_GUARDIANS 2
+#define LG_GUARDIAN_FIELDS (LK_GUARDIAN_DODGE + 1 - LK_GUARDIAN)
+/* Guardian g's fact k (k one of the LK_GUARDIAN... slots). */
+#define KG(ctx, g, k) ((ctx)->kw[NO_DEFENDER][(k) + (g) * LG_GUARDIAN_FIELDS])
+
 /* Keywords and unit facts, stored in no_ctx.kw[side][...]. LK_NONE is never set, so 0 in a
  * keyword field means "none". */
 enum {
@@ -33,10 +38,13 @@ enum {
     /* either side (the slot is per side): Jedi Hunter / has a Force upgrade icon; Complete the
      * Mission; Ion X; Duelist; Makashi Mastery (the attacker uses it) */
     LK_JEDI_HUNTER, LK_FORCE_USER, LK_COMPLETE_MISSION, LK_ION, LK_DUELIST, LK_MAKASHI,
-    /* an allied unit with Guardian X covering the defender (defender side) */
+    /* allied units with Guardian X covering the defender (defender side), in the order they
+     * resolve: the first one's facts here, the next one's LG_GUARDIAN_FIELDS slots further on
+     * (KG). Dodge tokens serve the guardian's Soresu only. */
     LK_GUARDIAN, LK_GUARDIAN_DIE, LK_GUARDIAN_SURGE, LK_GUARDIAN_SURGE_TOKENS,
     LK_GUARDIAN_IMMUNE_PIERCE, LK_GUARDIAN_DEFLECT, LK_GUARDIAN_HEALTH, LK_DIVINE_INFLUENCE,
-    LK_DEATH_FROM_ABOVE, LK_RESILIENCE, LK_DAMAGED,
+    LK_GUARDIAN_SORESU, LK_GUARDIAN_DODGE,
+    LK_DEATH_FROM_ABOVE = LK_GUARDIAN + LG_MAX_GUARDIANS * LG_GUARDIAN_FIELDS, LK_RESILIENCE, LK_DAMAGED,
     /* rolls that are not attacks (defender side): a friendly commander's Courage for the panic
      * check of a rally (L1233-L1236) */
     LK_PANIC_COURAGE,
