@@ -18,6 +18,33 @@ const char *const no_token_names[NO_TOK_N] = {
     "aim", "dodge", "surge", "observation", "suppression", "shield", "pierce",
 };
 
+int no_carry_size(const no_carry *c)
+{
+    int size = 1;
+    for (int i = 0; i < c->n; i++)
+        size *= c->max[i] + 1;
+    return size;
+}
+
+int no_carry_index(const no_carry *c, const no_state *s)
+{
+    int index = 0, radix = 1;
+    for (int i = 0; i < c->n; i++) {
+        int t = s->tok[c->side[i]][c->kind[i]];
+        index += radix * (t < c->max[i] ? t : c->max[i]); /* tokens only go down; never past the table */
+        radix *= c->max[i] + 1;
+    }
+    return index;
+}
+
+void no_carry_set(const no_carry *c, int index, no_state *s)
+{
+    for (int i = 0; i < c->n; i++) {
+        s->tok[c->side[i]][c->kind[i]] = (uint8_t)(index % (c->max[i] + 1));
+        index /= c->max[i] + 1;
+    }
+}
+
 int no_pending_die(const no_state *s)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -339,6 +366,12 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         memset(v, 0, sizeof *v);
         c->rules->score(c->ctx, &s, v);
         spent(c->ctx, &s, v->spend);
+        if (c->ctx->future) { /* what the tokens left are worth to the attacks after this one */
+            const no_value *f = &c->ctx->future->value[no_carry_index(&c->ctx->future->carry, &s)];
+            v->damage += f->damage;
+            v->other += f->other;
+            v->crits += f->crits;
+        }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);
     } else {
@@ -366,8 +399,7 @@ int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    no_value root;
-    g->root = compile_state(&c, ctx->start, &root);
+    g->root = compile_state(&c, ctx->start, &g->value);
     g->states_seen = (size_t)c.nseen;
     free(c.index);
     free(c.seen);

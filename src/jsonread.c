@@ -31,8 +31,12 @@ void jr_fail(jr *j, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (path && *path)
-        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, path, msg);
+    char full[256];
+    jr_key(full, sizeof full, j->prefix, path ? path : "");
+    if (path && *path && j->prefix)
+        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, full, msg);
+    else if (j->prefix || (path && *path))
+        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, j->prefix ? j->prefix : path, msg);
     else
         snprintf(j->err, j->errlen, "%s: %s", j->file, msg);
 }

@@ -6,6 +6,7 @@
 
 typedef struct jr {
     const char *file;   /* label used in messages */
+    const char *prefix; /* path of the object being read inside the file ("pools[1]"), or NULL */
     char *err;
     size_t errlen;
     int failed;

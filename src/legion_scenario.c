@@ -559,29 +559,33 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     return 0;
 }
 
-int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
+/* The tokens of the attacking unit that one pool of an attack action leaves to the next (L1677:
+ * steps 4-11 run pool after pool): aim, surge and dodge (Jar'Kai). Observation tokens belong to
+ * each pool's defender. */
+static const int shared_tokens[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_DODGE};
+#define NSHARED (sizeof shared_tokens / sizeof shared_tokens[0])
+
+/* One attack (the scenario itself, or one pool of an attack action): attack type, cover,
+ * attacker and defender. A later pool of an action takes the unit's tokens from the first. */
+static int parse_attack(const cJSON *o, jr *j, no_ctx *ctx, const no_ctx *first)
 {
-    if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
-        return parse_self_destruct(root, j, sc);
-    static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
-                                            "policy", "attacker", "defender", NULL};
-    if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))
-        return parse_roll(root, j, sc);
-    if (jr_object(j, root, "", root_keys))
-        return -1;
-    no_ctx *ctx = &sc->ctx;
-    no_parse_common(root, j, sc, "legion", &no_legion_rules);
     static const char *const types[] = {"ranged", "melee", "overrun", NULL};
-    ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)jr_enum_key(j, root, "attack_type", "", types,
+    ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)jr_enum_key(j, o, "attack_type", "", types,
                                                                    "an attack type", LG_RANGED);
     static const char *const covers[] = {"none", "light", "heavy", NULL};
-    ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, root, "cover", "", covers,
+    ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, o, "cover", "", covers,
                                                                   "a cover", 0);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     units u = {0};
-    parse_defender(j, &u, root, ctx); /* first: Spray and Anti-X read the defender */
-    parse_attacker(j, &u, root, ctx);
+    parse_defender(j, &u, o, ctx); /* first: Spray and Anti-X read the defender */
+    parse_attacker(j, &u, o, ctx);
     cJSON_Delete(u.doc);
+    for (size_t t = 0; first && t < NSHARED && !j->failed; t++) {
+        if (ctx->start.tok[NO_ATTACKER][shared_tokens[t]])
+            jr_fail(j, "attacker.tokens", "the attacking unit's %s tokens are given in the first pool: "
+                    "the later pools use what it leaves", no_token_names[shared_tokens[t]]);
+        ctx->start.tok[NO_ATTACKER][shared_tokens[t]] = first->start.tok[NO_ATTACKER][shared_tokens[t]];
+    }
     if (j->failed)
         return -1;
     no_legion_setup_dice(ctx);
@@ -591,4 +595,62 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     }
     no_ctx_index(ctx);
     return 0;
+}
+
+/* "pools": the pools of one attack action, each against its own defender (steps 3 and 11,
+ * L1540-L1542, L1675-L1679), resolved in the order listed (the attacker's choice, L1550). */
+static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
+{
+    const cJSON *pools = cJSON_GetObjectItemCaseSensitive(root, "pools");
+    int n = cJSON_IsArray(pools) ? cJSON_GetArraySize(pools) : 0;
+    if (n < 1 || n > NO_MAX_ATTACKS) {
+        char what[64];
+        jr_describe(pools, what, sizeof what);
+        jr_fail(j, "pools", "expected a list of 1 to %d pools, got %s", NO_MAX_ATTACKS, what);
+        return -1;
+    }
+    static const char *const keys[] = {"attack_type", "cover", "attacker", "defender", NULL};
+    for (int i = 0; i < n; i++) {
+        char path[32];
+        jr_index(path, sizeof path, "pools", i);
+        jr pj = *j;
+        pj.prefix = path;
+        const cJSON *o = cJSON_GetArrayItem(pools, i);
+        no_ctx *ctx = &sc->attacks[i];
+        ctx->policy = sc->ctx.policy;
+        if (jr_object(&pj, o, "", keys) || parse_attack(o, &pj, ctx, i ? &sc->attacks[0] : NULL)) {
+            j->failed = 1;
+            return -1;
+        }
+    }
+    sc->nattacks = n > 1 ? n : 0; /* one pool is a lone attack */
+    sc->ctx = sc->attacks[0];
+    for (size_t t = 0; t < NSHARED; t++) {
+        int held = sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]];
+        if (!held)
+            continue;
+        no_carry *c = &sc->carry;
+        c->side[c->n] = NO_ATTACKER;
+        c->kind[c->n] = (uint8_t)shared_tokens[t];
+        c->max[c->n++] = (uint8_t)held;
+    }
+    return 0;
+}
+
+int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
+{
+    static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
+                                            "policy", "attacker", "defender", NULL};
+    static const char *const pools_keys[] = {"game", "rules", "name", "policy", "pools", NULL};
+    if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
+        return parse_self_destruct(root, j, sc);
+    if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))
+        return parse_roll(root, j, sc);
+    int pools = cJSON_GetObjectItemCaseSensitive(root, "pools") != NULL;
+    if (jr_object(j, root, "", pools ? pools_keys : root_keys))
+        return -1;
+    no_parse_common(root, j, sc, "legion", &no_legion_rules);
+    if (j->failed)
+        return -1;
+    return pools ? parse_pools(root, j, sc) : parse_attack(root, j, &sc->ctx, NULL);
 }

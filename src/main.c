@@ -162,7 +162,7 @@ static int cmd_run(int argc, char **argv)
         return usage_error("--policy: %s does not apply to this game", no_policies[policy].name);
     }
     if (loaded && policy >= 0)
-        sc->ctx.policy = policy;
+        no_scenario_set_policy(sc, policy);
     if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
         fprintf(stderr, "neverodds: %s\n", err);
         rc = EXIT_USAGE;
@@ -175,6 +175,8 @@ static int cmd_run(int argc, char **argv)
             print_dice(stdout, sc);
         no_report_text(stdout, sc, sum);
     }
+    if (rc == 0)
+        no_summary_free(sum);
     free(sc);
     free(sum);
     if (rc == 0 && (fflush(stdout) || ferror(stdout))) {

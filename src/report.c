@@ -16,6 +16,29 @@ no_rate rep_rate(double p, uint64_t trials)
     return r;
 }
 
+void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out)
+{
+    double var = m2 - out->mean * out->mean;
+    if (var < 0)
+        var = 0;
+    if (trials > 1)
+        var *= (double)trials / (double)(trials - 1);
+    out->sd = sqrt(var);
+    out->mean_se = trials ? out->sd / sqrt((double)trials) : 0.0;
+    out->max_damage = 0;
+    for (int d = NO_MAX_DAMAGE; d >= 0; d--)
+        if (pmf[d] > 0) {
+            out->max_damage = d;
+            break;
+        }
+    double tail = 0;
+    for (int d = out->max_damage; d >= 0; d--) {
+        tail += pmf[d];
+        out->pmf[d] = rep_rate(pmf[d], trials);
+        out->at_least[d] = rep_rate(d == 0 ? 1.0 : tail, trials);
+    }
+}
+
 void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
                   no_summary *out)
 {
@@ -59,24 +82,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
             if (t->used & (1u << m))
                 used[ctx->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
     }
-    double var = m2 - out->mean * out->mean;
-    if (var < 0)
-        var = 0;
-    if (trials > 1)
-        var *= (double)trials / (double)(trials - 1);
-    out->sd = sqrt(var);
-    out->mean_se = trials ? out->sd / sqrt((double)trials) : 0.0;
-    for (int d = NO_MAX_DAMAGE; d >= 0; d--)
-        if (pmf[d] > 0) {
-            out->max_damage = d;
-            break;
-        }
-    double tail = 0;
-    for (int d = out->max_damage; d >= 0; d--) {
-        tail += pmf[d];
-        out->pmf[d] = rep_rate(pmf[d], trials);
-        out->at_least[d] = rep_rate(d == 0 ? 1.0 : tail, trials);
-    }
+    no_damage_summary(pmf, m2, trials, out);
     out->kill = rep_rate(kill, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
         out->defeated[d] = rep_rate(defeated[d], trials);
@@ -218,29 +224,23 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
     }
 }
 
-void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
+/* The scenario's attack, or a roll's description (no newline at the end). */
+static void describe(FILE *f, const no_scenario *sc)
 {
     const no_ctx *ctx = &sc->ctx;
-    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada"), roll = rep_is_roll(sc);
-    const char *unit = roll ? rep_roll_unit(sc) : legion ? "wounds" : "damage";
-    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
-            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[ctx->policy].name);
-    fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
-    if (roll || sc->engine_rules == &no_legion_self_destruct_rules)
+    if (rep_is_roll(sc) || sc->engine_rules == &no_legion_self_destruct_rules)
         rep_roll_describe(f, sc);
-    else if (legion)
+    else if (!strcmp(sc->game, "legion"))
         describe_legion(f, ctx);
-    else if (armada)
+    else if (!strcmp(sc->game, "armada"))
         rep_armada_describe(f, ctx);
     else
         describe_xwing(f, ctx);
-    if (s->exact)
-        fprintf(f, "\nmethod:   exact (%zu states%s)\n\n", s->states,
-                s->automatic ? "; chosen automatically, --trials N for Monte Carlo" : "");
-    else
-        fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
-                (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
-                s->threads == 1 ? "" : "s");
+}
+
+/* The damage table and its mean, `unit` naming what is counted. */
+static void damage_table(FILE *f, const char *unit, const no_summary *s)
+{
     fprintf(f, "%-6s  %-*s  %s\n", unit, s->exact ? 12 : 18, "P(= k)", "P(>= k)");
     for (int d = 0; d <= s->max_damage; d++) {
         fprintf(f, "%6d  ", d);
@@ -253,6 +253,14 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (!s->exact)
         fprintf(f, " ± %.6f", s->mean_se);
     fprintf(f, "   (sd %.6f)\n", s->sd);
+}
+
+/* One attack's (or roll's) results: the table, the game's outcomes, tokens and abilities. */
+static void text_attack(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada"), roll = rep_is_roll(sc);
+    damage_table(f, roll ? rep_roll_unit(sc) : legion ? "wounds" : "damage", s);
     if (roll)
         rep_roll_text(f, sc, s);
     else if (legion)
@@ -280,6 +288,58 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             fprintf(f, "\n");
         }
     }
+}
+
+/* The tokens a sequence carries from attack to attack, as "aim 2, surge 1". */
+static void describe_carry(FILE *f, const no_scenario *sc)
+{
+    if (!sc->carry.n)
+        fprintf(f, "no tokens");
+    for (int k = 0; k < sc->carry.n; k++)
+        fprintf(f, "%s%s %d", k ? ", " : "", no_token_names[sc->carry.kind[k]],
+                sc->attacks[0].start.tok[sc->carry.side[k]][sc->carry.kind[k]]);
+}
+
+void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
+    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
+            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[sc->ctx.policy].name);
+    fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+    if (sc->nattacks) {
+        fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
+        describe_carry(f, sc);
+        fprintf(f, "; each pool's choices value the tokens left to the pools after it (L1677)");
+    } else {
+        describe(f, sc);
+    }
+    if (s->exact)
+        fprintf(f, "\nmethod:   exact (%zu states%s)\n\n", s->states,
+                s->automatic ? "; chosen automatically, --trials N for Monte Carlo" : "");
+    else
+        fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
+                (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
+                s->threads == 1 ? "" : "s");
+    if (!sc->nattacks) {
+        text_attack(f, sc, s);
+        return;
+    }
+    no_scenario *view = malloc(sizeof *view);
+    if (!view)
+        abort();
+    *view = *sc;
+    view->nattacks = 0;
+    for (int a = 0; a < sc->nattacks; a++) {
+        view->ctx = sc->attacks[a];
+        fprintf(f, "== pool %d of %d ==\n", a + 1, sc->nattacks);
+        describe(f, view);
+        fprintf(f, "\n\n");
+        text_attack(f, view, &s->attack[a]);
+        fprintf(f, "\n");
+    }
+    free(view);
+    fprintf(f, "== all %d pools ==\n", sc->nattacks);
+    damage_table(f, legion ? "wounds" : "damage", s);
 }
 
 cJSON *rep_rate_json(no_rate r)
@@ -337,23 +397,9 @@ static void json_legion(cJSON *o, const no_ctx *ctx, const no_summary *s)
     }
 }
 
-char *no_report_json(const no_scenario *sc, const no_summary *s)
+/* The damage block: mean, pmf and P(>= k), each with its standard errors. */
+static void json_damage(cJSON *o, const no_summary *s)
 {
-    const no_ctx *ctx = &sc->ctx;
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
-    cJSON_AddStringToObject(o, "game", sc->game);
-    cJSON_AddStringToObject(o, "rules", sc->rules);
-    cJSON_AddStringToObject(o, "scenario", sc->name);
-    cJSON *pol = cJSON_AddObjectToObject(o, "policy");
-    cJSON_AddStringToObject(pol, "name", no_policies[ctx->policy].name);
-    cJSON_AddStringToObject(pol, "description", no_policies[ctx->policy].description);
-    cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
-    cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
-    cJSON_AddNumberToObject(o, "trials", (double)s->trials);
-    cJSON_AddNumberToObject(o, "seed", (double)s->seed);
-    cJSON_AddNumberToObject(o, "threads", s->threads);
-    cJSON_AddNumberToObject(o, "states", (double)s->states);
     int n = s->max_damage + 1;
     cJSON *dmg = cJSON_AddObjectToObject(o, "damage");
     cJSON_AddNumberToObject(dmg, "mean", s->mean);
@@ -363,6 +409,13 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(dmg, "pmf_stderr", rep_array(s->pmf, n, 1));
     cJSON_AddItemToObject(dmg, "at_least", rep_array(s->at_least, n, 0));
     cJSON_AddItemToObject(dmg, "at_least_stderr", rep_array(s->at_least, n, 1));
+}
+
+/* One attack's (or roll's) results: damage, the game's blocks, tokens and abilities. */
+static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    json_damage(o, s);
     int armada = !strcmp(sc->game, "armada");
     if (rep_is_roll(sc))
         rep_roll_json(o, sc, s);
@@ -395,6 +448,43 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     }
     if (armada)
         cJSON_Delete(tok); /* no token counters: only defense tokens, reported above */
+}
+
+char *no_report_json(const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
+    cJSON_AddStringToObject(o, "game", sc->game);
+    cJSON_AddStringToObject(o, "rules", sc->rules);
+    cJSON_AddStringToObject(o, "scenario", sc->name);
+    cJSON *pol = cJSON_AddObjectToObject(o, "policy");
+    cJSON_AddStringToObject(pol, "name", no_policies[ctx->policy].name);
+    cJSON_AddStringToObject(pol, "description", no_policies[ctx->policy].description);
+    cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
+    cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
+    cJSON_AddNumberToObject(o, "trials", (double)s->trials);
+    cJSON_AddNumberToObject(o, "seed", (double)s->seed);
+    cJSON_AddNumberToObject(o, "threads", s->threads);
+    cJSON_AddNumberToObject(o, "states", (double)s->states);
+    if (!sc->nattacks) {
+        json_attack(o, sc, s);
+    } else { /* the total over the pools, then each pool */
+        json_damage(o, s);
+        cJSON *list = cJSON_AddArrayToObject(o, "pools");
+        no_scenario *view = malloc(sizeof *view);
+        if (!view)
+            abort();
+        *view = *sc;
+        view->nattacks = 0;
+        for (int a = 0; a < sc->nattacks; a++) {
+            view->ctx = sc->attacks[a];
+            cJSON *one = cJSON_CreateObject();
+            json_attack(one, view, &s->attack[a]);
+            cJSON_AddItemToArray(list, one);
+        }
+        free(view);
+    }
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
     return text;

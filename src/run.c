@@ -34,8 +34,31 @@ static int run_counter(const no_scenario *sc, const no_run_opts *opts, no_summar
     return rc;
 }
 
+/* What every report says of the run: how the method was chosen, the seed and the threads. */
+static void stamp(const no_run_opts *opts, no_summary *out)
+{
+    out->automatic = !opts->force_exact && opts->trials == 0;
+    out->seed = opts->seed;
+    out->threads = opts->threads;
+}
+
+void no_summary_free(no_summary *s)
+{
+    free(s->attack);
+    s->attack = NULL;
+    s->nattacks = 0;
+}
+
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
+    if (sc->nattacks) {
+        if (no_run_sequence(sc, opts, out, err, errlen))
+            return -1;
+        stamp(opts, out);
+        for (int a = 0; a < out->nattacks; a++)
+            stamp(opts, &out->attack[a]);
+        return 0;
+    }
     if (run_one(sc, opts, out, err, errlen))
         return -1;
     return sc->has_counter ? run_counter(sc, opts, out, err, errlen) : 0;
@@ -64,9 +87,7 @@ static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *o
         free(count);
         no_summarise(sc, &g, weight, opts->trials, out);
     }
-    out->automatic = !opts->force_exact && opts->trials == 0;
-    out->seed = opts->seed;
-    out->threads = opts->threads;
+    stamp(opts, out);
     out->states = g.states_seen;
     free(weight);
     no_graph_free(&g);

@@ -530,6 +530,13 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
     sc->ctx.policy = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
 }
 
+void no_scenario_set_policy(no_scenario *sc, int policy)
+{
+    sc->ctx.policy = policy;
+    for (int a = 0; a < sc->nattacks; a++)
+        sc->attacks[a].policy = policy;
+}
+
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
 {
     memset(sc, 0, sizeof *sc);

@@ -110,7 +110,7 @@ static ref_outcome ref_defend(const ref_case *c, int dmg, int brace_ok, int redi
     return best;
 }
 
-static void reference(const ref_case *c, double pmf[32], double *cards_mean)
+static void reference(const ref_case *c, double pmf[NO_MAX_DAMAGE + 1], double *cards_mean)
 {
     int colour[12], n = 0;
     int counts[3] = {c->red, c->range <= 2 ? c->blue : 0, c->range == 1 ? c->black : 0};
@@ -120,7 +120,7 @@ static void reference(const ref_case *c, double pmf[32], double *cards_mean)
     long total = 1;
     for (int i = 0; i < n; i++)
         total *= 8;
-    memset(pmf, 0, 32 * sizeof *pmf);
+    memset(pmf, 0, (NO_MAX_DAMAGE + 1) * sizeof *pmf);
     *cards_mean = 0;
     int has_redirect = !c->squadron && c->adjacent > 0;
     for (long seq = 0; seq < total; seq++) {
@@ -172,7 +172,7 @@ START_TEST(exact_matches_an_independent_enumeration)
     no_scenario *sc = armada(root, atk, def);
     no_summary s;
     exact_summary(sc, &s);
-    double pmf[32], cards;
+    double pmf[NO_MAX_DAMAGE + 1], cards;
     reference(c, pmf, &cards);
     for (int k = 0; k <= NO_MAX_DAMAGE; k++)
         ck_assert_msg(fabs(s.pmf[k].p - pmf[k]) < 1e-12, "case %d: P(damage=%d) %.15f vs %.15f", _i, k,

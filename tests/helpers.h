@@ -109,5 +109,6 @@ Suite *suite_abilities(void);
 Suite *suite_cases(void);
 Suite *suite_legion(void);
 Suite *suite_armada(void);
+Suite *suite_sequence(void);
 
 #endif

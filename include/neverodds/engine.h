@@ -100,6 +100,37 @@ typedef struct no_modifier {
     uint8_t spend_weight;   /* weight of one charge of its pool in the spend tie-break (0: 1) */
 } no_modifier;
 
+/* Value of a state for the policy, compared in this order: expected damage to the defender,
+ * expected damage to others on its side (a Legion Guardian), expected crits, expected resources
+ * each side spends. */
+typedef struct no_value {
+    double damage;
+    double other;
+    double crits;
+    double spend[NO_SIDES];
+} no_value;
+
+/* Tokens an attack hands on to the next attack of a sequence (sequence.c), and their largest
+ * counts. A combination of counts is numbered in mixed radix, the first token varying fastest. */
+#define NO_MAX_CARRY 4
+typedef struct no_carry {
+    int n;
+    uint8_t side[NO_MAX_CARRY], kind[NO_MAX_CARRY], max[NO_MAX_CARRY];
+} no_carry;
+/* Combinations of counts, and the number of the one state `s` holds. */
+int no_carry_size(const no_carry *c);
+int no_carry_index(const no_carry *c, const no_state *s);
+/* Sets the carried tokens of `s` to combination `index`. */
+void no_carry_set(const no_carry *c, int index, no_state *s);
+
+/* What the later attacks of a sequence are worth, by the tokens this attack leaves them: the
+ * policy adds value[no_carry_index(...)] to every end of the attack, so a token kept is valued
+ * as well as a token spent. */
+typedef struct no_future {
+    no_carry carry;
+    const no_value *value;
+} no_future;
+
 /* Everything constant during one attack: the compiled scenario. */
 typedef struct no_ctx {
     const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */
@@ -122,17 +153,8 @@ typedef struct no_ctx {
     uint32_t window_mods[NO_SIDES][NO_W_N]; /* modifiers of each side and window */
     uint32_t excluded_by[NO_MAX_MODS];      /* modifiers whose use disables this one */
     no_state start;
+    const no_future *future;  /* the later attacks of a sequence, or NULL */
 } no_ctx;
-
-/* Value of a state for the policy, compared in this order: expected damage to the defender,
- * expected damage to others on its side (a Legion Guardian), expected crits, expected resources
- * each side spends. */
-typedef struct no_value {
-    double damage;
-    double other;
-    double crits;
-    double spend[NO_SIDES];
-} no_value;
 
 /* One step of a game's attack: a deterministic change of the state (which may request a roll),
  * or a decision window of one side (apply NULL, decide 1). Passing a window moves on to the next
@@ -174,6 +196,7 @@ typedef struct no_graph {
     int32_t *succ;           /* successor per outcome rank (chance id, or ~terminal id) */
     no_state *term;          /* terminal states */
     size_t states_seen;      /* distinct states the compiler visited */
+    no_value value;          /* the root's value under the policy */
 } no_graph;
 
 /* Policies: how the players decide. The defender minimises the attack's expected damage (then

@@ -7,7 +7,7 @@
 #include "neverodds/scenario.h"
 #include "neverodds/armada.h"
 
-#define NO_MAX_DAMAGE 24
+#define NO_MAX_DAMAGE 48
 
 typedef struct no_rate { double p, se; } no_rate;     /* a probability and its std. error */
 typedef struct no_token_stat { no_rate spent; double mean; } no_token_stat;
@@ -67,7 +67,16 @@ typedef struct no_summary {
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
+    /* a sequence: each attack's own summary (the fields above then describe the total) */
+    int nattacks;
+    struct no_summary *attack;
 } no_summary;
+
+/* Frees what a summary holds (a sequence's attacks). */
+void no_summary_free(no_summary *s);
+/* The damage fields of `out` from a pmf over 0..NO_MAX_DAMAGE, its second moment and out->mean
+ * (trials 0: exact, no standard errors). */
+void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out);
 
 /* weight[i]: probability of terminal i (exact) or its count (Monte Carlo, trials > 0). */
 void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,

@@ -15,5 +15,8 @@ typedef struct no_run_opts {
 
 /* Returns 0, or -1 with err filled (the attack is too large to compile). */
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
+/* A scenario of several attacks (sc->nattacks > 0, sequence.c): out describes the total and
+ * out->attack[i] each attack; no_summary_free releases them. */
+int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 
 #endif

@@ -5,6 +5,7 @@
 #include "neverodds/engine.h"
 
 #define NO_ERR_LEN 512
+#define NO_MAX_ATTACKS 4 /* attacks in one sequence */
 
 typedef struct no_scenario {
     char file[256];
@@ -15,7 +16,16 @@ typedef struct no_scenario {
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */
     no_ctx counter;
+    /* A sequence (sequence.c): attacks run in this order, each from the tokens `carry` names as
+     * the one before left them (Legion: the pools of one attack action). 0 for a lone attack;
+     * then ctx is attacks[0]. */
+    int nattacks;
+    no_ctx attacks[NO_MAX_ATTACKS];
+    no_carry carry;
 } no_scenario;
+
+/* Sets the policy of every attack of the scenario (--policy). */
+void no_scenario_set_policy(no_scenario *sc, int policy);
 
 /* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);

@@ -1,0 +1,126 @@
+/* check_sequence.c — several attacks in a row: the pools of one Legion attack action sharing
+ * the attacker's tokens. Exact values from closed forms, the policy keeping a token for a later
+ * pool when it is worth more there, Monte Carlo against exact, and the rules' errors. */
+#include "helpers.h"
+#include "neverodds/legion.h"
+#include <math.h>
+
+/* Melee pools against a white defense die without surges: a die wounds when it shows a hit or
+ * crit (red 6/8, white 2/8; surges blank without a chart) and the defense die misses (5/6). */
+#define POOLS(first, second)                                                                  \
+    "{\"game\":\"legion\",\"pools\":["                                                       \
+    "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":" first ",\"tokens\":{\"aim\":1}},"   \
+    "\"defender\":{\"die\":\"white\",\"minis\":9}},"                                          \
+    "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":" second "},\"defender\":{\"die\":\"white\",\"minis\":9}}]}"
+
+static void run_exact(const no_scenario *sc, no_summary *s)
+{
+    exact_summary(sc, s);
+    ck_assert_int_eq(s->nattacks, sc->nattacks);
+}
+
+/* One white die first, two red dice second, one aim. Rerolling the white blank is worth
+ * 2/8 * 5/6 = 5/24 there; kept, the aim rerolls both red dice that fail in the second pool,
+ * worth 2 * (15/16 - 12/16) * 5/6 = 5/16. So the first pool keeps it: the total is
+ * 2/8 * 5/6 + 2 * 15/16 * 5/6 = 85/48, and the second pool spends it with P = 1 - (6/8)^2. */
+START_TEST(a_pool_keeps_the_aim_the_next_pool_needs_more)
+{
+    no_scenario *sc = scenario(POOLS("{\"white\":1}", "{\"red\":2}"));
+    ck_assert_int_eq(sc->nattacks, 2);
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert_near(s.mean, 85.0 / 48, 1e-12);
+    ck_assert_near(s.attack[0].mean, 5.0 / 24, 1e-12);
+    ck_assert_near(s.attack[0].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 0, 1e-15);
+    ck_assert_near(s.attack[1].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 7.0 / 16, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+/* The other way round the first pool may spend it: with one white die in each pool, a blank in
+ * the first is rerolled (5/24 now against 6/8 * 5/24 later). Each pool's die then succeeds with
+ * 1 - (6/8)^2 = 7/16 in the first pool; the second gets the aim only when the first die hit. */
+START_TEST(a_pool_spends_the_aim_when_it_is_worth_more_now)
+{
+    no_scenario *sc = scenario(POOLS("{\"white\":1}", "{\"white\":1}"));
+    no_summary s;
+    run_exact(sc, &s);
+    double p = 2.0 / 8, first = 1 - (1 - p) * (1 - p), second = p * first + (1 - p) * p;
+    ck_assert_near(s.attack[0].mean, first * 5 / 6, 1e-12);
+    ck_assert_near(s.attack[1].mean, second * 5 / 6, 1e-12);
+    ck_assert_near(s.mean, (first + second) * 5 / 6, 1e-12);
+    /* both pools wound: the first die hit unaided (the aim is kept for the second pool), or a
+     * blank was rerolled into a success (the second pool rolls alone) */
+    double q = 5.0 / 6, two = p * q * first * q + (1 - p) * p * q * p * q;
+    ck_assert_near(s.pmf[2].p, two, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+/* Monte Carlo samples the same chain: within 5 standard errors of exact, per pool and in total,
+ * and the same counts on one thread or two. */
+START_TEST(pools_monte_carlo_agrees_with_exact)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"pools\":["
+                               "{\"cover\":\"light\",\"attacker\":{\"pool\":{\"white\":4},\"surge\":\"hit\","
+                               "\"tokens\":{\"aim\":2,\"surge\":1}},\"defender\":{\"die\":\"white\",\"minis\":4}},"
+                               "{\"attacker\":{\"pool\":{\"red\":2},\"keywords\":{\"pierce\":1}},"
+                               "\"defender\":{\"die\":\"red\",\"minis\":1,\"wounds\":5}}]}");
+    no_summary ex, mc, mc1;
+    run_exact(sc, &ex);
+    no_run_opts o = {.trials = 400000, .seed = 3, .threads = 2};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "total %f vs %f", mc.mean, ex.mean);
+    for (int a = 0; a < 2; a++)
+        ck_assert_msg(fabs(mc.attack[a].mean - ex.attack[a].mean) < 5 * mc.attack[a].mean_se, "pool %d", a);
+    for (int k = 0; k <= ex.max_damage; k++)
+        ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
+    o.threads = 1;
+    ck_assert_int_eq(no_run(sc, &o, &mc1, err, sizeof err), 0);
+    for (int k = 0; k <= mc.max_damage; k++)
+        ck_assert(mc.pmf[k].p == mc1.pmf[k].p);
+    no_summary_free(&ex);
+    no_summary_free(&mc);
+    no_summary_free(&mc1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(pools_bad_input)
+{
+    static const char *const cases[][2] = {
+        {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}},\"defender\":{\"die\":\"red\"}},"
+         "{\"attacker\":{\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"red\"}}]}",
+         "test.json: pools[1].attacker.tokens: the attacking unit's aim tokens are given in the first pool: "
+         "the later pools use what it leaves"},
+        {"{\"game\":\"legion\",\"pools\":{}}", "test.json: pools: expected a list of 1 to 4 pools, got an object"},
+        {"{\"game\":\"legion\",\"pools\":[{\"colour\":1}]}", "test.json: pools[0].colour: unknown key"},
+        {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}}}]}",
+         "test.json: pools[0].defender: missing (expected an object with \"die\" or a \"unit\")"},
+        {"{\"game\":\"legion\",\"pools\":[],\"attacker\":{}}", "test.json: attacker: unknown key"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        no_scenario *sc = malloc(sizeof *sc);
+        char err[NO_ERR_LEN];
+        ck_assert_int_eq(no_scenario_parse(cases[i][0], "test.json", sc, err, sizeof err), -1);
+        ck_assert_msg(!strncmp(err, cases[i][1], strlen(cases[i][1])), "got: %s", err);
+        free(sc);
+    }
+}
+END_TEST
+
+Suite *suite_sequence(void)
+{
+    Suite *s = suite_create("sequence");
+    TCase *t = tcase_create("pools");
+    tcase_set_timeout(t, 60);
+    tcase_add_test(t, a_pool_keeps_the_aim_the_next_pool_needs_more);
+    tcase_add_test(t, a_pool_spends_the_aim_when_it_is_worth_more_now);
+    tcase_add_test(t, pools_monte_carlo_agrees_with_exact);
+    tcase_add_test(t, pools_bad_input);
+    suite_add_tcase(s, t);
+    return s;
+}
