@@ -333,6 +333,11 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         view->ctx = sc->attacks[a];
         fprintf(f, "== pool %d of %d ==\n", a + 1, sc->nattacks);
         describe(f, view);
+        if (a && sc->carry.n) {
+            fprintf(f, "\ncarried:  of the ");
+            describe_carry(f, sc);
+            fprintf(f, " above, what the pools before leave");
+        }
         fprintf(f, "\n\n");
         text_attack(f, view, &s->attack[a]);
         fprintf(f, "\n");

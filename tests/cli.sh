@@ -81,6 +81,12 @@ else bad "threads 1 vs 2 differ"; fi
 "$BIN" run profiles/xwing/quickstart.json --trials 300000 --seed 8 --threads 2 --format json >"$T/t3.json"
 cmp -s "$T/t2.json" "$T/t3.json" && bad "seed has no effect" || ok
 
+# a Legion attack action of several pools: the same on 1 and 2 threads too
+A=profiles/legion/attack-action-two-pools.json
+"$BIN" run $A --trials 200000 --seed 5 --threads 1 --format json | grep -v '"threads"' >"$T/a1"
+"$BIN" run $A --trials 200000 --seed 5 --threads 2 --format json | grep -v '"threads"' >"$T/a2"
+cmp -s "$T/a1" "$T/a2" && grep -q '"pools"' "$T/a1" && ok || bad "pools: threads 1 vs 2 differ"
+
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do
     grep -q '"game"' "$f" || continue
