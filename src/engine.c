@@ -18,33 +18,6 @@ const char *const no_token_names[NO_TOK_N] = {
     "aim", "dodge", "surge", "observation", "suppression", "shield", "pierce",
 };
 
-int no_carry_size(const no_carry *c)
-{
-    int size = 1;
-    for (int i = 0; i < c->n; i++)
-        size *= c->max[i] + 1;
-    return size;
-}
-
-int no_carry_index(const no_carry *c, const no_state *s)
-{
-    int index = 0, radix = 1;
-    for (int i = 0; i < c->n; i++) {
-        int t = s->tok[c->side[i]][c->kind[i]];
-        index += radix * (t < c->max[i] ? t : c->max[i]); /* tokens only go down; never past the table */
-        radix *= c->max[i] + 1;
-    }
-    return index;
-}
-
-void no_carry_set(const no_carry *c, int index, no_state *s)
-{
-    for (int i = 0; i < c->n; i++) {
-        s->tok[c->side[i]][c->kind[i]] = (uint8_t)(index % (c->max[i] + 1));
-        index /= c->max[i] + 1;
-    }
-}
-
 int no_pending_die(const no_state *s)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -366,11 +339,12 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         memset(v, 0, sizeof *v);
         c->rules->score(c->ctx, &s, v);
         spent(c->ctx, &s, v->spend);
-        if (c->ctx->future) { /* what the tokens left are worth to the attacks after this one */
-            const no_value *f = &c->ctx->future->value[no_carry_index(&c->ctx->future->carry, &s)];
-            v->damage += f->damage;
-            v->other += f->other;
-            v->crits += f->crits;
+        if (c->ctx->future) { /* what this end is worth to the attacks after this one */
+            no_value f = {0};
+            c->ctx->future->value(c->ctx->future, &s, &f);
+            v->damage += f.damage;
+            v->other += f.other;
+            v->crits += f.crits;
         }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);

@@ -597,6 +597,16 @@ static int parse_attack(const cJSON *o, jr *j, no_ctx *ctx, const no_ctx *first)
     return 0;
 }
 
+/* The next pool starts with the attacking unit's tokens the last one left (L1677). */
+static int carry_tokens(const no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out)
+{
+    (void)from;
+    *out = sc->attacks[next];
+    for (int k = 0; k < sc->ncarried; k++)
+        out->start.tok[NO_ATTACKER][sc->carried[k]] = end->tok[NO_ATTACKER][sc->carried[k]];
+    return 0;
+}
+
 /* "pools": the pools of one attack action, each against its own defender (steps 3 and 11,
  * L1540-L1542, L1675-L1679), resolved in the order listed (the attacker's choice, L1550). */
 static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
@@ -625,15 +635,10 @@ static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
     }
     sc->nattacks = n > 1 ? n : 0; /* one pool is a lone attack */
     sc->ctx = sc->attacks[0];
-    for (size_t t = 0; t < NSHARED; t++) {
-        int held = sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]];
-        if (!held)
-            continue;
-        no_carry *c = &sc->carry;
-        c->side[c->n] = NO_ATTACKER;
-        c->kind[c->n] = (uint8_t)shared_tokens[t];
-        c->max[c->n++] = (uint8_t)held;
-    }
+    for (size_t t = 0; t < NSHARED; t++)
+        if (sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]])
+            sc->carried[sc->ncarried++] = (uint8_t)shared_tokens[t];
+    sc->carry = carry_tokens;
     return 0;
 }
 

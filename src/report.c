@@ -42,6 +42,13 @@ void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary
 void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
                   no_summary *out)
 {
+    no_part whole = {.ctx = &sc->ctx, .g = g, .weight = weight};
+    no_summarise_parts(sc, &whole, 1, trials, out);
+}
+
+void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts, uint64_t trials,
+                        no_summary *out)
+{
     const no_ctx *ctx = &sc->ctx;
     memset(out, 0, sizeof *out);
     out->exact = trials == 0;
@@ -53,35 +60,41 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
     double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
-    for (int i = 0; i < g->nterm; i++) {
-        double w = weight[i] * scale;
-        if (w == 0.0)
-            continue;
-        const no_state *t = &g->term[i];
-        int d = t->damage > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->damage;
-        pmf[d] += w;
-        out->mean += w * t->damage;
-        m2 += w * (double)t->damage * t->damage;
-        kill += t->destroyed ? w : 0;
-        faceup += t->faceup ? w : 0;
-        hit += t->hits + t->crits ? w : 0;
-        out->ion_mean += w * t->ion_tokens;
-        defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
-        supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
-        out->self_wounds_mean += w * t->self_wounds;
-        guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
-        out->guardian_mean += w * t->guardian_wounds;
-        vdmg += legion && (t->flags & LG_FLAG_VEHICLE_DAMAGE) ? w : 0;
-        for (int s = 0; s < NO_SIDES; s++)
-            for (int k = 0; k < NO_TOK_N; k++) {
-                int spent = ctx->start.tok[s][k] - t->tok[s][k];
-                spent_p[s][k] += spent > 0 ? w : 0;
-                spent_m[s][k] += w * spent;
-            }
-        for (int m = 0; m < ctx->nmods; m++)
-            if (t->used & (1u << m))
-                used[ctx->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
+    for (int part = 0; part < nparts; part++) {
+        ctx = parts[part].ctx; /* the attack as this part started it */
+        const no_graph *g = parts[part].g;
+        for (int i = 0; i < g->nterm; i++) {
+            double w = parts[part].weight[i] * scale;
+            if (w == 0.0)
+                continue;
+            const no_state *t = &g->term[i];
+            out->made += w;
+            int d = t->damage > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->damage;
+            pmf[d] += w;
+            out->mean += w * t->damage;
+            m2 += w * (double)t->damage * t->damage;
+            kill += t->destroyed ? w : 0;
+            faceup += t->faceup ? w : 0;
+            hit += t->hits + t->crits ? w : 0;
+            out->ion_mean += w * t->ion_tokens;
+            defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
+            supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
+            out->self_wounds_mean += w * t->self_wounds;
+            guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
+            out->guardian_mean += w * t->guardian_wounds;
+            vdmg += legion && (t->flags & LG_FLAG_VEHICLE_DAMAGE) ? w : 0;
+            for (int s = 0; s < NO_SIDES; s++)
+                for (int k = 0; k < NO_TOK_N; k++) {
+                    int spent = ctx->start.tok[s][k] - t->tok[s][k];
+                    spent_p[s][k] += spent > 0 ? w : 0;
+                    spent_m[s][k] += w * spent;
+                }
+            for (int m = 0; m < ctx->nmods; m++)
+                if (t->used & (1u << m))
+                    used[ctx->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
+        }
     }
+    ctx = &sc->ctx;
     no_damage_summary(pmf, m2, trials, out);
     out->kill = rep_rate(kill, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
@@ -102,7 +115,7 @@ void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight
             out->max_guardian = d;
     }
     if (!strcmp(sc->game, "armada"))
-        rep_armada_summarise(ctx, g, weight, scale, trials, &out->armada);
+        rep_armada_summarise(ctx, parts, nparts, scale, trials, &out->armada);
     out->faceup = rep_rate(faceup, trials);
     out->hit = rep_rate(hit, trials);
     for (int s = 0; s < NO_SIDES; s++)
@@ -290,14 +303,14 @@ static void text_attack(FILE *f, const no_scenario *sc, const no_summary *s)
     }
 }
 
-/* The tokens a sequence carries from attack to attack, as "aim 2, surge 1". */
+/* The tokens a Legion attack action's pools share, as "aim 2, surge 1". */
 static void describe_carry(FILE *f, const no_scenario *sc)
 {
-    if (!sc->carry.n)
+    if (!sc->ncarried)
         fprintf(f, "no tokens");
-    for (int k = 0; k < sc->carry.n; k++)
-        fprintf(f, "%s%s %d", k ? ", " : "", no_token_names[sc->carry.kind[k]],
-                sc->attacks[0].start.tok[sc->carry.side[k]][sc->carry.kind[k]]);
+    for (int k = 0; k < sc->ncarried; k++)
+        fprintf(f, "%s%s %d", k ? ", " : "", no_token_names[sc->carried[k]],
+                sc->attacks[0].start.tok[NO_ATTACKER][sc->carried[k]]);
 }
 
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
@@ -333,7 +346,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         view->ctx = sc->attacks[a];
         fprintf(f, "== pool %d of %d ==\n", a + 1, sc->nattacks);
         describe(f, view);
-        if (a && sc->carry.n) {
+        if (a && sc->ncarried) {
             fprintf(f, "\ncarried:  of the ");
             describe_carry(f, sc);
             fprintf(f, " above, what the pools before leave");

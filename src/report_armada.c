@@ -13,7 +13,7 @@ static int token_type(const no_ctx *ctx, int m)
     return md->side == NO_DEFENDER && md->effect ? md->effect - 1 : -1;
 }
 
-void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *weight, double scale,
+void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale,
                           uint64_t trials, no_armada_summary *out)
 {
     memset(out, 0, sizeof *out);
@@ -25,40 +25,46 @@ void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *we
     double cards[NO_MAX_DAMAGE + 1] = {0}, crit = 0, shields[AR_NZONES][NO_MAX_SHIELDS + 1] = {{0}};
     double spent[AR_NTOKENS] = {0}, exhausted[AR_NTOKENS] = {0}, discarded[AR_NTOKENS] = {0},
            locked[AR_NTOKENS] = {0};
-    for (int i = 0; i < g->nterm; i++) {
-        double w = weight[i] * scale;
-        if (w == 0.0)
-            continue;
-        const no_state *s = &g->term[i];
-        int n = s->facedown + s->faceup;
-        cards[n > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : n] += w;
-        out->cards_mean += w * n;
-        crit += s->crits ? w : 0;
-        int locks[AR_NTOKENS] = {0};
-        for (int m = 0; m < ctx->nmods; m++) {
-            int t = token_type(ctx, m);
-            if (t < 0 || ctx->mods[m].side != NO_DEFENDER)
+    const no_ctx *first = ctx; /* the tokens held and the shields before, as the scenario gave them */
+    for (int part = 0; part < nparts; part++) {
+        ctx = parts[part].ctx; /* the attack as this part started it */
+        const no_graph *g = parts[part].g;
+        for (int i = 0; i < g->nterm; i++) {
+            double w = parts[part].weight[i] * scale;
+            if (w == 0.0)
                 continue;
-            if (ctx->mods[m].charge_slot == m && no_armada_locked(ctx, s, m) > 0)
-                locks[t] = 1;
-            if (!(s->used >> m & 1))
-                continue;
-            spent[t] += w;
-            (ctx->mods[m].discards ? discarded : exhausted)[t] += w;
-        }
-        for (int t = 0; t < AR_NTOKENS; t++)
-            locked[t] += locks[t] ? w : 0;
-        /* where the damage went: recomputed the way the damage step suffered it */
-        no_armada_hit h;
-        int rz = no_armada_redirect_zone(ctx, s);
-        no_armada_suffer(ctx, s->damage, rz, s->faceup, &h);
-        for (int z = 0; z < AR_NZONES; z++) {
-            int left = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
-                       (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
-            shields[z][left] += w;
-            out->shields_mean[z] += w * left;
+            const no_state *s = &g->term[i];
+            int n = s->facedown + s->faceup;
+            cards[n > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : n] += w;
+            out->cards_mean += w * n;
+            crit += s->crits ? w : 0;
+            int locks[AR_NTOKENS] = {0};
+            for (int m = 0; m < ctx->nmods; m++) {
+                int t = token_type(ctx, m);
+                if (t < 0 || ctx->mods[m].side != NO_DEFENDER)
+                    continue;
+                if (ctx->mods[m].charge_slot == m && no_armada_locked(ctx, s, m) > 0)
+                    locks[t] = 1;
+                if (!(s->used >> m & 1))
+                    continue;
+                spent[t] += w;
+                (ctx->mods[m].discards ? discarded : exhausted)[t] += w;
+            }
+            for (int t = 0; t < AR_NTOKENS; t++)
+                locked[t] += locks[t] ? w : 0;
+            /* where the damage went: recomputed the way the damage step suffered it */
+            no_armada_hit h;
+            int rz = no_armada_redirect_zone(ctx, s);
+            no_armada_suffer(ctx, s->damage, rz, s->faceup, &h);
+            for (int z = 0; z < AR_NZONES; z++) {
+                int left = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
+                           (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
+                shields[z][left] += w;
+                out->shields_mean[z] += w * left;
+            }
         }
     }
+    ctx = first;
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
         out->cards[d] = rep_rate(cards[d], trials);
         if (cards[d] > 0)

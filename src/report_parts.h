@@ -15,7 +15,7 @@ cJSON *rep_array(const no_rate *r, int n, int want_se);
 cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n);
 
 /* Armada (report_armada.c). `scale` turns a weight into a probability. */
-void rep_armada_summarise(const no_ctx *ctx, const no_graph *g, const double *weight, double scale,
+void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale,
                           uint64_t trials, no_armada_summary *out);
 void rep_armada_describe(FILE *f, const no_ctx *ctx);
 void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);

@@ -1,202 +1,266 @@
-/* sequence.c — several attacks in a row, each starting from the tokens the one before left (the
- * pools of one Legion attack action share the attacking unit's aim, surge and dodge tokens).
- * Every combination of carried tokens is compiled once per attack, last attack first, so each
- * attack's policy values the tokens it keeps by what they are worth to the attacks after it
- * (backward induction): the action's expected total is maximised, not each attack's greedily.
- * The exact driver then pushes probability forward through the combinations; the Monte Carlo
- * driver samples each attack for the trials that reached each combination. */
+/* sequence.c — several attacks in a row, each starting from what the one before left: the pools
+ * of one Legion attack action share the attacking unit's tokens; Armada attacks on one defender
+ * carry its defense tokens, shields and damage. A situation is an attack as some end of the one
+ * before leaves it (the game's carry rule builds it). Situations are compiled when first
+ * reached, and each attack's policy values its ends by what the later attacks make of them
+ * (backward induction through the compiler's future hook): the sequence's expected total is
+ * maximised, not each attack's alone. The exact driver then pushes probability forward through
+ * the situations; the Monte Carlo driver samples each situation for the trials that reached it. */
 #include "neverodds/run.h"
+#include "report_parts.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_COMBINATIONS 256
+#define MAX_SITUATIONS 4096 /* in one attack of a sequence */
 #define TOTALS (NO_MAX_DAMAGE + 1)
 
-typedef struct plan {
-    int n, ncomb;
-    no_ctx *ctx;       /* [attack * ncomb + combination]: the attack from those tokens */
-    no_graph *graph;   /* the same, compiled */
-    no_value *value;   /* the same, worth under the policy (this attack and the later ones) */
-    no_future *future; /* [attack]: what the later attacks are worth (attack + 1's values) */
-} plan;
+struct sequence;
 
-static void plan_free(plan *p)
+typedef struct situation {
+    no_future future;   /* first: the compiler's hook finds the situation from it */
+    struct sequence *seq;
+    int attack;
+    no_ctx ctx;         /* the attack as it starts here */
+    no_graph graph;
+    int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
+} situation;
+
+typedef struct sequence {
+    const no_scenario *sc;
+    situation **sit[NO_MAX_ATTACKS];
+    int nsit[NO_MAX_ATTACKS];
+    int failed;
+    char err[NO_ERR_LEN];
+} sequence;
+
+static int compile_situation(sequence *q, situation *st);
+
+/* Two situations of one attack are the same when their keywords and start agree: the carry
+ * rules change nothing else, and the modifiers follow from those two. */
+static int same_start(const no_ctx *a, const no_ctx *b)
 {
-    for (int i = 0; p->graph && i < p->n * p->ncomb; i++)
-        no_graph_free(&p->graph[i]);
-    free(p->ctx);
-    free(p->graph);
-    free(p->value);
-    free(p->future);
+    return !memcmp(a->kw, b->kw, sizeof a->kw) && !memcmp(&a->start, &b->start, sizeof a->start);
 }
 
-/* Compiles every attack from every combination, last attack first. */
-static int plan_build(const no_scenario *sc, plan *p, char *err, size_t errlen)
+/* The situation of attack a + 1 that end `end` of situation `from` leads to, compiled; -1 when
+ * there is no next attack or nothing left to attack. */
+static int next_situation(sequence *q, const situation *from, const no_state *end)
 {
-    p->n = sc->nattacks;
-    p->ncomb = no_carry_size(&sc->carry);
-    if (p->ncomb > MAX_COMBINATIONS) {
-        snprintf(err, errlen, "%s: the attacks carry %d combinations of tokens on; at most %d",
-                 sc->file, p->ncomb, MAX_COMBINATIONS);
+    int a = from->attack + 1;
+    if (a >= q->sc->nattacks || q->failed)
+        return -1;
+    no_ctx next;
+    if (q->sc->carry(q->sc, a, &from->ctx, end, &next))
+        return -1;
+    for (int i = 0; i < q->nsit[a]; i++)
+        if (same_start(&q->sit[a][i]->ctx, &next))
+            return i;
+    if (q->nsit[a] == MAX_SITUATIONS) {
+        q->failed = 1;
+        snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
+                 MAX_SITUATIONS);
         return -1;
     }
-    size_t cells = (size_t)p->n * (size_t)p->ncomb;
-    p->ctx = calloc(cells, sizeof *p->ctx);
-    p->graph = calloc(cells, sizeof *p->graph);
-    p->value = calloc(cells, sizeof *p->value);
-    p->future = calloc((size_t)p->n, sizeof *p->future);
-    if (!p->ctx || !p->graph || !p->value || !p->future)
-        abort();
-    for (int a = p->n - 1; a >= 0; a--) {
-        p->future[a] = (no_future){.carry = sc->carry, .value = &p->value[a * p->ncomb]};
-        for (int c = 0; c < p->ncomb; c++) {
-            int i = a * p->ncomb + c;
-            p->ctx[i] = sc->attacks[a];
-            no_carry_set(&sc->carry, c, &p->ctx[i].start);
-            p->ctx[i].future = a + 1 < p->n ? &p->future[a + 1] : NULL;
-            char why[NO_ERR_LEN];
-            if (no_compile(&p->ctx[i], sc->engine_rules, NO_STATE_BUDGET, &p->graph[i], why, sizeof why)) {
-                snprintf(err, errlen, "%s: attack %d of %d: %s", sc->file, a + 1, p->n, why);
-                return -1;
-            }
-            p->value[i] = p->graph[i].value;
-        }
+    if (q->nsit[a] % 64 == 0) {
+        q->sit[a] = realloc(q->sit[a], (size_t)(q->nsit[a] + 64) * sizeof *q->sit[a]);
+        if (!q->sit[a])
+            abort();
     }
-    return 0;
+    situation *st = calloc(1, sizeof *st);
+    if (!st)
+        abort();
+    st->seq = q;
+    st->attack = a;
+    st->ctx = next;
+    int i = q->nsit[a]++;
+    q->sit[a][i] = st;
+    compile_situation(q, st);
+    return i;
 }
 
-/* A seed of its own for the trials of attack a from combination c with total t so far. */
-static uint64_t bucket_seed(uint64_t seed, int a, int c, int t)
+/* The compiler's future hook: an end is worth what the next attack makes of it from there. */
+static void future_value(const no_future *f, const no_state *end, no_value *out)
 {
-    uint64_t z = seed ^ ((uint64_t)a << 48 | (uint64_t)c << 16 | (uint64_t)t);
+    const situation *from = (const situation *)((const char *)f - offsetof(situation, future));
+    int i = next_situation(from->seq, from, end);
+    if (i >= 0)
+        *out = from->seq->sit[from->attack + 1][i]->graph.value;
+}
+
+static int compile_situation(sequence *q, situation *st)
+{
+    st->future.value = future_value;
+    st->ctx.future = st->attack + 1 < q->sc->nattacks ? &st->future : NULL;
+    char why[200];
+    if (no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, &st->graph, why, sizeof why)) {
+        if (!q->failed)
+            snprintf(q->err, sizeof q->err, "%s: attack %d of %d: %s", q->sc->file, st->attack + 1,
+                     q->sc->nattacks, why);
+        q->failed = 1;
+        return -1;
+    }
+    st->next = malloc((size_t)(st->graph.nterm ? st->graph.nterm : 1) * sizeof *st->next);
+    if (!st->next)
+        abort();
+    for (int t = 0; t < st->graph.nterm; t++) /* found again, not compiled: they were reached already */
+        st->next[t] = next_situation(q, st, &st->graph.term[t]);
+    return q->failed ? -1 : 0;
+}
+
+static void sequence_free(sequence *q)
+{
+    for (int a = 0; a < NO_MAX_ATTACKS; a++) {
+        for (int i = 0; i < q->nsit[a]; i++) {
+            no_graph_free(&q->sit[a][i]->graph);
+            free(q->sit[a][i]->next);
+            free(q->sit[a][i]);
+        }
+        free(q->sit[a]);
+    }
+}
+
+/* A seed of its own for the trials of attack a from situation i with total t so far. */
+static uint64_t bucket_seed(uint64_t seed, int a, int i, int t)
+{
+    uint64_t z = seed ^ ((uint64_t)a << 56 | (uint64_t)i << 16 | (uint64_t)t);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL; /* splitmix64 */
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
 
-/* Attack a's ends from every combination, as one list of terminals whose tokens read as spent
- * from the attack's first combination (what summaries compare against): a combination holds no
- * more than the first one, so the shift keeps counts in range. */
-static void gather_terminals(const plan *p, const no_scenario *sc, int a, no_graph *all)
+/* Pushes attack a's mass (probability, or trials) over (situation, total so far) through the
+ * attack: into each situation's terminal weights, the next attack's mass and, where nothing is
+ * left to attack, the finished totals. */
+static void push(const sequence *q, const no_run_opts *opts, int exact, int a, double **mass, double **next,
+                 double **weight, double *finished)
 {
-    int total = 0;
-    for (int c = 0; c < p->ncomb; c++)
-        total += p->graph[a * p->ncomb + c].nterm;
-    memset(all, 0, sizeof *all);
-    all->term = malloc((size_t)total * sizeof *all->term);
-    if (!all->term)
-        abort();
-    for (int c = 0; c < p->ncomb; c++) {
-        const no_graph *g = &p->graph[a * p->ncomb + c];
-        const no_state *from = &p->ctx[a * p->ncomb + c].start;
-        for (int t = 0; t < g->nterm; t++) {
-            no_state s = g->term[t];
-            for (int k = 0; k < sc->carry.n; k++) {
-                int side = sc->carry.side[k], kind = sc->carry.kind[k];
-                s.tok[side][kind] = (uint8_t)(s.tok[side][kind] + sc->attacks[a].start.tok[side][kind] -
-                                              from->tok[side][kind]);
-            }
-            all->term[all->nterm++] = s;
-        }
-        all->states_seen += g->states_seen;
-    }
-}
-
-/* Outcome mass (probability, or trials) of every (combination, total so far) before attack a,
- * pushed through the attack: into the summary weights of its terminals and the mass after it. */
-static void step(const plan *p, const no_run_opts *opts, int exact, int a, const double *mass, double *next,
-                 double *weight)
-{
-    int w0 = 0;
-    for (int c = 0; c < p->ncomb; c++) {
-        int i = a * p->ncomb + c;
-        const no_graph *g = &p->graph[i];
-        double *term = calloc((size_t)g->nterm, sizeof *term);
-        uint64_t *count = calloc((size_t)g->nterm, sizeof *count);
+    for (int i = 0; i < q->nsit[a]; i++) {
+        const situation *st = q->sit[a][i];
+        const no_graph *g = &st->graph;
+        double *term = calloc((size_t)g->nterm + 1, sizeof *term);
+        uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
         if (!term || !count)
             abort();
         if (exact)
-            no_exact(&p->ctx[i], g, term);
+            no_exact(&st->ctx, g, term);
         for (int t = 0; t < TOTALS; t++) {
-            double m = mass[c * TOTALS + t];
+            double m = mass[i][t];
             if (m == 0.0)
                 continue;
             if (!exact) /* the trials that reached here go on from here */
-                no_montecarlo(&p->ctx[i], g, (uint64_t)m, bucket_seed(opts->seed, a, c, t), opts->threads, count);
+                no_montecarlo(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, a, i, t), opts->threads, count);
             for (int k = 0; k < g->nterm; k++) {
                 double w = exact ? m * term[k] : (double)count[k];
                 if (w == 0.0)
                     continue;
-                weight[w0 + k] += w;
-                if (!next)
-                    continue;
+                weight[i][k] += w;
                 int to = t + g->term[k].damage;
-                next[no_carry_index(&p->future[a].carry, &g->term[k]) * TOTALS + (to < TOTALS ? to : TOTALS - 1)] += w;
+                to = to < TOTALS ? to : TOTALS - 1;
+                if (st->next[k] >= 0)
+                    next[st->next[k]][to] += w;
+                else
+                    finished[to] += w;
             }
         }
-        w0 += g->nterm;
         free(term);
         free(count);
     }
 }
 
+static double **mass_table(int n)
+{
+    double **m = calloc((size_t)(n ? n : 1), sizeof *m);
+    if (!m)
+        abort();
+    for (int i = 0; i < n; i++)
+        if (!(m[i] = calloc(TOTALS, sizeof **m)))
+            abort();
+    return m;
+}
+
+static void mass_free(double **m, int n)
+{
+    for (int i = 0; m && i < n; i++)
+        free(m[i]);
+    free(m);
+}
+
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
-    plan p = {0};
-    if (plan_build(sc, &p, err, errlen)) {
-        plan_free(&p);
+    sequence q = {.sc = sc};
+    situation *first = calloc(1, sizeof *first);
+    q.sit[0] = malloc(sizeof *q.sit[0]);
+    if (!first || !q.sit[0])
+        abort();
+    *first = (situation){.seq = &q, .attack = 0, .ctx = sc->attacks[0]};
+    q.sit[0][0] = first;
+    q.nsit[0] = 1;
+    if (compile_situation(&q, first)) {
+        snprintf(err, errlen, "%s", q.err);
+        sequence_free(&q);
         return -1;
     }
     int exact = opts->force_exact || opts->trials == 0;
     uint64_t trials = exact ? 0 : opts->trials;
-    size_t cells = (size_t)p.ncomb * TOTALS;
-    double *mass = calloc(cells, sizeof *mass), *next = calloc(cells, sizeof *next);
-    no_summary *each = calloc((size_t)p.n, sizeof *each);
+    no_summary *each = calloc((size_t)sc->nattacks, sizeof *each);
     no_scenario *view = malloc(sizeof *view);
-    if (!mass || !next || !each || !view)
+    if (!each || !view)
         abort();
     *view = *sc;
     view->nattacks = 0;
-    mass[no_carry_index(&sc->carry, &sc->attacks[0].start) * TOTALS] = exact ? 1.0 : (double)trials;
+    double finished[TOTALS] = {0};
+    double **mass = mass_table(q.nsit[0]);
+    mass[0][0] = exact ? 1.0 : (double)trials;
     size_t states = 0;
-    for (int a = 0; a < p.n; a++) {
-        no_graph all;
-        gather_terminals(&p, sc, a, &all);
-        double *weight = calloc((size_t)all.nterm, sizeof *weight);
-        if (!weight)
+    for (int a = 0; a < sc->nattacks; a++) {
+        int n = q.nsit[a], later = a + 1 < sc->nattacks ? q.nsit[a + 1] : 0;
+        double **next = mass_table(later), **weight = calloc((size_t)(n ? n : 1), sizeof *weight);
+        no_part *parts = calloc((size_t)(n ? n : 1), sizeof *parts);
+        if (!weight || !parts)
             abort();
-        memset(next, 0, cells * sizeof *next);
-        step(&p, opts, exact, a, mass, next, weight);
+        for (int i = 0; i < n; i++) {
+            const situation *st = q.sit[a][i];
+            if (!(weight[i] = calloc((size_t)st->graph.nterm + 1, sizeof **weight)))
+                abort();
+            parts[i] = (no_part){.ctx = &st->ctx, .g = &st->graph, .weight = weight[i]};
+            states += st->graph.states_seen;
+        }
+        push(&q, opts, exact, a, mass, next, weight, finished);
         view->ctx = sc->attacks[a];
-        no_summarise(view, &all, weight, trials, &each[a]);
-        each[a].exact = exact;
-        each[a].states = all.states_seen;
-        states += all.states_seen;
-        free(weight);
-        free(all.term);
-        double *t = mass;
+        no_summarise_parts(view, parts, n, trials, &each[a]);
+        each[a].states = 0;
+        for (int i = 0; i < n; i++)
+            each[a].states += q.sit[a][i]->graph.states_seen;
+        mass_free(weight, n);
+        free(parts);
+        mass_free(mass, n);
         mass = next;
-        next = t;
     }
-    /* the total over the attacks, from the mass after the last one */
+    mass_free(mass, 0);
+    /* the total over the attacks: every trial ends in `finished` */
     memset(out, 0, sizeof *out);
-    double pmf[TOTALS] = {0}, scale = exact ? 1.0 : 1.0 / (double)trials, m2 = 0;
-    for (int c = 0; c < p.ncomb; c++)
-        for (int t = 0; t < TOTALS; t++)
-            pmf[t] += mass[c * TOTALS + t] * scale;
+    double pmf[TOTALS], scale = exact ? 1.0 : 1.0 / (double)trials, m2 = 0;
     for (int t = 0; t < TOTALS; t++) {
+        pmf[t] = finished[t] * scale;
         out->mean += t * pmf[t];
         m2 += (double)t * t * pmf[t];
     }
     out->exact = exact;
     out->trials = trials;
+    out->made = 1;
     no_damage_summary(pmf, m2, trials, out);
+    if (sc->one_defender) { /* destroyed by the end: by exactly one of the attacks */
+        out->has_kill = each[0].has_kill;
+        double kill = 0;
+        for (int a = 0; a < sc->nattacks; a++)
+            kill += each[a].kill.p;
+        out->kill = rep_rate(kill, trials);
+    }
     out->states = states;
-    out->nattacks = p.n;
+    out->nattacks = sc->nattacks;
     out->attack = each;
-    free(mass);
-    free(next);
     free(view);
-    plan_free(&p);
+    sequence_free(&q);
     return 0;
 }

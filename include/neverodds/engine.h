@@ -110,25 +110,11 @@ typedef struct no_value {
     double spend[NO_SIDES];
 } no_value;
 
-/* Tokens an attack hands on to the next attack of a sequence (sequence.c), and their largest
- * counts. A combination of counts is numbered in mixed radix, the first token varying fastest. */
-#define NO_MAX_CARRY 4
-typedef struct no_carry {
-    int n;
-    uint8_t side[NO_MAX_CARRY], kind[NO_MAX_CARRY], max[NO_MAX_CARRY];
-} no_carry;
-/* Combinations of counts, and the number of the one state `s` holds. */
-int no_carry_size(const no_carry *c);
-int no_carry_index(const no_carry *c, const no_state *s);
-/* Sets the carried tokens of `s` to combination `index`. */
-void no_carry_set(const no_carry *c, int index, no_state *s);
-
-/* What the later attacks of a sequence are worth, by the tokens this attack leaves them: the
- * policy adds value[no_carry_index(...)] to every end of the attack, so a token kept is valued
- * as well as a token spent. */
+/* What the later attacks of a sequence are worth from where this attack ends (sequence.c): the
+ * policy adds it to every end of the attack, so a token kept is valued as well as a token spent,
+ * and damage now is weighed against damage later. */
 typedef struct no_future {
-    no_carry carry;
-    const no_value *value;
+    void (*value)(const struct no_future *f, const no_state *end, no_value *out);
 } no_future;
 
 /* Everything constant during one attack: the compiled scenario. */

@@ -48,6 +48,7 @@ typedef struct no_summary {
     no_rate pmf[NO_MAX_DAMAGE + 1];
     no_rate at_least[NO_MAX_DAMAGE + 1];
     double mean, mean_se, sd;
+    double made;                          /* probability the attack was made (a sequence's later attack may not be) */
     int has_kill;
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
     no_rate hit;                          /* the attack hits (L359) */
@@ -81,6 +82,15 @@ void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary
 /* weight[i]: probability of terminal i (exact) or its count (Monte Carlo, trials > 0). */
 void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
                   no_summary *out);
+/* The same over several compiled attacks, each from its own start (a sequence's situations):
+ * one summary of their terminals together. sc->ctx names the attack (tokens held, abilities). */
+typedef struct no_part {
+    const no_ctx *ctx;
+    const no_graph *g;
+    const double *weight;
+} no_part;
+void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts, uint64_t trials,
+                        no_summary *out);
 
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s);
 /* Returns a malloc'd JSON string. */

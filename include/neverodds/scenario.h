@@ -16,12 +16,18 @@ typedef struct no_scenario {
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */
     no_ctx counter;
-    /* A sequence (sequence.c): attacks run in this order, each from the tokens `carry` names as
-     * the one before left them (Legion: the pools of one attack action). 0 for a lone attack;
-     * then ctx is attacks[0]. */
+    /* A sequence (sequence.c): attacks run in this order, each from what the one before left
+     * (Legion: the pools of one attack action; Armada: attacks on one defender). 0 for a lone
+     * attack; then ctx is attacks[0]. */
     int nattacks;
     no_ctx attacks[NO_MAX_ATTACKS];
-    no_carry carry;
+    /* The game's rule for what carries: builds attack `next` as the end `end` of the attack
+     * `from` leaves it. Returns 0, or 1 when there is nothing left to attack. */
+    int (*carry)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out);
+    int one_defender;     /* every attack of the sequence is on the same defender */
+    /* Legion: the attacking unit's tokens the pools share (side, kind), for the report */
+    int ncarried;
+    uint8_t carried[4];
 } no_scenario;
 
 /* Sets the policy of every attack of the scenario (--policy). */
