@@ -60,7 +60,7 @@ static void mc_rate_sequence(const no_scenario *sc, int threads, uint64_t trials
             best = dt;
         no_summary_free(&s);
     }
-    printf("  monte-carlo, %d thread%s: %8.1f million actions/s  (%llu trials in %.3f s)\n",
+    printf("  monte-carlo, %d thread%s: %8.1f million sequences/s  (%llu trials in %.3f s)\n",
            threads, threads == 1 ? " " : "s", trials / best / 1e6, (unsigned long long)trials, best);
 }
 
@@ -128,6 +128,11 @@ static const struct {
      "\"concentrate_fire\":{\"dial\":true,\"token\":true}},\"defender\":{\"type\":\"ship\",\"hull\":8,"
      "\"shields\":{\"front\":3,\"left\":3,\"right\":3,\"rear\":1},\"tokens\":[\"brace\",\"redirect\",\"evade\",\"scatter\"]}}",
      20000000ULL},
+    {"Armada sequence: Victory I front then left battery at close into a CR90 A (its tokens, shields, cards carried)",
+     "{\"game\":\"armada\",\"defender\":{\"ship\":\"cr90-corvette-a\",\"zone\":\"front\",\"speed\":3},"
+     "\"attacks\":[{\"range\":\"close\",\"attacker\":{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"front\","
+     "\"concentrate_fire\":{\"dial\":true}}},{\"range\":\"close\",\"zone\":\"right\",\"attacker\":"
+     "{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"left\"}}]}", 20000000ULL},
 };
 
 int main(void)

@@ -394,6 +394,39 @@ int no_armada_add_mods(no_ctx *ctx)
     return add_attacker_mods(ctx) || add_token_mods(ctx) ? -1 : 0;
 }
 
+int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
+{
+    if (end->destroyed)
+        return 1;
+    const uint8_t *was = from->kw[NO_DEFENDER];
+    uint8_t *d = next->kw[NO_DEFENDER];
+    /* a token spent ready is exhausted, spent exhausted is discarded (L365); a locked one stays */
+    memcpy(&d[AK_TOKENS], &was[AK_TOKENS], AR_NTOKENS * AR_NSTATES);
+    for (int m = 0; m < from->nmods; m++) {
+        const no_modifier *md = &from->mods[m];
+        if (md->side != NO_DEFENDER || !md->effect || !(end->used >> m & 1))
+            continue;
+        int type = md->effect - 1, state = md->discards ? AR_EXHAUSTED : AR_READY;
+        d[AK_TOKENS + type * AR_NSTATES + state]--;
+        if (state == AR_READY)
+            d[AK_TOKENS + type * AR_NSTATES + AR_EXHAUSTED]++;
+    }
+    /* the shields and cards the damage took, the way the damage step suffered it */
+    no_armada_hit h;
+    int rz = no_armada_redirect_zone(from, end);
+    no_armada_suffer(from, end->damage, rz, end->faceup, &h);
+    for (int z = 0; z < AR_NZONES; z++)
+        d[AK_SHIELDS + z] = (uint8_t)(was[AK_SHIELDS + z] - (z == rz ? h.redirected : 0) -
+                                      (z == was[AK_ZONE] ? h.shields_lost : 0));
+    d[AK_DAMAGE] = (uint8_t)(was[AK_DAMAGE] + h.cards + h.hull_lost);
+    next->nmods = 0;
+    memset(next->start.charges, 0, sizeof next->start.charges);
+    if (no_armada_add_mods(next))
+        return -1; /* more token states at once than one attack's modifiers hold */
+    no_ctx_index(next);
+    return 0;
+}
+
 /* The defender's side becomes the attacker: X blue dice at distance 1, its own Swarm (the
  * Counter attack may be modified like a normal attack, L654), the same obstruction (digest
  * §8.3.13); the attacker squadron defends with its hull and tokens. */

@@ -301,28 +301,27 @@ static void parse_range(jr *j, const cJSON *root, no_ctx *ctx)
         jr_fail(j, "range", "a ship attacks at close, medium or long range (L88), got distance-1");
 }
 
-int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
+/* One attack on the scenario's defender: `atk` holds its range, obstruction and attacker (the
+ * scenario itself for a lone attack, one entry of "attacks" in a sequence, whose errors `ja`
+ * places); the defender comes from the scenario, with the attack's own "zone" if it has one. */
+static int parse_attack(jr *j, jr *ja, jr_library *lib, const cJSON *root, const cJSON *atk, int later_tokens,
+                        no_ctx *ctx)
 {
-    static const char *const root_keys[] = {"game", "rules", "name", "policy", "range", "obstructed",
-                                            "rule_options", "attacker", "defender", NULL};
-    if (jr_object(j, root, "", root_keys))
+    ctx->obstructed = jr_bool(ja, atk, "obstructed", "", 0);
+    parse_defender(j, lib, root, ctx, later_tokens); /* first: the armament depends on it */
+    const cJSON *zone = atk != root ? cJSON_GetObjectItemCaseSensitive(atk, "zone") : NULL;
+    if (zone && !j->failed && ctx->kw[NO_DEFENDER][AK_TYPE] != AR_SHIP)
+        jr_fail(ja, "zone", "applies to a ship defender only");
+    else if (zone)
+        ctx->kw[NO_DEFENDER][AK_ZONE] = (uint8_t)jr_enum(ja, zone, "zone", no_armada_zone_names, "a hull zone");
+    if (!j->failed && !ja->failed)
+        parse_attacker(ja, lib, atk, ctx, ctx->kw[NO_DEFENDER][AK_TYPE]);
+    if (!j->failed && !ja->failed)
+        parse_range(ja, atk, ctx);
+    if (j->failed || ja->failed) {
+        j->failed = 1;
         return -1;
-    no_ctx *ctx = &sc->ctx;
-    no_parse_common(root, j, sc, "armada", &no_armada_rules);
-    int later_tokens = 0;
-    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
-    if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)
-        later_tokens = jr_bool(j, ro, "contain_salvo", "rule_options", 0);
-    ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);
-    jr_library lib = {0};
-    parse_defender(j, &lib, root, ctx, later_tokens); /* first: the armament depends on it */
-    if (!j->failed)
-        parse_attacker(j, &lib, root, ctx, ctx->kw[NO_DEFENDER][AK_TYPE]);
-    cJSON_Delete(lib.doc);
-    if (!j->failed)
-        parse_range(j, root, ctx);
-    if (j->failed)
-        return -1;
+    }
     int gathered[AR_NCOLOURS];
     no_armada_gather(ctx, gathered);
     for (int c = 0; c < AR_NCOLOURS; c++)
@@ -334,6 +333,71 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     }
     no_ctx_index(ctx);
     no_armada_setup_dice(ctx);
-    sc->has_counter = no_armada_counter(ctx, &sc->counter) == 0;
+    return 0;
+}
+
+/* The next attack of a sequence, from what the last one left of the defender. */
+static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out)
+{
+    *out = sc->attacks[next];
+    return no_armada_carry(from, end, out);
+}
+
+/* "attacks": several attacks on the one defender, in order (two hull zones of a ship, several
+ * ships or squadrons): its defense tokens, shields and damage carry from one to the next. */
+static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_tokens, no_scenario *sc)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "attacks");
+    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    if (n < 1 || n > NO_MAX_ATTACKS) {
+        char what[64];
+        jr_describe(list, what, sizeof what);
+        jr_fail(j, "attacks", "expected a list of 1 to %d attacks, got %s", NO_MAX_ATTACKS, what);
+        return -1;
+    }
+    static const char *const keys[] = {"range", "obstructed", "attacker", "zone", NULL};
+    for (int i = 0; i < n; i++) {
+        char path[32];
+        jr_index(path, sizeof path, "attacks", i);
+        jr ja = *j;
+        ja.prefix = path;
+        const cJSON *atk = cJSON_GetArrayItem(list, i);
+        no_ctx *ctx = &sc->attacks[i];
+        ctx->policy = sc->ctx.policy;
+        if (jr_object(&ja, atk, "", keys) || parse_attack(j, &ja, lib, root, atk, later_tokens, ctx)) {
+            j->failed = 1;
+            return -1;
+        }
+    }
+    sc->ctx = sc->attacks[0];
+    sc->nattacks = n > 1 ? n : 0; /* one attack is a lone attack */
+    sc->one_defender = 1;
+    sc->carry = carry_defender;
+    return 0;
+}
+
+int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
+{
+    static const char *const root_keys[] = {"game", "rules", "name", "policy", "range", "obstructed",
+                                            "rule_options", "attacker", "defender", NULL};
+    static const char *const sequence_keys[] = {"game", "rules", "name", "policy", "rule_options",
+                                                "defender", "attacks", NULL};
+    int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
+    if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
+        return -1;
+    no_parse_common(root, j, sc, "armada", &no_armada_rules);
+    int later_tokens = 0;
+    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
+    if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)
+        later_tokens = jr_bool(j, ro, "contain_salvo", "rule_options", 0);
+    if (j->failed)
+        return -1;
+    jr_library lib = {0};
+    int rc = sequence ? parse_attacks(j, &lib, root, later_tokens, sc)
+                      : parse_attack(j, j, &lib, root, root, later_tokens, &sc->ctx);
+    cJSON_Delete(lib.doc);
+    if (rc)
+        return -1;
+    sc->has_counter = !sc->nattacks && no_armada_counter(&sc->ctx, &sc->counter) == 0;
     return 0;
 }

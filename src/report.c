@@ -319,10 +319,14 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
             legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[sc->ctx.policy].name);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
-    if (sc->nattacks) {
+    if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
         describe_carry(f, sc);
         fprintf(f, "; each pool's choices value the tokens left to the pools after it (L1677)");
+    } else if (sc->nattacks) {
+        fprintf(f, "sequence: %d attacks on one defender, in the order given; its defense tokens, shields and "
+                "damage carry over, and each attack's choices value what they leave to the attacks after it",
+                sc->nattacks);
     } else {
         describe(f, sc);
     }
@@ -337,6 +341,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         text_attack(f, sc, s);
         return;
     }
+    const char *what = sc->one_defender ? "attack" : "pool";
     no_scenario *view = malloc(sizeof *view);
     if (!view)
         abort();
@@ -344,8 +349,15 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     view->nattacks = 0;
     for (int a = 0; a < sc->nattacks; a++) {
         view->ctx = sc->attacks[a];
-        fprintf(f, "== pool %d of %d ==\n", a + 1, sc->nattacks);
+        fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
         describe(f, view);
+        if (a && sc->one_defender) {
+            fprintf(f, "\ncarried:  the defender's tokens, shields and damage as the attacks before leave "
+                    "them; attack made ");
+            rep_print_rate(f, s->attack[a].made < 1 ? rep_rate(s->attack[a].made, s->trials) : rep_rate(1, 0),
+                           s->exact);
+            fprintf(f, " (not made once the defender is destroyed; the rows below include that)");
+        }
         if (a && sc->ncarried) {
             fprintf(f, "\ncarried:  of the ");
             describe_carry(f, sc);
@@ -356,8 +368,18 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "\n");
     }
     free(view);
-    fprintf(f, "== all %d pools ==\n", sc->nattacks);
+    fprintf(f, "== all %d %ss ==\n", sc->nattacks, what);
     damage_table(f, legion ? "wounds" : "damage", s);
+    if (s->has_kill) { /* destroyed by attack k: by exactly one of the first k */
+        double by = 0;
+        fprintf(f, "\nP(destroyed by attack k)\n");
+        for (int a = 0; a < sc->nattacks; a++) {
+            by += s->attack[a].kill.p;
+            fprintf(f, "%8d  ", a + 1);
+            rep_print_rate(f, rep_rate(by, s->trials), s->exact);
+            fprintf(f, "\n");
+        }
+    }
 }
 
 cJSON *rep_rate_json(no_rate r)
@@ -489,7 +511,16 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */
         json_damage(o, s);
-        cJSON *list = cJSON_AddArrayToObject(o, "pools");
+        if (s->has_kill) { /* destroyed by the end, and by each attack k */
+            cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
+            cJSON *by = cJSON_AddArrayToObject(o, "destroyed_by");
+            double p = 0;
+            for (int a = 0; a < sc->nattacks; a++) {
+                p += s->attack[a].kill.p;
+                cJSON_AddItemToArray(by, rep_rate_json(rep_rate(p, s->trials)));
+            }
+        }
+        cJSON *list = cJSON_AddArrayToObject(o, sc->one_defender ? "attacks" : "pools");
         no_scenario *view = malloc(sizeof *view);
         if (!view)
             abort();
@@ -498,6 +529,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         for (int a = 0; a < sc->nattacks; a++) {
             view->ctx = sc->attacks[a];
             cJSON *one = cJSON_CreateObject();
+            cJSON_AddItemToObject(one, "made", rep_rate_json(rep_rate(s->attack[a].made, s->trials)));
             json_attack(one, view, &s->attack[a]);
             cJSON_AddItemToArray(list, one);
         }

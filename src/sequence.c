@@ -51,7 +51,13 @@ static int next_situation(sequence *q, const situation *from, const no_state *en
     if (a >= q->sc->nattacks || q->failed)
         return -1;
     no_ctx next;
-    if (q->sc->carry(q->sc, a, &from->ctx, end, &next))
+    int rc = q->sc->carry(q->sc, a, &from->ctx, end, &next);
+    if (rc < 0 && !q->failed) {
+        q->failed = 1;
+        snprintf(q->err, sizeof q->err, "%s: attack %d: the defender's token states need more than %d "
+                 "modifiers in one attack", q->sc->file, a + 1, NO_MAX_MODS);
+    }
+    if (rc)
         return -1;
     for (int i = 0; i < q->nsit[a]; i++)
         if (same_start(&q->sit[a][i]->ctx, &next))

@@ -3,6 +3,7 @@
  * pool when it is worth more there, Monte Carlo against exact, and the rules' errors. */
 #include "helpers.h"
 #include "neverodds/legion.h"
+#include "neverodds/armada.h"
 #include <math.h>
 
 /* Melee pools against a white defense die without surges: a die wounds when it shows a hit or
@@ -101,6 +102,17 @@ START_TEST(pools_bad_input)
         {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}}}]}",
          "test.json: pools[0].defender: missing (expected an object with \"die\" or a \"unit\")"},
         {"{\"game\":\"legion\",\"pools\":[],\"attacker\":{}}", "test.json: attacker: unknown key"},
+        {"{\"game\":\"armada\",\"defender\":{\"type\":\"ship\"},\"attacks\":[{\"range\":\"close\","
+         "\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":1}}},{\"range\":\"far\",\"attacker\":{\"type\":\"ship\","
+         "\"pool\":{\"red\":1}}}]}",
+         "test.json: attacks[1].range: expected a range"},
+        {"{\"game\":\"armada\",\"defender\":{\"type\":\"squadron\"},\"attacks\":[{\"zone\":\"left\","
+         "\"attacker\":{\"type\":\"squadron\",\"pool\":{\"blue\":1}}}]}",
+         "test.json: attacks[0].zone: applies to a ship defender only"},
+        {"{\"game\":\"armada\",\"defender\":{\"type\":\"ship\"},\"attacks\":[],\"range\":\"close\"}",
+         "test.json: range: unknown key"},
+        {"{\"game\":\"armada\",\"defender\":{\"type\":\"ship\"},\"attacks\":[]}",
+         "test.json: attacks: expected a list of 1 to 4 attacks, got a list"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         no_scenario *sc = malloc(sizeof *sc);
@@ -109,6 +121,126 @@ START_TEST(pools_bad_input)
         ck_assert_msg(!strncmp(err, cases[i][1], strlen(cases[i][1])), "got: %s", err);
         free(sc);
     }
+}
+END_TEST
+
+
+/* ---- Armada: attacks on one defender ---- */
+
+#define ARMADA_SEQ(defender, first, second)                                                    \
+    "{\"game\":\"armada\",\"policy\":\"no-discard\",\"defender\":{" defender "},\"attacks\":[" \
+    "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":" first "}},"               \
+    "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":" second "}}]}"
+#define BIG_SHIP "\"type\":\"ship\",\"hull\":30,\"speed\":2,\"shields\":{\"front\":0,\"left\":0,\"right\":0,\"rear\":0}"
+
+/* Without tokens or shields nothing the first attack does changes the second: the total is the
+ * convolution of the two attacks, each run alone. */
+START_TEST(armada_independent_attacks_convolve)
+{
+    no_scenario *sc = scenario(ARMADA_SEQ(BIG_SHIP, "{\"red\":2,\"blue\":1}", "{\"black\":2}"));
+    ck_assert_int_eq(sc->nattacks, 2);
+    no_summary s, one, two;
+    run_exact(sc, &s);
+    no_scenario *a = scenario("{\"game\":\"armada\",\"range\":\"close\",\"attacker\":{\"type\":\"ship\","
+                              "\"pool\":{\"red\":2,\"blue\":1}},\"defender\":{" BIG_SHIP "}}");
+    no_scenario *b = scenario("{\"game\":\"armada\",\"range\":\"close\",\"attacker\":{\"type\":\"ship\","
+                              "\"pool\":{\"black\":2}},\"defender\":{" BIG_SHIP "}}");
+    exact_summary(a, &one);
+    exact_summary(b, &two);
+    for (int k = 0; k <= NO_MAX_DAMAGE; k++) {
+        double c = 0;
+        for (int i = 0; i <= k; i++)
+            c += (i <= one.max_damage ? one.pmf[i].p : 0) * (k - i <= two.max_damage ? two.pmf[k - i].p : 0);
+        ck_assert_msg(fabs(s.pmf[k].p - c) < 1e-12, "P(total = %d) %.15f vs %.15f", k, s.pmf[k].p, c);
+    }
+    no_summary_free(&s);
+    free(sc);
+    free(a);
+    free(b);
+}
+END_TEST
+
+/* One Brace that may not be discarded (no-discard), a black die and then three: a black die
+ * deals 0, 1 or 2 with 1/4, 1/2, 1/4, so three deal Binomial(6, 1/2). Bracing a 2 saves 1 now;
+ * kept, Brace saves E[floor(d/2)] = 80/64 later, so the first attack never braces and the
+ * total is 1 + 3 - 80/64 = 11/4 (a brace spent greedily on the first 2 gives 2.8125). The
+ * second attack braces whenever it saves something: P(d >= 2) = 57/64. */
+START_TEST(armada_brace_kept_for_the_bigger_attack)
+{
+    no_scenario *sc = scenario(ARMADA_SEQ(BIG_SHIP ",\"tokens\":[\"brace\"]", "{\"black\":1}", "{\"black\":3}"));
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert_near(s.mean, 11.0 / 4, 1e-12);
+    ck_assert_near(s.attack[0].armada.tokens[AR_BRACE].spent.p, 0, 1e-15);
+    ck_assert_near(s.attack[1].armada.tokens[AR_BRACE].spent.p, 57.0 / 64, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+/* What carries: a Brace spent ready is exhausted, then discarded; Redirect's shields and the
+ * defending zone's shields go; cards add up; a destroyed defender ends the sequence. */
+START_TEST(armada_carry_moves_tokens_shields_and_cards)
+{
+    no_scenario *sc = scenario(
+        "{\"game\":\"armada\",\"defender\":{\"type\":\"ship\",\"hull\":3,\"zone\":\"front\","
+        "\"shields\":{\"front\":1,\"left\":2,\"right\":0,\"rear\":0},\"tokens\":[\"brace\",\"redirect\"]},"
+        "\"attacks\":[{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"black\":3}}},"
+        "{\"range\":\"close\",\"zone\":\"left\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"black\":1}}}]}");
+    sc->ctx.keep_dice = 1;
+    no_graph g;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err), 0);
+    /* 3 hit+crit: 6, braced to 3; Redirect sends 2 to the left, the front shield takes 1 */
+    const uint8_t faces[] = {AR_BLACK_HIT_CRIT, AR_BLACK_HIT_CRIT, AR_BLACK_HIT_CRIT};
+    int t = no_forced_walk(&sc->ctx, &g, faces, 3);
+    ck_assert_int_ge(t, 0);
+    no_ctx next = sc->attacks[1];
+    ck_assert_int_eq(no_armada_carry(&sc->ctx, &g.term[t], &next), 0);
+    const uint8_t *d = next.kw[NO_DEFENDER];
+    ck_assert_int_eq(d[AK_TOKENS + AR_BRACE * AR_NSTATES + AR_READY], 0);
+    ck_assert_int_eq(d[AK_TOKENS + AR_BRACE * AR_NSTATES + AR_EXHAUSTED], 1);
+    ck_assert_int_eq(d[AK_TOKENS + AR_REDIRECT * AR_NSTATES + AR_EXHAUSTED], 1);
+    ck_assert_int_eq(d[AK_SHIELDS + AR_FRONT], 0);
+    ck_assert_int_eq(d[AK_SHIELDS + AR_LEFT], 0);
+    ck_assert_int_eq(d[AK_DAMAGE], 0);
+    ck_assert_int_eq(d[AK_ZONE], AR_LEFT); /* the second attack's own zone */
+    /* the exhausted tokens' modifiers are the discarding ones now */
+    int discarding = 0;
+    for (int m = 0; m < next.nmods; m++)
+        discarding += next.mods[m].side == NO_DEFENDER && next.mods[m].discards;
+    ck_assert_int_gt(discarding, 0);
+    /* a second such hit destroys it: no third attack would be made */
+    no_state end = g.term[t];
+    end.destroyed = 1;
+    no_ctx after = sc->attacks[1];
+    ck_assert_int_eq(no_armada_carry(&sc->ctx, &end, &after), 1);
+    no_graph_free(&g);
+    free(sc);
+}
+END_TEST
+
+/* Monte Carlo on an Armada sequence: within 5 standard errors of exact, kill included. */
+START_TEST(armada_sequence_monte_carlo_agrees)
+{
+    no_scenario *sc = scenario(
+        "{\"game\":\"armada\",\"defender\":{\"type\":\"ship\",\"hull\":4,\"shields\":{\"front\":2,\"left\":1},"
+        "\"tokens\":[\"brace\",\"redirect\"]},\"attacks\":["
+        "{\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,\"blue\":2}}},"
+        "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,\"black\":2}}}]}");
+    no_summary ex, mc;
+    run_exact(sc, &ex);
+    no_run_opts o = {.trials = 400000, .seed = 9, .threads = 2};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "total %f vs %f", mc.mean, ex.mean);
+    ck_assert(ex.has_kill && ex.kill.p > 0);
+    ck_assert_msg(fabs(mc.kill.p - ex.kill.p) <= 5 * mc.kill.se, "kill %f vs %f", mc.kill.p, ex.kill.p);
+    for (int k = 0; k <= ex.max_damage; k++)
+        ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
+    no_summary_free(&ex);
+    no_summary_free(&mc);
+    free(sc);
 }
 END_TEST
 
@@ -121,6 +253,10 @@ Suite *suite_sequence(void)
     tcase_add_test(t, a_pool_spends_the_aim_when_it_is_worth_more_now);
     tcase_add_test(t, pools_monte_carlo_agrees_with_exact);
     tcase_add_test(t, pools_bad_input);
+    tcase_add_test(t, armada_independent_attacks_convolve);
+    tcase_add_test(t, armada_brace_kept_for_the_bigger_attack);
+    tcase_add_test(t, armada_carry_moves_tokens_shields_and_cards);
+    tcase_add_test(t, armada_sequence_monte_carlo_agrees);
     suite_add_tcase(s, t);
     return s;
 }

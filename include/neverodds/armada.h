@@ -82,6 +82,12 @@ int no_armada_locked(const no_ctx *ctx, const no_state *s, int slot);
 /* The redirect zone a finished attack used, or -1. */
 int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s);
 
+/* The next attack of a sequence on the same defender (`next`, as the scenario gave it) from the
+ * end `end` of attack `from`: the defender's token states, shields per zone and damage carry
+ * over, and its token modifiers are rebuilt. Returns 1 when the defender was destroyed, -1 when
+ * its tokens need more modifiers than an attack holds. */
+int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next);
+
 /* Counter X (L649): after a squadron's attack on a squadron with Counter X, the defender attacks
  * back with X blue dice, even if destroyed. Builds that attack from `attack` into `counter`;
  * returns 0 when there is one, -1 when there is none (or too many modifiers). */

@@ -22,7 +22,8 @@ typedef struct no_scenario {
     int nattacks;
     no_ctx attacks[NO_MAX_ATTACKS];
     /* The game's rule for what carries: builds attack `next` as the end `end` of the attack
-     * `from` leaves it. Returns 0, or 1 when there is nothing left to attack. */
+     * `from` leaves it. Returns 0, 1 when there is nothing left to attack, -1 when the next
+     * attack cannot be built (too many modifiers). */
     int (*carry)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out);
     int one_defender;     /* every attack of the sequence is on the same defender */
     /* Legion: the attacking unit's tokens the pools share (side, kind), for the report */
