@@ -343,34 +343,27 @@ static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, c
     return no_armada_carry(from, end, out);
 }
 
+/* What every attack of a sequence shares: the library, the scenario, the rules switch. */
+typedef struct shared {
+    jr_library *lib;
+    const cJSON *root;
+    int later_tokens;
+} shared;
+
+static int read_attack(const cJSON *atk, jr *j, jr *ja, int i, no_scenario *sc, void *arg)
+{
+    const shared *sh = arg;
+    return parse_attack(j, ja, sh->lib, sh->root, atk, sh->later_tokens, &sc->attacks[i]);
+}
+
 /* "attacks": several attacks on the one defender, in order (two hull zones of a ship, several
  * ships or squadrons): its defense tokens, shields and damage carry from one to the next. */
 static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_tokens, no_scenario *sc)
 {
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "attacks");
-    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-    if (n < 1 || n > NO_MAX_ATTACKS) {
-        char what[64];
-        jr_describe(list, what, sizeof what);
-        jr_fail(j, "attacks", "expected a list of 1 to %d attacks, got %s", NO_MAX_ATTACKS, what);
-        return -1;
-    }
     static const char *const keys[] = {"range", "obstructed", "attacker", "zone", NULL};
-    for (int i = 0; i < n; i++) {
-        char path[32];
-        jr_index(path, sizeof path, "attacks", i);
-        jr ja = *j;
-        ja.prefix = path;
-        const cJSON *atk = cJSON_GetArrayItem(list, i);
-        no_ctx *ctx = &sc->attacks[i];
-        ctx->policy = sc->ctx.policy;
-        if (jr_object(&ja, atk, "", keys) || parse_attack(j, &ja, lib, root, atk, later_tokens, ctx)) {
-            j->failed = 1;
-            return -1;
-        }
-    }
-    sc->ctx = sc->attacks[0];
-    sc->nattacks = n > 1 ? n : 0; /* one attack is a lone attack */
+    shared sh = {lib, root, later_tokens};
+    if (jr_attacks(root, j, "attacks", keys, sc, read_attack, &sh))
+        return -1;
     sc->one_defender = 1;
     sc->carry = carry_defender;
     return 0;

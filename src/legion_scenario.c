@@ -607,34 +607,20 @@ static int carry_tokens(const no_scenario *sc, int next, const no_ctx *from, con
     return 0;
 }
 
+static int read_pool(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
+{
+    (void)j;
+    (void)arg;
+    return parse_attack(o, je, &sc->attacks[i], i ? &sc->attacks[0] : NULL);
+}
+
 /* "pools": the pools of one attack action, each against its own defender (steps 3 and 11,
  * L1540-L1542, L1675-L1679), resolved in the order listed (the attacker's choice, L1550). */
 static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
 {
-    const cJSON *pools = cJSON_GetObjectItemCaseSensitive(root, "pools");
-    int n = cJSON_IsArray(pools) ? cJSON_GetArraySize(pools) : 0;
-    if (n < 1 || n > NO_MAX_ATTACKS) {
-        char what[64];
-        jr_describe(pools, what, sizeof what);
-        jr_fail(j, "pools", "expected a list of 1 to %d pools, got %s", NO_MAX_ATTACKS, what);
-        return -1;
-    }
     static const char *const keys[] = {"attack_type", "cover", "attacker", "defender", NULL};
-    for (int i = 0; i < n; i++) {
-        char path[32];
-        jr_index(path, sizeof path, "pools", i);
-        jr pj = *j;
-        pj.prefix = path;
-        const cJSON *o = cJSON_GetArrayItem(pools, i);
-        no_ctx *ctx = &sc->attacks[i];
-        ctx->policy = sc->ctx.policy;
-        if (jr_object(&pj, o, "", keys) || parse_attack(o, &pj, ctx, i ? &sc->attacks[0] : NULL)) {
-            j->failed = 1;
-            return -1;
-        }
-    }
-    sc->nattacks = n > 1 ? n : 0; /* one pool is a lone attack */
-    sc->ctx = sc->attacks[0];
+    if (jr_attacks(root, j, "pools", keys, sc, read_pool, NULL))
+        return -1;
     for (size_t t = 0; t < NSHARED; t++)
         if (sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]])
             sc->carried[sc->ncarried++] = (uint8_t)shared_tokens[t];

@@ -313,6 +313,18 @@ static void describe_carry(FILE *f, const no_scenario *sc)
                 sc->attacks[0].start.tok[NO_ATTACKER][sc->carried[k]]);
 }
 
+/* A copy of a sequence's scenario that reads as a lone attack: set its ctx to attack a's to
+ * report that attack (freed by the caller). */
+static no_scenario *attack_view(const no_scenario *sc)
+{
+    no_scenario *view = malloc(sizeof *view);
+    if (!view)
+        abort();
+    *view = *sc;
+    view->nattacks = 0;
+    return view;
+}
+
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
@@ -342,11 +354,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         return;
     }
     const char *what = sc->one_defender ? "attack" : "pool";
-    no_scenario *view = malloc(sizeof *view);
-    if (!view)
-        abort();
-    *view = *sc;
-    view->nattacks = 0;
+    no_scenario *view = attack_view(sc);
     for (int a = 0; a < sc->nattacks; a++) {
         view->ctx = sc->attacks[a];
         fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
@@ -521,11 +529,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
             }
         }
         cJSON *list = cJSON_AddArrayToObject(o, sc->one_defender ? "attacks" : "pools");
-        no_scenario *view = malloc(sizeof *view);
-        if (!view)
-            abort();
-        *view = *sc;
-        view->nattacks = 0;
+        no_scenario *view = attack_view(sc);
         for (int a = 0; a < sc->nattacks; a++) {
             view->ctx = sc->attacks[a];
             cJSON *one = cJSON_CreateObject();

@@ -530,6 +530,34 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
     sc->ctx.policy = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
 }
 
+int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, no_scenario *sc,
+               jr_attack_reader read, void *arg)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, key);
+    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    if (n < 1 || n > NO_MAX_ATTACKS) {
+        char what[64];
+        jr_describe(list, what, sizeof what);
+        jr_fail(j, key, "expected a list of 1 to %d %s, got %s", NO_MAX_ATTACKS, key, what);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        char path[32];
+        jr_index(path, sizeof path, key, i);
+        jr je = *j;
+        je.prefix = path;
+        const cJSON *entry = cJSON_GetArrayItem(list, i);
+        sc->attacks[i].policy = sc->ctx.policy;
+        if (jr_object(&je, entry, "", keys) || read(entry, j, &je, i, sc, arg)) {
+            j->failed = 1;
+            return -1;
+        }
+    }
+    sc->ctx = sc->attacks[0];
+    sc->nattacks = n > 1 ? n : 0;
+    return 0;
+}
+
 void no_scenario_set_policy(no_scenario *sc, int policy)
 {
     sc->ctx.policy = policy;
