@@ -435,7 +435,9 @@ int no_armada_counter(const no_ctx *attack, no_ctx *counter)
     if (KA(attack, AK_TYPE) != AR_SQUADRON || KD(attack, AK_TYPE) != AR_SQUADRON || !KD(attack, AK_COUNTER))
         return -1;
     memset(counter, 0, sizeof *counter);
-    counter->policy = attack->policy;
+    /* each player keeps its policy: the defender's now attacks */
+    counter->policy[NO_ATTACKER] = attack->policy[NO_DEFENDER];
+    counter->policy[NO_DEFENDER] = attack->policy[NO_ATTACKER];
     counter->range = AR_DISTANCE_1;
     counter->obstructed = attack->obstructed;
     memcpy(counter->kw[NO_ATTACKER], attack->kw[NO_DEFENDER], NO_MAX_KW);

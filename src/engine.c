@@ -52,6 +52,9 @@ const no_policy_info no_policies[NO_POLICY_N] = {
     {"no-discard",
      "as per-attack, but the defender never spends an exhausted defense token (it would be "
      "discarded)", "armada"},
+    {"optimal",
+     "as per-attack, but over a whole sequence of attacks: each choice counts the expected damage "
+     "of the later attacks too (exact dynamic programming), so a token kept is valued", NULL},
 };
 
 int no_policy_find(const char *name)
@@ -186,6 +189,8 @@ static int better(int policy, int actor, const no_value *a, const no_value *b)
     const double eps = 1e-12;
     double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
     double order[3] = {a->damage - b->damage, a->other - b->other, a->crits - b->crits};
+    if (policy == NO_POLICY_OPTIMAL) /* the whole sequence's damage, not this attack's alone */
+        order[0] += a->later - b->later;
     if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
         order[2] = order[1];
         order[1] = order[0];
@@ -202,9 +207,9 @@ static int better(int policy, int actor, const no_value *a, const no_value *b)
 static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
 {
     const no_modifier *md = &ctx->mods[o->mod];
-    if (actor == NO_DEFENDER && ctx->policy == NO_POLICY_NO_DISCARD)
+    if (actor == NO_DEFENDER && ctx->policy[actor] == NO_POLICY_NO_DISCARD)
         return !md->discards;
-    if (actor != NO_ATTACKER || ctx->policy != NO_POLICY_CONSERVATIVE || md->op != NO_OP_REROLL ||
+    if (actor != NO_ATTACKER || ctx->policy[actor] != NO_POLICY_CONSERVATIVE || md->op != NO_OP_REROLL ||
         md->pool != NO_POOL_ATTACK)
         return 1;
     for (int c = 0; c < 2; c++)
@@ -268,6 +273,7 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         v->damage += p * cv.damage;
         v->other += p * cv.other;
         v->crits += p * cv.crits;
+        v->later += p * cv.later;
         for (int side = 0; side < NO_SIDES; side++)
             v->spend[side] += p * cv.spend[side];
     }
@@ -299,7 +305,7 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
         no_mod_apply(c->ctx, &next, &opts[i]);
         no_value cv;
         int32_t ref = compile_state(c, next, &cv);
-        if (!have || better(c->ctx->policy, actor, &cv, v)) {
+        if (!have || better(c->ctx->policy[actor], actor, &cv, v)) {
             *v = cv;
             best_ref = ref;
             have = 1;
@@ -339,12 +345,10 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         memset(v, 0, sizeof *v);
         c->rules->score(c->ctx, &s, v);
         spent(c->ctx, &s, v->spend);
-        if (c->ctx->future) { /* what this end is worth to the attacks after this one */
+        if (c->ctx->future) { /* what this end leaves the attacks after this one */
             no_value f = {0};
             c->ctx->future->value(c->ctx->future, &s, &f);
-            v->damage += f.damage;
-            v->other += f.other;
-            v->crits += f.crits;
+            v->later = f.damage + f.later;
         }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);

@@ -36,9 +36,10 @@ static const char usage_run[] =
     "                  any number of threads\n"
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
     "  --policy NAME   per-attack (default: best expected damage), conservative (never reroll\n"
-    "                  a hit or crit), crit-fishing (most crits first) or, for Armada,\n"
-    "                  no-discard (the defender never spends an exhausted token); overrides the\n"
-    "                  scenario\n"
+    "                  a hit or crit), crit-fishing (most crits first), optimal (over a sequence\n"
+    "                  of attacks: each choice counts the later attacks' damage too) or, for\n"
+    "                  Armada, no-discard (the defender never spends an exhausted token); for\n"
+    "                  both sides, overriding the scenario\n"
     "  --format F      text (default) or json\n"
     "  --verbose       also print the die face tables\n"
     "\n"
@@ -125,7 +126,7 @@ static int cmd_run(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--policy")) {
             if (!val || (policy = no_policy_find(val)) < 0)
-                return usage_error("--policy: expected per-attack, conservative, crit-fishing or no-discard, "
+                return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal or no-discard, "
                                    "got '%s'",
                                    val ? val : "nothing");
             i++;

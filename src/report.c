@@ -328,8 +328,12 @@ static no_scenario *attack_view(const no_scenario *sc)
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
-    fprintf(f, "neverodds %s — %s, rules %s, policy %s\n", NO_VERSION,
-            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[sc->ctx.policy].name);
+    const int *pol = sc->ctx.policy;
+    fprintf(f, "neverodds %s — %s, rules %s, policy %s", NO_VERSION,
+            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[pol[NO_ATTACKER]].name);
+    if (pol[NO_DEFENDER] != pol[NO_ATTACKER])
+        fprintf(f, " (attacker), %s (defender)", no_policies[pol[NO_DEFENDER]].name);
+    fprintf(f, "\n");
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
@@ -507,8 +511,11 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "rules", sc->rules);
     cJSON_AddStringToObject(o, "scenario", sc->name);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
-    cJSON_AddStringToObject(pol, "name", no_policies[ctx->policy].name);
-    cJSON_AddStringToObject(pol, "description", no_policies[ctx->policy].description);
+    const int *p = ctx->policy;
+    cJSON_AddStringToObject(pol, "name", p[NO_ATTACKER] == p[NO_DEFENDER] ? no_policies[p[NO_ATTACKER]].name : "mixed");
+    cJSON_AddStringToObject(pol, "description", no_policies[p[NO_ATTACKER]].description);
+    for (int side = 0; side < NO_SIDES; side++)
+        cJSON_AddStringToObject(pol, side_label[side], no_policies[p[side]].name);
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);

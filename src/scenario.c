@@ -525,9 +525,18 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
     for (int p = 0, n = 0; p < NO_POLICY_N; p++)
         if (no_policy_applies(p, sc->game))
             names[n++] = no_policies[p].name;
+    /* a name for both sides, or {"attacker": NAME, "defender": NAME} (absent: per-attack) */
     const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
-    int p = policy ? jr_enum(j, policy, "policy", names, "a policy") : -1;
-    sc->ctx.policy = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
+    static const char *const sides[] = {"attacker", "defender", NULL};
+    if (cJSON_IsObject(policy) && jr_object(j, policy, "policy", sides))
+        return;
+    for (int side = 0; side < NO_SIDES; side++) {
+        const cJSON *v = cJSON_IsObject(policy) ? cJSON_GetObjectItemCaseSensitive(policy, sides[side]) : policy;
+        char path[32];
+        snprintf(path, sizeof path, cJSON_IsObject(policy) ? "policy.%s" : "policy", sides[side]);
+        int p = v ? jr_enum(j, v, path, names, "a policy") : -1;
+        sc->ctx.policy[side] = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
+    }
 }
 
 int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, no_scenario *sc,
@@ -547,7 +556,7 @@ int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *key
         jr je = *j;
         je.prefix = path;
         const cJSON *entry = cJSON_GetArrayItem(list, i);
-        sc->attacks[i].policy = sc->ctx.policy;
+        memcpy(sc->attacks[i].policy, sc->ctx.policy, sizeof sc->ctx.policy);
         if (jr_object(&je, entry, "", keys) || read(entry, j, &je, i, sc, arg)) {
             j->failed = 1;
             return -1;
@@ -560,9 +569,12 @@ int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *key
 
 void no_scenario_set_policy(no_scenario *sc, int policy)
 {
-    sc->ctx.policy = policy;
-    for (int a = 0; a < sc->nattacks; a++)
-        sc->attacks[a].policy = policy;
+    for (int side = 0; side < NO_SIDES; side++) {
+        sc->ctx.policy[side] = policy;
+        sc->counter.policy[side] = policy;
+        for (int a = 0; a < sc->nattacks; a++)
+            sc->attacks[a].policy[side] = policy;
+    }
 }
 
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)

@@ -8,8 +8,8 @@
 
 /* Melee pools against a white defense die without surges: a die wounds when it shows a hit or
  * crit (red 6/8, white 2/8; surges blank without a chart) and the defense die misses (5/6). */
-#define POOLS(first, second)                                                                  \
-    "{\"game\":\"legion\",\"pools\":["                                                       \
+#define POOLS(policy, first, second)                                                          \
+    "{\"game\":\"legion\",\"policy\":\"" policy "\",\"pools\":["                            \
     "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":" first ",\"tokens\":{\"aim\":1}},"   \
     "\"defender\":{\"die\":\"white\",\"minis\":9}},"                                          \
     "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":" second "},\"defender\":{\"die\":\"white\",\"minis\":9}}]}"
@@ -22,11 +22,13 @@ static void run_exact(const no_scenario *sc, no_summary *s)
 
 /* One white die first, two red dice second, one aim. Rerolling the white blank is worth
  * 2/8 * 5/6 = 5/24 there; kept, the aim rerolls both red dice that fail in the second pool,
- * worth 2 * (15/16 - 12/16) * 5/6 = 5/16. So the first pool keeps it: the total is
- * 2/8 * 5/6 + 2 * 15/16 * 5/6 = 85/48, and the second pool spends it with P = 1 - (6/8)^2. */
+ * worth 2 * (15/16 - 12/16) * 5/6 = 5/16. So the optimal first pool keeps it: the total is
+ * 2/8 * 5/6 + 2 * 15/16 * 5/6 = 85/48, and the second pool spends it with P = 1 - (6/8)^2.
+ * Per attack, the first pool rerolls its blank (7/16 succeed) and the second has the aim only
+ * when the white die hit unaided: 5/6 (7/16 + 1/4 * 2 * 15/16 + 3/4 * 2 * 6/8) = 325/192. */
 START_TEST(a_pool_keeps_the_aim_the_next_pool_needs_more)
 {
-    no_scenario *sc = scenario(POOLS("{\"white\":1}", "{\"red\":2}"));
+    no_scenario *sc = scenario(POOLS("optimal", "{\"white\":1}", "{\"red\":2}"));
     ck_assert_int_eq(sc->nattacks, 2);
     no_summary s;
     run_exact(sc, &s);
@@ -34,6 +36,11 @@ START_TEST(a_pool_keeps_the_aim_the_next_pool_needs_more)
     ck_assert_near(s.attack[0].mean, 5.0 / 24, 1e-12);
     ck_assert_near(s.attack[0].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 0, 1e-15);
     ck_assert_near(s.attack[1].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 7.0 / 16, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+    sc = scenario(POOLS("per-attack", "{\"white\":1}", "{\"red\":2}"));
+    run_exact(sc, &s);
+    ck_assert_near(s.mean, 325.0 / 192, 1e-12);
     no_summary_free(&s);
     free(sc);
 }
@@ -44,7 +51,7 @@ END_TEST
  * 1 - (6/8)^2 = 7/16 in the first pool; the second gets the aim only when the first die hit. */
 START_TEST(a_pool_spends_the_aim_when_it_is_worth_more_now)
 {
-    no_scenario *sc = scenario(POOLS("{\"white\":1}", "{\"white\":1}"));
+    no_scenario *sc = scenario(POOLS("optimal", "{\"white\":1}", "{\"white\":1}"));
     no_summary s;
     run_exact(sc, &s);
     double p = 2.0 / 8, first = 1 - (1 - p) * (1 - p), second = p * first + (1 - p) * p;
@@ -128,7 +135,7 @@ END_TEST
 /* ---- Armada: attacks on one defender ---- */
 
 #define ARMADA_SEQ(defender, first, second)                                                    \
-    "{\"game\":\"armada\",\"policy\":\"no-discard\",\"defender\":{" defender "},\"attacks\":[" \
+    "{\"game\":\"armada\",\"policy\":\"optimal\",\"defender\":{" defender "},\"attacks\":[" \
     "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":" first "}},"               \
     "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":" second "}}]}"
 #define BIG_SHIP "\"type\":\"ship\",\"hull\":30,\"speed\":2,\"shields\":{\"front\":0,\"left\":0,\"right\":0,\"rear\":0}"
@@ -160,19 +167,26 @@ START_TEST(armada_independent_attacks_convolve)
 }
 END_TEST
 
-/* One Brace that may not be discarded (no-discard), a black die and then three: a black die
- * deals 0, 1 or 2 with 1/4, 1/2, 1/4, so three deal Binomial(6, 1/2). Bracing a 2 saves 1 now;
- * kept, Brace saves E[floor(d/2)] = 80/64 later, so the first attack never braces and the
- * total is 1 + 3 - 80/64 = 11/4 (a brace spent greedily on the first 2 gives 2.8125). The
- * second attack braces whenever it saves something: P(d >= 2) = 57/64. */
+/* One exhausted Brace (spending it discards it: one use), a black die and then three: a black
+ * die deals 0, 1 or 2 with 1/4, 1/2, 1/4, so three deal Binomial(6, 1/2). Bracing a 2 saves 1
+ * now; kept, Brace saves E[floor(d/2)] = 80/64 later, so the optimal first attack never braces
+ * and the total is 1 + 3 - 80/64 = 11/4. Per attack the Brace goes on the first 2:
+ * 1 - 1/4 + 1/4 * 3 + 3/4 * (3 - 80/64) = 2.8125. The second attack braces whenever it saves
+ * something: P(d >= 2) = 57/64. */
 START_TEST(armada_brace_kept_for_the_bigger_attack)
 {
-    no_scenario *sc = scenario(ARMADA_SEQ(BIG_SHIP ",\"tokens\":[\"brace\"]", "{\"black\":1}", "{\"black\":3}"));
+    no_scenario *sc = scenario(ARMADA_SEQ(BIG_SHIP ",\"tokens\":[{\"type\":\"brace\",\"state\":\"exhausted\"}]",
+                                          "{\"black\":1}", "{\"black\":3}"));
     no_summary s;
     run_exact(sc, &s);
     ck_assert_near(s.mean, 11.0 / 4, 1e-12);
     ck_assert_near(s.attack[0].armada.tokens[AR_BRACE].spent.p, 0, 1e-15);
     ck_assert_near(s.attack[1].armada.tokens[AR_BRACE].spent.p, 57.0 / 64, 1e-12);
+    no_summary_free(&s);
+    /* per attack, for the defender only: the mixed policy is reported and costs 1/16 */
+    sc->attacks[0].policy[NO_DEFENDER] = sc->attacks[1].policy[NO_DEFENDER] = NO_POLICY_PER_ATTACK;
+    run_exact(sc, &s);
+    ck_assert_near(s.mean, 2.8125, 1e-12);
     no_summary_free(&s);
     free(sc);
 }

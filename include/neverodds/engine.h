@@ -108,6 +108,7 @@ typedef struct no_value {
     double other;
     double crits;
     double spend[NO_SIDES];
+    double later;   /* expected damage of the later attacks of a sequence, under the policies */
 } no_value;
 
 /* What the later attacks of a sequence are worth from where this attack ends (sequence.c): the
@@ -130,7 +131,7 @@ typedef struct no_ctx {
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
     int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
-    int policy;                        /* NO_POLICY_* */
+    int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
     uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
@@ -188,7 +189,7 @@ typedef struct no_graph {
 /* Policies: how the players decide. The defender minimises the attack's expected damage (then
  * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
 enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
-       NO_POLICY_N };
+       NO_POLICY_OPTIMAL, NO_POLICY_N };
 typedef struct no_policy_info {
     const char *name;
     const char *description;
