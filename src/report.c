@@ -526,16 +526,19 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */
         json_damage(o, s);
-        if (s->has_kill) { /* destroyed by the end, and by each attack k */
-            cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
-            cJSON *by = cJSON_AddArrayToObject(o, "destroyed_by");
+        if (s->has_kill) { /* destroyed by the end, and by the end of each attack */
+            cJSON *kill = rep_rate_json(s->kill);
+            cJSON *by = cJSON_AddArrayToObject(kill, "by_attack"), *se = cJSON_AddArrayToObject(kill, "by_attack_stderr");
             double p = 0;
             for (int a = 0; a < sc->nattacks; a++) {
                 p += s->attack[a].kill.p;
-                cJSON_AddItemToArray(by, rep_rate_json(rep_rate(p, s->trials)));
+                no_rate r = rep_rate(p, s->trials);
+                cJSON_AddItemToArray(by, cJSON_CreateNumber(r.p));
+                cJSON_AddItemToArray(se, cJSON_CreateNumber(r.se));
             }
+            cJSON_AddItemToObject(o, "kill", kill);
         }
-        cJSON *list = cJSON_AddArrayToObject(o, sc->one_defender ? "attacks" : "pools");
+        cJSON *list = cJSON_AddArrayToObject(o, "per_attack");
         no_scenario *view = attack_view(sc);
         for (int a = 0; a < sc->nattacks; a++) {
             view->ctx = sc->attacks[a];

@@ -114,10 +114,12 @@ typedef struct pending_excludes {
     int mod;
     const cJSON *list;
     char path[256];
+    const char *prefix; /* where the modifier's side stands in the file (a sequence's attack) */
 } pending_excludes;
 
 typedef struct builder {
     jr j;
+    const cJSON *root;  /* the scenario: its defender serves every attack */
     no_ctx *ctx;
     pending_excludes excl[NO_MAX_MODS];
     int nexcl;
@@ -301,6 +303,7 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         pending_excludes *e = &b->excl[b->nexcl++];
         e->mod = ctx->nmods;
         e->list = v;
+        e->prefix = j->prefix;
         jr_key(e->path, sizeof e->path, path, "excludes");
     }
     ctx->mods[ctx->nmods++] = m;
@@ -310,6 +313,7 @@ static void resolve_excludes(builder *b)
 {
     for (int i = 0; i < b->nexcl && !b->j.failed; i++) {
         pending_excludes *e = &b->excl[i];
+        b->j.prefix = e->prefix;
         no_modifier *m = &b->ctx->mods[e->mod];
         if (!cJSON_IsArray(e->list)) {
             jr_fail(&b->j, e->path, "expected a list of modifier names");
@@ -577,6 +581,60 @@ void no_scenario_set_policy(no_scenario *sc, int policy)
     }
 }
 
+/* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
+ * itself, or one entry of "attacks", whose errors then stand under b->j's prefix), the defender
+ * and the rules switches from the scenario. */
+static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx *ctx)
+{
+    jr *j = &b->j;
+    const char *at = j->prefix;
+    b->ctx = ctx;
+    b->nexcl = 0;
+    j->prefix = NULL;
+    int range = jr_int(j, root, "range", "", 1, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
+    j->prefix = at;
+    ctx->range = atk != root ? jr_int(j, atk, "range", "", 1, 3, range, 0) : range;
+    ctx->obstructed = atk != root ? jr_bool(j, atk, "obstructed", "", obstructed) : obstructed;
+    ctx->multiple_focus = 1;
+    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
+    j->prefix = NULL;
+    if (ro) {
+        static const char *const ro_keys[] = {"multiple_focus", NULL};
+        if (jr_object(j, ro, "rule_options", ro_keys) == 0)
+            ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+    }
+    j->prefix = at;
+    parse_side(b, atk, NO_ATTACKER);
+    j->prefix = NULL;
+    parse_side(b, root, NO_DEFENDER);
+    if (!j->failed && no_xwing_add_token_mods(ctx))
+        jr_fail(j, "", "too many modifiers");
+    j->prefix = at;
+    parse_side_modifiers(b, atk, NO_ATTACKER);
+    j->prefix = NULL;
+    parse_side_modifiers(b, root, NO_DEFENDER);
+    resolve_excludes(b);
+    j->prefix = NULL;
+    no_ctx_index(ctx);
+    no_xwing_setup_dice(ctx);
+    return j->failed ? -1 : 0;
+}
+
+static int read_xwing_attack(const cJSON *atk, jr *j, jr *je, int i, no_scenario *sc, void *arg)
+{
+    builder *b = arg; /* b->j is j: the entry's prefix goes on it while its attacker is read */
+    (void)j;
+    b->j.prefix = je->prefix;
+    return xwing_attack(b, b->root, atk, &sc->attacks[i]);
+}
+
+/* The next attack of an X-Wing sequence, from what the last left of the defender. */
+static int carry_xwing(const no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out)
+{
+    *out = sc->attacks[next];
+    return no_xwing_carry(from, end, out);
+}
+
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
 {
     memset(sc, 0, sizeof *sc);
@@ -588,9 +646,13 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     memset(&b, 0, sizeof b);
     b.j = (jr){.file = label, .err = err, .errlen = errlen};
     b.ctx = &sc->ctx;
+    b.root = root;
     jr *j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
                                             "range", "obstructed", "policy", "rule_options", NULL};
+    static const char *const sequence_keys[] = {"game", "rules", "name", "defender", "attacks",
+                                                "range", "obstructed", "policy", "rule_options", NULL};
+    static const char *const attack_keys[] = {"attacker", "range", "obstructed", NULL};
     if (!cJSON_IsObject(root)) {
         jr_fail(j, "", "expected a JSON object at the top level");
         goto done;
@@ -606,31 +668,21 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         (g == 1 ? no_legion_parse : no_armada_parse)(root, j, sc);
         goto done;
     }
-    if (jr_object(j, root, "", root_keys))
+    int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
+    if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         goto done;
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
     if (cJSON_IsString(rules) && !strcmp(rules->valuestring, "xwing-1e"))
         jr_fail(j, "rules", "xwing-1e is not supported yet (this version runs xwing-2e)");
     no_parse_common(root, j, sc, "xwing", &no_xwing2e_rules);
-    no_ctx *ctx = &sc->ctx;
-    ctx->range = jr_int(j, root, "range", "", 1, 3, 2, 0);
-    ctx->obstructed = jr_bool(j, root, "obstructed", "", 0);
-    ctx->multiple_focus = 1;
-    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
-    if (ro) {
-        static const char *const ro_keys[] = {"multiple_focus", NULL};
-        if (jr_object(j, ro, "rule_options", ro_keys) == 0)
-            ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+    if (j->failed)
+        goto done;
+    if (!sequence) {
+        xwing_attack(&b, root, root, &sc->ctx);
+    } else if (jr_attacks(root, j, "attacks", attack_keys, sc, read_xwing_attack, &b) == 0) {
+        sc->one_defender = 1;
+        sc->carry = carry_xwing;
     }
-    parse_side(&b, root, NO_ATTACKER);
-    parse_side(&b, root, NO_DEFENDER);
-    if (!j->failed && no_xwing_add_token_mods(ctx))
-        jr_fail(j, "", "too many modifiers");
-    parse_side_modifiers(&b, root, NO_ATTACKER);
-    parse_side_modifiers(&b, root, NO_DEFENDER);
-    resolve_excludes(&b);
-    no_ctx_index(ctx);
-    no_xwing_setup_dice(ctx);
 done:
     cJSON_Delete(b.library);
     cJSON_Delete(root);

@@ -269,3 +269,29 @@ int no_xwing_add_token_mods(no_ctx *ctx)
     }
     return 0;
 }
+
+int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
+{
+    if (end->destroyed)
+        return 1;
+    /* the defender's tokens as the attack left them (spent ones gone, strain and deplete used
+     * up), the ion tokens it gained, its shields and the hull its damage cards took */
+    memcpy(next->start.tok[NO_DEFENDER], end->tok[NO_DEFENDER], sizeof end->tok[NO_DEFENDER]);
+    int ion = end->tok[NO_DEFENDER][NO_TOK_ION] + end->ion_tokens;
+    next->start.tok[NO_DEFENDER][NO_TOK_ION] = (uint8_t)(ion > 255 ? 255 : ion);
+    next->shields = from->shields - end->shields_lost;
+    if (from->hull)
+        next->hull = from->hull - end->facedown - end->faceup;
+    /* charges of the defender's abilities, matched in order: its modifiers are read alike for
+     * every attack, after the attacker's */
+    int to = 0;
+    for (int m = 0; m < from->nmods; m++) {
+        if (from->mods[m].side != NO_DEFENDER || from->mods[m].charge_slot != m)
+            continue;
+        while (to < next->nmods && (next->mods[to].side != NO_DEFENDER || next->mods[to].charge_slot != to))
+            to++;
+        if (to < next->nmods)
+            next->start.charges[to++] = end->charges[m];
+    }
+    return 0;
+}

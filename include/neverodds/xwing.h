@@ -26,4 +26,9 @@ int no_xwing_add_token_mods(no_ctx *ctx);
 int no_xwing_attack_dice(const no_ctx *ctx, no_state *s);
 int no_xwing_defense_dice(const no_ctx *ctx, no_state *s);
 
+/* The next attack of a sequence on the same defender (`next`, as the scenario gave it) from the
+ * end `end` of attack `from`: the defender's tokens, ability charges, shields and hull left carry
+ * over. Returns 1 when the defender was destroyed. */
+int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next);
+
 #endif
