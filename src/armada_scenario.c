@@ -362,11 +362,7 @@ static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_to
 {
     static const char *const keys[] = {"range", "obstructed", "attacker", "zone", NULL};
     shared sh = {lib, root, later_tokens};
-    if (jr_attacks(root, j, "attacks", keys, sc, read_attack, &sh))
-        return -1;
-    sc->one_defender = 1;
-    sc->carry = carry_defender;
-    return 0;
+    return jr_attacks(root, j, "attacks", keys, sc, read_attack, &sh);
 }
 
 int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
@@ -391,6 +387,10 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     cJSON_Delete(lib.doc);
     if (rc)
         return -1;
+    if (!sequence)
+        sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
+    sc->one_defender = 1;
+    sc->carry = carry_defender;
     sc->has_counter = !sc->nattacks && no_armada_counter(&sc->ctx, &sc->counter) == 0;
     return 0;
 }

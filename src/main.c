@@ -16,7 +16,7 @@
 
 static const char usage_main[] =
     "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
-    "                     [--policy NAME] [--format text|json] [--verbose]\n"
+    "                     [--policy NAME] [--shots-to-kill] [--format text|json] [--verbose]\n"
     "       neverodds --help | --version\n"
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
@@ -40,6 +40,8 @@ static const char usage_run[] =
     "                  of attacks: each choice counts the later attacks' damage too) or, for\n"
     "                  Armada, no-discard (the defender never spends an exhausted token); for\n"
     "                  both sides, overriding the scenario\n"
+    "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
+    "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
     "  --format F      text (default) or json\n"
     "  --verbose       also print the die face tables\n"
     "\n"
@@ -106,6 +108,8 @@ static int cmd_run(int argc, char **argv)
             opts.force_exact = 1;
         } else if (!strcmp(a, "--verbose")) {
             verbose = 1;
+        } else if (!strcmp(a, "--shots-to-kill")) {
+            opts.shots = 1;
         } else if (!strcmp(a, "--trials")) {
             if (parse_u64(val, 1, 100000000000ULL, &v))
                 return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'",

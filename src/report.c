@@ -313,6 +313,28 @@ static void describe_carry(FILE *f, const no_scenario *sc)
                 sc->attacks[0].start.tok[NO_ATTACKER][sc->carried[k]]);
 }
 
+/* Shots to kill: P(= k) and P(<= k) for each number of attacks, the mean, what is left. */
+static void text_shots(FILE *f, const no_summary *s)
+{
+    fprintf(f, "shots to kill (the attack repeated, the defender's tokens, shields and damage carried)\n");
+    fprintf(f, "%-6s  %-*s  %s\n", "shots", s->exact ? 12 : 18, "P(= k)", "P(<= k)");
+    double cum = 0;
+    for (int k = 1; k <= s->max_shots; k++) {
+        cum += s->shots[k].p;
+        fprintf(f, "%6d  ", k);
+        rep_print_rate(f, s->shots[k], s->exact);
+        fprintf(f, "  ");
+        rep_print_rate(f, rep_rate(cum, s->trials), s->exact);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nmean shots   %.10f", s->shots_mean);
+    if (s->shots_beyond.p > 0) {
+        fprintf(f, " (of the attacks that destroy it within %d)\nP(more than %d)  ", NO_MAX_SHOTS, NO_MAX_SHOTS);
+        rep_print_rate(f, s->shots_beyond, s->exact);
+    }
+    fprintf(f, "\n");
+}
+
 /* A copy of a sequence's scenario that reads as a lone attack: set its ctx to attack a's to
  * report that attack (freed by the caller). */
 static no_scenario *attack_view(const no_scenario *sc)
@@ -353,6 +375,10 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
                 (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
                 s->threads == 1 ? "" : "s");
+    if (s->has_shots) {
+        text_shots(f, s);
+        return;
+    }
     if (!sc->nattacks) {
         text_attack(f, sc, s);
         return;
@@ -522,7 +548,12 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddNumberToObject(o, "seed", (double)s->seed);
     cJSON_AddNumberToObject(o, "threads", s->threads);
     cJSON_AddNumberToObject(o, "states", (double)s->states);
-    if (!sc->nattacks) {
+    if (s->has_shots) { /* pmf[k]: destroyed by exactly the k-th attack (pmf[0] = 0) */
+        cJSON *sh = rep_pmf_json(o, "shots", s->shots, s->max_shots + 1);
+        cJSON_AddNumberToObject(sh, "mean", s->shots_mean);
+        cJSON_AddItemToObject(sh, "beyond", rep_rate_json(s->shots_beyond));
+        cJSON_AddNumberToObject(sh, "max", NO_MAX_SHOTS);
+    } else if (!sc->nattacks) {
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */
         json_damage(o, s);

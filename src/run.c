@@ -51,6 +51,17 @@ void no_summary_free(no_summary *s)
 
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
+    if (opts->shots) {
+        if (sc->nattacks || !sc->carry || !sc->one_defender || !sc->ctx.hull) {
+            snprintf(err, errlen, "%s: --shots-to-kill repeats one attack on a defender with a hull "
+                     "(X-Wing or Armada; one \"attacker\", and \"defender.hull\")", sc->file);
+            return -1;
+        }
+        if (no_run_shots(sc, opts, out, err, errlen))
+            return -1;
+        stamp(opts, out);
+        return 0;
+    }
     if (sc->nattacks) {
         if (no_run_sequence(sc, opts, out, err, errlen))
             return -1;

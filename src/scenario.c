@@ -679,10 +679,12 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         goto done;
     if (!sequence) {
         xwing_attack(&b, root, root, &sc->ctx);
-    } else if (jr_attacks(root, j, "attacks", attack_keys, sc, read_xwing_attack, &b) == 0) {
-        sc->one_defender = 1;
-        sc->carry = carry_xwing;
+        sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
+    } else {
+        jr_attacks(root, j, "attacks", attack_keys, sc, read_xwing_attack, &b);
     }
+    sc->one_defender = 1;
+    sc->carry = carry_xwing;
 done:
     cJSON_Delete(b.library);
     cJSON_Delete(root);

@@ -28,6 +28,7 @@ typedef struct situation {
 
 typedef struct sequence {
     const no_scenario *sc;
+    int repeat;         /* shots to kill: attack 0 again and again, its situations in one list */
     situation **sit[NO_MAX_ATTACKS];
     int nsit[NO_MAX_ATTACKS];
     int failed;
@@ -47,8 +48,8 @@ static int same_start(const no_ctx *a, const no_ctx *b)
  * there is no next attack or nothing left to attack. */
 static int next_situation(sequence *q, const situation *from, const no_state *end)
 {
-    int a = from->attack + 1;
-    if (a >= q->sc->nattacks || q->failed)
+    int a = q->repeat ? 0 : from->attack + 1;
+    if ((!q->repeat && a >= q->sc->nattacks) || q->failed)
         return -1;
     no_ctx next;
     int rc = q->sc->carry(q->sc, a, &from->ctx, end, &next);
@@ -90,14 +91,14 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
 {
     const situation *from = (const situation *)((const char *)f - offsetof(situation, future));
     int i = next_situation(from->seq, from, end);
-    if (i >= 0)
+    if (i >= 0) /* never in repeat mode: its attacks value nothing after them */
         *out = from->seq->sit[from->attack + 1][i]->graph.value;
 }
 
 static int compile_situation(sequence *q, situation *st)
 {
     st->future.value = future_value;
-    st->ctx.future = st->attack + 1 < q->sc->nattacks ? &st->future : NULL;
+    st->ctx.future = !q->repeat && st->attack + 1 < q->sc->nattacks ? &st->future : NULL;
     char why[200];
     if (no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, &st->graph, why, sizeof why)) {
         if (!q->failed)
@@ -192,21 +193,29 @@ static void mass_free(double **m, int n)
     free(m);
 }
 
+/* The first attack from the scenario's start, compiled with every situation it leads to. */
+static int sequence_start(sequence *q, char *err, size_t errlen)
+{
+    situation *first = calloc(1, sizeof *first);
+    q->sit[0] = malloc(64 * sizeof *q->sit[0]);
+    if (!first || !q->sit[0])
+        abort();
+    *first = (situation){.seq = q, .attack = 0, .ctx = q->sc->attacks[0]};
+    q->sit[0][0] = first;
+    q->nsit[0] = 1;
+    if (compile_situation(q, first)) {
+        snprintf(err, errlen, "%s", q->err);
+        sequence_free(q);
+        return -1;
+    }
+    return 0;
+}
+
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     sequence q = {.sc = sc};
-    situation *first = calloc(1, sizeof *first);
-    q.sit[0] = malloc(sizeof *q.sit[0]);
-    if (!first || !q.sit[0])
-        abort();
-    *first = (situation){.seq = &q, .attack = 0, .ctx = sc->attacks[0]};
-    q.sit[0][0] = first;
-    q.nsit[0] = 1;
-    if (compile_situation(&q, first)) {
-        snprintf(err, errlen, "%s", q.err);
-        sequence_free(&q);
+    if (sequence_start(&q, err, errlen))
         return -1;
-    }
     int exact = opts->force_exact || opts->trials == 0;
     uint64_t trials = exact ? 0 : opts->trials;
     no_summary *each = calloc((size_t)sc->nattacks, sizeof *each);
@@ -267,6 +276,85 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
     out->nattacks = sc->nattacks;
     out->attack = each;
     free(view);
+    sequence_free(&q);
+    return 0;
+}
+
+int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
+{
+    for (int side = 0; side < NO_SIDES; side++)
+        if (sc->attacks[0].policy[side] == NO_POLICY_OPTIMAL) {
+            snprintf(err, errlen, "--shots-to-kill: the optimal policy values a sequence of known length; "
+                     "use another policy");
+            return -1;
+        }
+    sequence q = {.sc = sc, .repeat = 1};
+    if (sequence_start(&q, err, errlen))
+        return -1;
+    int exact = opts->force_exact || opts->trials == 0, n = q.nsit[0];
+    uint64_t trials = exact ? 0 : opts->trials;
+    double scale = exact ? 1.0 : 1.0 / (double)trials;
+    double *mass = calloc((size_t)n, sizeof *mass), *next = calloc((size_t)n, sizeof *next);
+    double **term = calloc((size_t)n, sizeof *term);
+    uint64_t *count = NULL;
+    if (!mass || !next || !term)
+        abort();
+    for (int i = 0; i < n; i++) {
+        const no_graph *g = &q.sit[0][i]->graph;
+        if (!(term[i] = calloc((size_t)g->nterm + 1, sizeof **term)))
+            abort();
+        if (exact)
+            no_exact(&q.sit[0][i]->ctx, g, term[i]);
+    }
+    memset(out, 0, sizeof *out);
+    mass[0] = exact ? 1.0 : (double)trials;
+    double left = mass[0];
+    /* shot k: the mass still alive is pushed through one more attack; what is destroyed
+     * stops there */
+    for (int k = 1; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
+        double killed = 0;
+        memset(next, 0, (size_t)n * sizeof *next);
+        for (int i = 0; i < n; i++) {
+            if (mass[i] == 0.0)
+                continue;
+            const situation *st = q.sit[0][i];
+            const no_graph *g = &st->graph;
+            if (!exact) {
+                count = realloc(count, ((size_t)g->nterm + 1) * sizeof *count);
+                if (!count)
+                    abort();
+                no_montecarlo(&st->ctx, g, (uint64_t)mass[i], bucket_seed(opts->seed, k, i, 0), opts->threads, count);
+            }
+            for (int t = 0; t < g->nterm; t++) {
+                double w = exact ? mass[i] * term[i][t] : (double)count[t];
+                if (w == 0.0)
+                    continue;
+                if (g->term[t].destroyed || st->next[t] < 0)
+                    killed += w;
+                else
+                    next[st->next[t]] += w;
+            }
+        }
+        out->shots[k] = rep_rate(killed * scale, trials);
+        out->shots_mean += k * killed * scale;
+        out->max_shots = killed > 0 ? k : out->max_shots;
+        left -= killed;
+        double *t = mass;
+        mass = next;
+        next = t;
+    }
+    out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
+    out->has_shots = 1;
+    out->exact = exact;
+    out->trials = trials;
+    for (int i = 0; i < n; i++) {
+        out->states += q.sit[0][i]->graph.states_seen;
+        free(term[i]);
+    }
+    free(term);
+    free(mass);
+    free(next);
+    free(count);
     sequence_free(&q);
     return 0;
 }

@@ -237,12 +237,12 @@ static const no_modifier token_mods[] = {
     {.name = "calculate", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
      .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = 1,
      .cost_token = NO_TOK_CALCULATE, .cost_amount = 1},
-    {.name = "evade", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
-     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS) | F(XW_BLANK), .to = XW_EVADE, .count = 1,
-     .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* L893-L903 */
     {.name = "focus", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
      .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = NO_COUNT_ALL,
      .cost_token = NO_TOK_FOCUS, .cost_amount = 1},
+    {.name = "evade", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS) | F(XW_BLANK), .to = XW_EVADE, .count = 1,
+     .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* L893-L903 */
     {.name = "force", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
      .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = 1,
      .cost_token = NO_TOK_FORCE, .cost_amount = 1},

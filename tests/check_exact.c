@@ -190,7 +190,8 @@ END_TEST
 START_TEST(policy_defender_spends_only_what_it_needs)
 {
     /* 1 hit against F E B with focus and evade: already cancelled, nothing spent. Against
-     * 2 hits: one token is enough, and the evade token goes before focus. */
+     * 2 hits: one token is enough, and the focus token goes before evade (the evade token
+     * is worth more to a later attack; MathWing spends in this order too). */
     no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},"
                                "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1}}}");
     no_state s = forced(sc, "H FEB");
@@ -203,7 +204,7 @@ START_TEST(policy_defender_spends_only_what_it_needs)
     s = forced(sc, "HH FEB");
     ck_assert_int_eq(s.damage, 0);
     ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_FOCUS] + s.tok[NO_DEFENDER][NO_TOK_EVADE], 1);
-    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_EVADE], 0);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_FOCUS], 0);
     free(sc);
 }
 END_TEST

@@ -8,6 +8,7 @@
 #include "neverodds/armada.h"
 
 #define NO_MAX_DAMAGE 48
+#define NO_MAX_SHOTS 200  /* shots to kill counted one by one; more are reported together */
 
 typedef struct no_rate { double p, se; } no_rate;     /* a probability and its std. error */
 typedef struct no_token_stat { no_rate spent; double mean; } no_token_stat;
@@ -68,6 +69,11 @@ typedef struct no_summary {
     no_token_stat tokens[NO_SIDES][NO_TOK_N];
     int nabilities;
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
+    /* shots to kill: P(destroyed by exactly the k-th attack), k = 1..NO_MAX_SHOTS, and beyond */
+    int has_shots, max_shots;
+    no_rate shots[NO_MAX_SHOTS + 1];
+    no_rate shots_beyond;
+    double shots_mean;                    /* over the attacks that destroy it within NO_MAX_SHOTS */
     /* a sequence: each attack's own summary (the fields above then describe the total) */
     int nattacks;
     struct no_summary *attack;

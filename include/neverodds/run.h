@@ -11,6 +11,7 @@ typedef struct no_run_opts {
     uint64_t trials;       /* --trials N (0: not given) */
     uint64_t seed;
     int threads;
+    int shots;             /* --shots-to-kill */
 } no_run_opts;
 
 /* Returns 0, or -1 with err filled (the attack is too large to compile). */
@@ -18,5 +19,8 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
 /* A scenario of several attacks (sc->nattacks > 0, sequence.c): out describes the total and
  * out->attack[i] each attack; no_summary_free releases them. */
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
+/* Shots to kill (--shots-to-kill): the scenario's one attack repeated, the defender's state
+ * carried, until it is destroyed: out->shots. */
+int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 
 #endif
