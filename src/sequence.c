@@ -37,11 +37,12 @@ typedef struct sequence {
 
 static int compile_situation(sequence *q, situation *st);
 
-/* Two situations of one attack are the same when their keywords and start agree: the carry
- * rules change nothing else, and the modifiers follow from those two. */
+/* Two situations of one attack are the same when their keywords, start, hull and shields agree:
+ * the carry rules change nothing else, and the modifiers follow from those. */
 static int same_start(const no_ctx *a, const no_ctx *b)
 {
-    return !memcmp(a->kw, b->kw, sizeof a->kw) && !memcmp(&a->start, &b->start, sizeof a->start);
+    return a->hull == b->hull && a->shields == b->shields && !memcmp(a->kw, b->kw, sizeof a->kw) &&
+           !memcmp(&a->start, &b->start, sizeof a->start);
 }
 
 /* The situation of attack a + 1 that end `end` of situation `from` leads to, compiled; -1 when

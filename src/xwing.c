@@ -148,6 +148,8 @@ static void deal_damage(const no_ctx *ctx, no_state *s)
  * default rules the attack pool is reduced to its hits, crits and a count of other dice. */
 static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
 {
+    /* the results the attacker's modifications leave: its second measure (score) */
+    s->flags = (uint8_t)(no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT) + no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT));
     if (ctx->keep_dice)
         return; /* trace mode shows the dice as they were */
     unsigned read = (1u << XW_HIT) | (1u << XW_CRIT); /* neutralize reads these */
@@ -206,11 +208,15 @@ static const no_step steps[] = {
     NO_END,
 };
 
-/* Damage, and crits that reached the hull as face-up cards. */
+/* Damage; then the hits and crits the attack dice showed once the attacker had modified them:
+ * at equal damage the attacker prefers more results, which draw more of the defender's tokens
+ * (MathWing's attacker maximises them; a sequence of attacks then matches its published values);
+ * then crits that reached the hull as face-up cards. */
 static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
     (void)ctx;
     v->damage = s->damage;
+    v->other = s->flags;
     v->crits = s->faceup;
 }
 

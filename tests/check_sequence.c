@@ -258,6 +258,27 @@ START_TEST(armada_sequence_monte_carlo_agrees)
 }
 END_TEST
 
+
+/* ---- X-Wing: attacks on one defender ---- */
+
+/* Issue #5's golden: two attacks of 3 dice with focus and lock (fresh tokens each) against 3
+ * dice with focus and evade carried over, per-attack on both sides: MathWing's published 2x
+ * "3fl vs 3fe" regression value. */
+START_TEST(xwing_two_attacks_match_the_published_value)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"policy\":\"per-attack\","
+                               "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1}},"
+                               "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},"
+                               "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}");
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert_near(s.mean, 1.429703696999240, 1e-12);
+    ck_assert_near(s.attack[0].mean, 0.3128528594970703, 1e-12); /* a lone attack's */
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_sequence(void)
 {
     Suite *s = suite_create("sequence");
@@ -271,6 +292,7 @@ Suite *suite_sequence(void)
     tcase_add_test(t, armada_brace_kept_for_the_bigger_attack);
     tcase_add_test(t, armada_carry_moves_tokens_shields_and_cards);
     tcase_add_test(t, armada_sequence_monte_carlo_agrees);
+    tcase_add_test(t, xwing_two_attacks_match_the_published_value);
     suite_add_tcase(s, t);
     return s;
 }

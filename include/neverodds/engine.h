@@ -46,7 +46,8 @@ typedef struct no_state {
     uint8_t hits, crits;            /* uncanceled after neutralize */
     uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
     uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
-    uint8_t defeated, suppression, self_wounds, flags; /* Legion */
+    uint8_t defeated, suppression, self_wounds; /* Legion */
+    uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified */
     uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
 } no_state;
 
@@ -101,8 +102,8 @@ typedef struct no_modifier {
 } no_modifier;
 
 /* Value of a state for the policy, compared in this order: expected damage to the defender,
- * expected damage to others on its side (a Legion Guardian), expected crits, expected resources
- * each side spends. */
+ * the game's second measure (Legion: wounds on a Guardian; X-Wing: the attack's results before
+ * defense dice), expected crits, expected resources each side spends. */
 typedef struct no_value {
     double damage;
     double other;
