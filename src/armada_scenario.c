@@ -367,9 +367,9 @@ static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_to
 
 int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
-    static const char *const root_keys[] = {"game", "rules", "name", "policy", "range", "obstructed",
+    static const char *const root_keys[] = {"game", "rules", "name", "policy", "goal", "range", "obstructed",
                                             "rule_options", "attacker", "defender", NULL};
-    static const char *const sequence_keys[] = {"game", "rules", "name", "policy", "rule_options",
+    static const char *const sequence_keys[] = {"game", "rules", "name", "policy", "goal", "rule_options",
                                                 "defender", "attacks", NULL};
     int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))

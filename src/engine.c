@@ -57,6 +57,8 @@ const no_policy_info no_policies[NO_POLICY_N] = {
      "of the later attacks too (exact dynamic programming), so a token kept is valued", NULL},
 };
 
+const char *const no_goal_names[NO_GOAL_N] = {"mean-damage", "kill"};
+
 int no_policy_find(const char *name)
 {
     for (int p = 0; p < NO_POLICY_N; p++)
@@ -184,19 +186,22 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
 /* Is `a` better than `b` for `actor`? Damage to the defender first, then damage to the others
  * on its side, then crits (a crit is worth more than a hit to the attacker), then fewer of the
  * actor's own resources; a crit-fishing attacker puts crits first. */
-static int better(int policy, int actor, const no_value *a, const no_value *b)
+static int better(int policy, int goal, int actor, const no_value *a, const no_value *b)
 {
     const double eps = 1e-12;
     double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
-    double order[3] = {a->damage - b->damage, a->other - b->other, a->crits - b->crits};
-    if (policy == NO_POLICY_OPTIMAL) /* the whole sequence's damage, not this attack's alone */
-        order[0] += a->later - b->later;
-    if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
-        order[2] = order[1];
-        order[1] = order[0];
-        order[0] = a->crits - b->crits;
+    double order[4] = {0, a->damage - b->damage, a->other - b->other, a->crits - b->crits};
+    if (policy == NO_POLICY_OPTIMAL) { /* the whole sequence, not this attack alone */
+        order[1] += a->later - b->later;
+        if (goal == NO_GOAL_KILL)
+            order[0] = a->kill + a->later_kill - b->kill - b->later_kill;
     }
-    for (int i = 0; i < 3; i++)
+    if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
+        order[3] = order[2];
+        order[2] = order[1];
+        order[1] = a->crits - b->crits;
+    }
+    for (int i = 0; i < 4; i++)
         if (fabs(order[i]) > eps)
             return sign * order[i] > 0;
     return a->spend[actor] < b->spend[actor] - eps;
@@ -274,6 +279,8 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         v->other += p * cv.other;
         v->crits += p * cv.crits;
         v->later += p * cv.later;
+        v->kill += p * cv.kill;
+        v->later_kill += p * cv.later_kill;
         for (int side = 0; side < NO_SIDES; side++)
             v->spend[side] += p * cv.spend[side];
     }
@@ -305,7 +312,7 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
         no_mod_apply(c->ctx, &next, &opts[i]);
         no_value cv;
         int32_t ref = compile_state(c, next, &cv);
-        if (!have || better(c->ctx->policy[actor], actor, &cv, v)) {
+        if (!have || better(c->ctx->policy[actor], c->ctx->goal, actor, &cv, v)) {
             *v = cv;
             best_ref = ref;
             have = 1;
@@ -344,11 +351,13 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
         c->rules->score(c->ctx, &s, v);
+        v->kill = s.destroyed;
         spent(c->ctx, &s, v->spend);
         if (c->ctx->future) { /* what this end leaves the attacks after this one */
             no_value f = {0};
             c->ctx->future->value(c->ctx->future, &s, &f);
             v->later = f.damage + f.later;
+            v->later_kill = f.kill + f.later_kill;
         }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);

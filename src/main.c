@@ -16,7 +16,8 @@
 
 static const char usage_main[] =
     "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
-    "                     [--policy NAME] [--shots-to-kill] [--format text|json] [--verbose]\n"
+    "                     [--policy NAME] [--goal G] [--shots-to-kill] [--format text|json]\n"
+    "                     [--verbose]\n"
     "       neverodds --help | --version\n"
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
@@ -40,6 +41,8 @@ static const char usage_run[] =
     "                  of attacks: each choice counts the later attacks' damage too) or, for\n"
     "                  Armada, no-discard (the defender never spends an exhausted token); for\n"
     "                  both sides, overriding the scenario\n"
+    "  --goal G        what the optimal policy serves over a sequence: mean-damage (default)\n"
+    "                  or kill (the chance to destroy the defender by the end)\n"
     "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
     "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
     "  --format F      text (default) or json\n"
@@ -96,7 +99,7 @@ static int cmd_run(int argc, char **argv)
 #ifdef _OPENMP
     opts.threads = omp_get_max_threads();
 #endif
-    int json = 0, verbose = 0, policy = -1;
+    int json = 0, verbose = 0, policy = -1, goal = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -134,6 +137,11 @@ static int cmd_run(int argc, char **argv)
                                    "got '%s'",
                                    val ? val : "nothing");
             i++;
+        } else if (!strcmp(a, "--goal")) {
+            if (!val || (strcmp(val, "mean-damage") && strcmp(val, "kill")))
+                return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
+            goal = !strcmp(val, "kill") ? NO_GOAL_KILL : NO_GOAL_MEAN_DAMAGE;
+            i++;
         } else if (!strcmp(a, "--format")) {
             if (!val || (strcmp(val, "text") && strcmp(val, "json")))
                 return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
@@ -168,6 +176,8 @@ static int cmd_run(int argc, char **argv)
     }
     if (loaded && policy >= 0)
         no_scenario_set_policy(sc, policy);
+    if (loaded && goal >= 0)
+        no_scenario_set_goal(sc, goal);
     if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
         fprintf(stderr, "neverodds: %s\n", err);
         rc = EXIT_USAGE;

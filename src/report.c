@@ -355,6 +355,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[pol[NO_ATTACKER]].name);
     if (pol[NO_DEFENDER] != pol[NO_ATTACKER])
         fprintf(f, " (attacker), %s (defender)", no_policies[pol[NO_DEFENDER]].name);
+    if (pol[NO_ATTACKER] == NO_POLICY_OPTIMAL || pol[NO_DEFENDER] == NO_POLICY_OPTIMAL)
+        fprintf(f, ", goal %s", no_goal_names[sc->ctx.goal]);
     fprintf(f, "\n");
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     if (sc->nattacks && !sc->one_defender) {
@@ -542,6 +544,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(pol, "description", no_policies[p[NO_ATTACKER]].description);
     for (int side = 0; side < NO_SIDES; side++)
         cJSON_AddStringToObject(pol, side_label[side], no_policies[p[side]].name);
+    cJSON_AddStringToObject(pol, "goal", no_goal_names[ctx->goal]);
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);

@@ -541,6 +541,9 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
         int p = v ? jr_enum(j, v, path, names, "a policy") : -1;
         sc->ctx.policy[side] = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
     }
+    const cJSON *goal = cJSON_GetObjectItemCaseSensitive(root, "goal");
+    int g = goal ? jr_enum(j, goal, "goal", no_goal_names, "a goal") : NO_GOAL_MEAN_DAMAGE;
+    sc->ctx.goal = g < 0 ? NO_GOAL_MEAN_DAMAGE : g;
 }
 
 int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, no_scenario *sc,
@@ -561,6 +564,7 @@ int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *key
         je.prefix = path;
         const cJSON *entry = cJSON_GetArrayItem(list, i);
         memcpy(sc->attacks[i].policy, sc->ctx.policy, sizeof sc->ctx.policy);
+        sc->attacks[i].goal = sc->ctx.goal;
         if (jr_object(&je, entry, "", keys) || read(entry, j, &je, i, sc, arg)) {
             j->failed = 1;
             return -1;
@@ -569,6 +573,13 @@ int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *key
     sc->ctx = sc->attacks[0];
     sc->nattacks = n > 1 ? n : 0;
     return 0;
+}
+
+void no_scenario_set_goal(no_scenario *sc, int goal)
+{
+    sc->ctx.goal = sc->counter.goal = goal;
+    for (int a = 0; a < sc->nattacks; a++)
+        sc->attacks[a].goal = goal;
 }
 
 void no_scenario_set_policy(no_scenario *sc, int policy)
@@ -649,9 +660,9 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.root = root;
     jr *j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
-                                            "range", "obstructed", "policy", "rule_options", NULL};
+                                            "range", "obstructed", "policy", "goal", "rule_options", NULL};
     static const char *const sequence_keys[] = {"game", "rules", "name", "defender", "attacks",
-                                                "range", "obstructed", "policy", "rule_options", NULL};
+                                                "range", "obstructed", "policy", "goal", "rule_options", NULL};
     static const char *const attack_keys[] = {"attacker", "range", "obstructed", NULL};
     if (!cJSON_IsObject(root)) {
         jr_fail(j, "", "expected a JSON object at the top level");

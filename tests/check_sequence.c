@@ -104,7 +104,7 @@ START_TEST(pools_bad_input)
          "{\"attacker\":{\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"red\"}}]}",
          "test.json: pools[1].attacker.tokens: the attacking unit's aim tokens are given in the first pool: "
          "the later pools use what it leaves"},
-        {"{\"game\":\"legion\",\"pools\":{}}", "test.json: pools: expected a list of 1 to 4 pools, got an object"},
+        {"{\"game\":\"legion\",\"pools\":{}}", "test.json: pools: expected a list of 1 to 10 pools, got an object"},
         {"{\"game\":\"legion\",\"pools\":[{\"colour\":1}]}", "test.json: pools[0].colour: unknown key"},
         {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}}}]}",
          "test.json: pools[0].defender: missing (expected an object with \"die\" or a \"unit\")"},
@@ -119,7 +119,7 @@ START_TEST(pools_bad_input)
         {"{\"game\":\"armada\",\"defender\":{\"type\":\"ship\"},\"attacks\":[],\"range\":\"close\"}",
          "test.json: range: unknown key"},
         {"{\"game\":\"armada\",\"defender\":{\"type\":\"ship\"},\"attacks\":[]}",
-         "test.json: attacks: expected a list of 1 to 4 attacks, got a list"},
+         "test.json: attacks: expected a list of 1 to 10 attacks, got a list"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         no_scenario *sc = malloc(sizeof *sc);
@@ -279,6 +279,102 @@ START_TEST(xwing_two_attacks_match_the_published_value)
 }
 END_TEST
 
+
+/* ---- policies over a sequence ---- */
+
+static const char *const golden_sequences[] = {
+    "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":3,\"shields\":1},"
+    "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},"
+    "{\"attacker\":{\"dice\":2,\"tokens\":{\"focus\":1}},\"range\":1},{\"attacker\":{\"dice\":3}}]}",
+    "{\"game\":\"armada\",\"defender\":{\"type\":\"ship\",\"hull\":4,\"shields\":{\"front\":1,\"left\":1},"
+    "\"tokens\":[\"brace\",{\"type\":\"redirect\",\"state\":\"exhausted\"}]},\"attacks\":["
+    "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"black\":2}}},"
+    "{\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,\"blue\":1}}}]}",
+    "{\"game\":\"legion\",\"pools\":[{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"white\":2},"
+    "\"tokens\":{\"aim\":1,\"surge\":1}},\"defender\":{\"die\":\"white\",\"minis\":2}},"
+    "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":2},\"surge\":\"none\"},"
+    "\"defender\":{\"die\":\"red\",\"minis\":1,\"wounds\":2}}]}",
+};
+
+/* Runs a golden sequence with `policy` for `side`, per-attack for the other, and `goal`. */
+static void run_policy(const char *json, int side, int policy, int goal, no_summary *out)
+{
+    no_scenario *sc = scenario(json);
+    no_scenario_set_policy(sc, NO_POLICY_PER_ATTACK);
+    no_scenario_set_goal(sc, goal);
+    for (int a = 0; a < sc->nattacks; a++)
+        sc->attacks[a].policy[side] = policy;
+    run_exact(sc, out);
+    free(sc);
+}
+
+/* The optimal policy serves its side at least as well as every other named policy, for either
+ * goal: the most (attacker) or least (defender) expected total damage, or P(kill). */
+START_TEST(optimal_is_never_worse_than_any_named_policy)
+{
+    for (size_t g = 0; g < sizeof golden_sequences / sizeof golden_sequences[0]; g++) {
+        const char *game = strstr(golden_sequences[g], "xwing") ? "xwing" : strstr(golden_sequences[g], "armada") ? "armada" : "legion";
+        for (int goal = 0; goal < NO_GOAL_N; goal++)
+            for (int side = 0; side < NO_SIDES; side++) {
+                no_summary best;
+                run_policy(golden_sequences[g], side, NO_POLICY_OPTIMAL, goal, &best);
+                double sign = side == NO_ATTACKER ? 1 : -1;
+                double best_v = goal == NO_GOAL_KILL ? best.kill.p : best.mean;
+                for (int p = 0; p < NO_POLICY_N; p++) {
+                    if (!no_policy_applies(p, game) || p == NO_POLICY_OPTIMAL)
+                        continue;
+                    no_summary other;
+                    run_policy(golden_sequences[g], side, p, goal, &other);
+                    double v = goal == NO_GOAL_KILL ? other.kill.p : other.mean;
+                    ck_assert_msg(sign * (best_v - v) > -1e-12, "sequence %zu, %s for the %s, goal %s: %.15f beats optimal %.15f",
+                                  g, no_policies[p].name, side ? "defender" : "attacker", no_goal_names[goal], v, best_v);
+                    no_summary_free(&other);
+                }
+                no_summary_free(&best);
+            }
+    }
+}
+END_TEST
+
+/* Shots to kill: one attack die (hit or crit 4/8) against no defense dice and hull 2: the kill
+ * takes k shots with P = (k - 1) / 2^k (the second success on shot k). Monte Carlo agrees. */
+START_TEST(shots_to_kill_is_a_negative_binomial)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2}}");
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 1};
+    no_summary s, mc;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert(s.has_shots);
+    for (int k = 1; k <= 30; k++)
+        ck_assert_near(s.shots[k].p, (k - 1) / pow(2, k), 1e-12);
+    ck_assert_near(s.shots_mean, 4, 1e-9); /* 2 successes at 1/2 each; the tail past 200 is below 1e-50 */
+    o.trials = 300000;
+    o.threads = 2;
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    for (int k = 1; k <= 12; k++) /* the standard error of the exact p: an unseen rare k has none of its own */
+        ck_assert_msg(fabs(mc.shots[k].p - s.shots[k].p) <= 5 * sqrt(s.shots[k].p * (1 - s.shots[k].p) / 300000),
+                      "shots %d", k);
+    free(sc);
+    /* and with tokens, shields and hull carried, Monte Carlo agrees with exact */
+    sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}},"
+                  "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":3,\"shields\":2}}");
+    o.trials = 0;
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    o.trials = 300000;
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    for (int k = 1; k <= s.max_shots; k++)
+        ck_assert_msg(fabs(mc.shots[k].p - s.shots[k].p) <= 5 * sqrt(s.shots[k].p * (1 - s.shots[k].p) / 300000),
+                      "shots %d", k);
+    free(sc);
+    /* a sequence or a defender without a hull has no shots to kill */
+    sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0}}");
+    o.trials = 0;
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), -1);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_sequence(void)
 {
     Suite *s = suite_create("sequence");
@@ -293,6 +389,8 @@ Suite *suite_sequence(void)
     tcase_add_test(t, armada_carry_moves_tokens_shields_and_cards);
     tcase_add_test(t, armada_sequence_monte_carlo_agrees);
     tcase_add_test(t, xwing_two_attacks_match_the_published_value);
+    tcase_add_test(t, optimal_is_never_worse_than_any_named_policy);
+    tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
     suite_add_tcase(s, t);
     return s;
 }

@@ -110,6 +110,7 @@ typedef struct no_value {
     double crits;
     double spend[NO_SIDES];
     double later;   /* expected damage of the later attacks of a sequence, under the policies */
+    double kill, later_kill; /* P(this attack destroys the defender), P(a later one does) */
 } no_value;
 
 /* What the later attacks of a sequence are worth from where this attack ends (sequence.c): the
@@ -133,6 +134,7 @@ typedef struct no_ctx {
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
     int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
+    int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
     uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
@@ -191,6 +193,10 @@ typedef struct no_graph {
  * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
 enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
        NO_POLICY_OPTIMAL, NO_POLICY_N };
+/* The optimal policy's goal over a sequence: the expected total damage, or the chance to destroy
+ * the defender by the end (then the expected damage). */
+enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_N };
+extern const char *const no_goal_names[NO_GOAL_N];
 typedef struct no_policy_info {
     const char *name;
     const char *description;

@@ -5,7 +5,7 @@
 #include "neverodds/engine.h"
 
 #define NO_ERR_LEN 512
-#define NO_MAX_ATTACKS 4 /* attacks in one sequence */
+#define NO_MAX_ATTACKS 10 /* attacks in one sequence */
 
 typedef struct no_scenario {
     char file[256];
@@ -33,6 +33,8 @@ typedef struct no_scenario {
 
 /* Sets the policy of every attack of the scenario (--policy). */
 void no_scenario_set_policy(no_scenario *sc, int policy);
+/* Sets the optimal policy's goal for every attack (--goal). */
+void no_scenario_set_goal(no_scenario *sc, int goal);
 
 /* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
