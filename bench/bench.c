@@ -133,6 +133,15 @@ static const struct {
      "\"attacks\":[{\"range\":\"close\",\"attacker\":{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"front\","
      "\"concentrate_fire\":{\"dial\":true}}},{\"range\":\"close\",\"zone\":\"right\",\"attacker\":"
      "{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"left\"}}]}", 20000000ULL},
+    {"X-Wing sequence: 6 attacks of 3 dice focus+lock on one defender (3 dice, 2 focus + evade carried, hull 6, shields 4)",
+     "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
+     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
+    {"X-Wing sequence: 10 attacks of 3 dice focus+lock on one defender (3 dice, 2 focus + evade carried, hull 6, shields 4)",
+     "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
+     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
+    {"X-Wing sequence, optimal policy (both sides, goal mean-damage): the 10 attacks above",
+     "{\"game\":\"xwing\",\"policy\":\"optimal\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
+     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
 };
 
 int main(void)

@@ -22,7 +22,8 @@ typedef struct situation {
     struct sequence *seq;
     int attack;
     no_ctx ctx;         /* the attack as it starts here */
-    no_graph graph;
+    no_graph *graph;    /* compiled; shared with an equal situation of another attack */
+    int owns;           /* this situation compiled it (and frees it) */
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
 } situation;
 
@@ -93,26 +94,52 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
     const situation *from = (const situation *)((const char *)f - offsetof(situation, future));
     int i = next_situation(from->seq, from, end);
     if (i >= 0) /* never in repeat mode: its attacks value nothing after them */
-        *out = from->seq->sit[from->attack + 1][i]->graph.value;
+        *out = from->seq->sit[from->attack + 1][i]->graph->value;
+}
+
+/* Does any side look ahead? Only the optimal policy's choices depend on the later attacks. */
+static int looks_ahead(const no_ctx *ctx)
+{
+    return ctx->policy[NO_ATTACKER] == NO_POLICY_OPTIMAL || ctx->policy[NO_DEFENDER] == NO_POLICY_OPTIMAL;
+}
+
+/* A compiled graph for the same attack from the same start, in any attack of the sequence: when
+ * no side looks ahead, an attack's choices depend on nothing else, so the graph can be shared
+ * (contexts are built by copies of zeroed scenarios, so their padding compares too). */
+static no_graph *shared_graph(const sequence *q, const no_ctx *ctx)
+{
+    for (int a = 0; a < NO_MAX_ATTACKS; a++)
+        for (int i = 0; i < q->nsit[a]; i++)
+            if (q->sit[a][i]->graph && !memcmp(&q->sit[a][i]->ctx, ctx, sizeof *ctx))
+                return q->sit[a][i]->graph;
+    return NULL;
 }
 
 static int compile_situation(sequence *q, situation *st)
 {
     st->future.value = future_value;
-    st->ctx.future = !q->repeat && st->attack + 1 < q->sc->nattacks ? &st->future : NULL;
-    char why[200];
-    if (no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, &st->graph, why, sizeof why)) {
-        if (!q->failed)
-            snprintf(q->err, sizeof q->err, "%s: attack %d of %d: %s", q->sc->file, st->attack + 1,
-                     q->sc->nattacks, why);
-        q->failed = 1;
-        return -1;
+    int ahead = looks_ahead(&st->ctx) && !q->repeat && st->attack + 1 < q->sc->nattacks;
+    st->ctx.future = ahead ? &st->future : NULL;
+    st->graph = ahead ? NULL : shared_graph(q, &st->ctx);
+    if (!st->graph) {
+        char why[200];
+        st->graph = calloc(1, sizeof *st->graph);
+        if (!st->graph)
+            abort();
+        st->owns = 1;
+        if (no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, st->graph, why, sizeof why)) {
+            if (!q->failed)
+                snprintf(q->err, sizeof q->err, "%s: attack %d of %d: %s", q->sc->file, st->attack + 1,
+                         q->sc->nattacks, why);
+            q->failed = 1;
+            return -1;
+        }
     }
-    st->next = malloc((size_t)(st->graph.nterm ? st->graph.nterm : 1) * sizeof *st->next);
+    st->next = malloc((size_t)(st->graph->nterm ? st->graph->nterm : 1) * sizeof *st->next);
     if (!st->next)
         abort();
-    for (int t = 0; t < st->graph.nterm; t++) /* found again, not compiled: they were reached already */
-        st->next[t] = next_situation(q, st, &st->graph.term[t]);
+    for (int t = 0; t < st->graph->nterm; t++) /* its ends lead on: compiled there if new */
+        st->next[t] = next_situation(q, st, &st->graph->term[t]);
     return q->failed ? -1 : 0;
 }
 
@@ -120,7 +147,10 @@ static void sequence_free(sequence *q)
 {
     for (int a = 0; a < NO_MAX_ATTACKS; a++) {
         for (int i = 0; i < q->nsit[a]; i++) {
-            no_graph_free(&q->sit[a][i]->graph);
+            if (q->sit[a][i]->owns) {
+                no_graph_free(q->sit[a][i]->graph);
+                free(q->sit[a][i]->graph);
+            }
             free(q->sit[a][i]->next);
             free(q->sit[a][i]);
         }
@@ -145,7 +175,7 @@ static void push(const sequence *q, const no_run_opts *opts, int exact, int a, d
 {
     for (int i = 0; i < q->nsit[a]; i++) {
         const situation *st = q->sit[a][i];
-        const no_graph *g = &st->graph;
+        const no_graph *g = st->graph;
         double *term = calloc((size_t)g->nterm + 1, sizeof *term);
         uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
         if (!term || !count)
@@ -237,17 +267,17 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
             abort();
         for (int i = 0; i < n; i++) {
             const situation *st = q.sit[a][i];
-            if (!(weight[i] = calloc((size_t)st->graph.nterm + 1, sizeof **weight)))
+            if (!(weight[i] = calloc((size_t)st->graph->nterm + 1, sizeof **weight)))
                 abort();
-            parts[i] = (no_part){.ctx = &st->ctx, .g = &st->graph, .weight = weight[i]};
-            states += st->graph.states_seen;
+            parts[i] = (no_part){.ctx = &st->ctx, .g = st->graph, .weight = weight[i]};
+            states += st->owns ? st->graph->states_seen : 0; /* each compiled graph once */
         }
         push(&q, opts, exact, a, mass, next, weight, finished);
         view->ctx = sc->attacks[a];
         no_summarise_parts(view, parts, n, trials, &each[a]);
         each[a].states = 0;
         for (int i = 0; i < n; i++)
-            each[a].states += q.sit[a][i]->graph.states_seen;
+            each[a].states += q.sit[a][i]->graph->states_seen;
         mass_free(weight, n);
         free(parts);
         mass_free(mass, n);
@@ -301,7 +331,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     if (!mass || !next || !term)
         abort();
     for (int i = 0; i < n; i++) {
-        const no_graph *g = &q.sit[0][i]->graph;
+        const no_graph *g = q.sit[0][i]->graph;
         if (!(term[i] = calloc((size_t)g->nterm + 1, sizeof **term)))
             abort();
         if (exact)
@@ -319,7 +349,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
             if (mass[i] == 0.0)
                 continue;
             const situation *st = q.sit[0][i];
-            const no_graph *g = &st->graph;
+            const no_graph *g = st->graph;
             if (!exact) {
                 count = realloc(count, ((size_t)g->nterm + 1) * sizeof *count);
                 if (!count)
@@ -349,7 +379,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     out->exact = exact;
     out->trials = trials;
     for (int i = 0; i < n; i++) {
-        out->states += q.sit[0][i]->graph.states_seen;
+        out->states += q.sit[0][i]->owns ? q.sit[0][i]->graph->states_seen : 0;
         free(term[i]);
     }
     free(term);
