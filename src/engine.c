@@ -55,6 +55,12 @@ const no_policy_info no_policies[NO_POLICY_N] = {
     {"optimal",
      "as per-attack, but over a whole sequence of attacks: each choice counts the expected damage "
      "of the later attacks too (exact dynamic programming), so a token kept is valued", NULL},
+    {"greedy",
+     "as per-attack, but between equally good choices it spends more: nothing is kept that could "
+     "be used now", NULL},
+    {"conserve",
+     "spends only what changes this attack's expected damage: a token that would only add a crit "
+     "(attacker) or remove one (defender) is kept", NULL},
 };
 
 const char *const no_goal_names[NO_GOAL_N] = {"mean-damage", "kill"};
@@ -201,10 +207,13 @@ static int better(int policy, int goal, int actor, const no_value *a, const no_v
         order[2] = order[1];
         order[1] = a->crits - b->crits;
     }
+    double spend = b->spend[actor] - a->spend[actor]; /* > 0: a spends less */
+    if (policy == NO_POLICY_CONSERVE && fabs(order[1]) <= eps && fabs(spend) > eps)
+        return spend > 0; /* damage equal: keep the tokens before anything else */
     for (int i = 0; i < 4; i++)
         if (fabs(order[i]) > eps)
             return sign * order[i] > 0;
-    return a->spend[actor] < b->spend[actor] - eps;
+    return policy == NO_POLICY_GREEDY ? spend < -eps : spend > eps;
 }
 
 /* The conservative attacker never rerolls a die showing a success of its own pool; the

@@ -38,9 +38,10 @@ static const char usage_run[] =
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
     "  --policy NAME   per-attack (default: best expected damage), conservative (never reroll\n"
     "                  a hit or crit), crit-fishing (most crits first), optimal (over a sequence\n"
-    "                  of attacks: each choice counts the later attacks' damage too) or, for\n"
-    "                  Armada, no-discard (the defender never spends an exhausted token); for\n"
-    "                  both sides, overriding the scenario\n"
+    "                  of attacks: each choice counts the later attacks' damage too), greedy\n"
+    "                  (spends at every tie), conserve (spends only to change the damage) or,\n"
+    "                  for Armada, no-discard (the defender never spends an exhausted token);\n"
+    "                  for both sides, overriding the scenario\n"
     "  --goal G        what the optimal policy serves over a sequence: mean-damage (default)\n"
     "                  or kill (the chance to destroy the defender by the end)\n"
     "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
@@ -133,7 +134,8 @@ static int cmd_run(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--policy")) {
             if (!val || (policy = no_policy_find(val)) < 0)
-                return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal or no-discard, "
+                return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal, greedy, "
+                                   "conserve or no-discard, "
                                    "got '%s'",
                                    val ? val : "nothing");
             i++;

@@ -695,7 +695,7 @@ START_TEST(bad_input_names_the_path)
               "\"defender\":{\"type\":\"squadron\",\"speed\":0}}",
             "defender.speed: applies to a ship defender only");
     rejects("{\"game\":\"xwing\",\"policy\":\"no-discard\",\"attacker\":{\"dice\":2},\"defender\":{\"dice\":2}}",
-            "policy: expected a policy (one of: per-attack, conservative, crit-fishing, optimal), got \"no-discard\"");
+            "policy: expected a policy (one of: per-attack, conservative, crit-fishing, optimal, greedy, conserve), got \"no-discard\"");
 #undef A
 }
 END_TEST

@@ -206,6 +206,13 @@ START_TEST(policy_defender_spends_only_what_it_needs)
     ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_FOCUS] + s.tok[NO_DEFENDER][NO_TOK_EVADE], 1);
     ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_FOCUS], 0);
     free(sc);
+    /* greedy spends at every tie: both tokens go though one hit is already cancelled */
+    sc = scenario("{\"game\":\"xwing\",\"policy\":\"greedy\",\"attacker\":{\"dice\":1},"
+                  "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1}}}");
+    s = forced(sc, "H FEB");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_FOCUS] + s.tok[NO_DEFENDER][NO_TOK_EVADE], 0);
+    free(sc);
 }
 END_TEST
 

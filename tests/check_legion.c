@@ -572,6 +572,19 @@ START_TEST(policies_behave_as_named)
     sc = legion(",\"policy\":\"crit-fishing\"", atk, "\"die\":\"white\",\"minis\":9");
     ck_assert_int_eq(walk(sc, "rH rC", "wB").crits, 1);
     free(sc);
+    /* Marksman's aim turns a hit into a crit that changes nothing here: per-attack spends it
+     * for the crit, conserve keeps it, greedy spends it */
+    const char *marks = "\"pool\":{\"red\":1},\"tokens\":{\"aim\":1},\"keywords\":{\"marksman\":true}";
+    static const struct { const char *policy; int crits, aim_left; } m[] = {
+        {"per-attack", 1, 0}, {"conserve", 0, 1}, {"greedy", 1, 0}};
+    for (int i = 0; i < 3; i++) {
+        char root[64];
+        snprintf(root, sizeof root, ",\"policy\":\"%s\"", m[i].policy);
+        sc = legion(root, marks, "\"die\":\"white\",\"minis\":9");
+        no_state s = walk(sc, "rH", "wB");
+        ck_assert_msg(s.crits == m[i].crits && s.tok[NO_ATTACKER][NO_TOK_AIM] == m[i].aim_left, "%s", m[i].policy);
+        free(sc);
+    }
 }
 END_TEST
 

@@ -121,7 +121,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"red\",\"guardian\":{\"die\":\"red\"}}}",
      "test.json: defender.guardian.x: missing (expected an integer from 1 to 6)"},
     {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
-     "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing, optimal), got \"random\""},
+     "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing, optimal, greedy, conserve), got \"random\""},
 };
 
 START_TEST(bad_input_names_file_and_path)

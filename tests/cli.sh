@@ -42,7 +42,7 @@ expect_error bad-trials "neverodds: --trials: expected an integer" run profiles/
 expect_error bad-threads "neverodds: --threads: expected an integer from 1 to 256" run profiles/xwing/quickstart.json --threads 0
 expect_error bad-format "neverodds: --format: expected text or json" run profiles/xwing/quickstart.json --format xml
 expect_error both-methods "neverodds: --exact and --trials" run profiles/xwing/quickstart.json --exact --trials 10
-expect_error bad-policy "neverodds: --policy: expected per-attack, conservative, crit-fishing, optimal or no-discard" run profiles/xwing/quickstart.json --policy lucky
+expect_error bad-policy "neverodds: --policy: expected per-attack, conservative, crit-fishing, optimal, greedy, conserve or no-discard" run profiles/xwing/quickstart.json --policy lucky
 expect_error policy-game "neverodds: --policy: no-discard does not apply to this game" run profiles/xwing/quickstart.json --policy no-discard
 printf '{"game":"armada","range":"long","attacker":{"type":"ship","pool":{"red":1}},"defender":{"type":"ship","tokens":[{"type":"brace","state":"tired"}]}}' >"$T/armada.json"
 expect_error armada-token-state "neverodds: $T/armada.json: defender.tokens[0].state: expected a token state (one of: ready, exhausted, discarded), got \"tired\"" run "$T/armada.json"

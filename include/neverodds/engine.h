@@ -192,7 +192,7 @@ typedef struct no_graph {
 /* Policies: how the players decide. The defender minimises the attack's expected damage (then
  * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
 enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
-       NO_POLICY_OPTIMAL, NO_POLICY_N };
+       NO_POLICY_OPTIMAL, NO_POLICY_GREEDY, NO_POLICY_CONSERVE, NO_POLICY_N };
 /* The optimal policy's goal over a sequence: the expected total damage, or the chance to destroy
  * the defender by the end (then the expected damage). */
 enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_N };
