@@ -26,7 +26,10 @@ static const char usage_main[] =
     "reference guide of the core set, rules armada-core).\n"
     "\n"
     "commands:\n"
-    "  run       run a scenario file (see 'neverodds run --help')\n";
+    "  run       run a scenario file (see 'neverodds run --help')\n"
+    "  policy    the scenario under every named policy, side by side: mean damage and P(kill)\n"
+    "            for each side's choice (the other side per-attack); takes run's options but\n"
+    "            --policy, --shots-to-kill and --verbose\n";
 
 static const char usage_run[] =
     "usage: neverodds run SCENARIO.json [options]\n"
@@ -93,7 +96,8 @@ static void print_dice(FILE *f, const no_scenario *sc)
     fprintf(f, "\n");
 }
 
-static int cmd_run(int argc, char **argv)
+/* `run`, or with `compare` set `policy`: the same options, then one report or the comparison. */
+static int cmd_run(int argc, char **argv, int compare)
 {
     const char *file = NULL;
     no_run_opts opts = {.seed = 1, .threads = 1};
@@ -108,6 +112,8 @@ static int cmd_run(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_run, stdout);
             return 0;
+        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
+            return usage_error("policy: %s does not apply (the command compares every policy)", a);
         } else if (!strcmp(a, "--exact")) {
             opts.force_exact = 1;
         } else if (!strcmp(a, "--verbose")) {
@@ -180,7 +186,12 @@ static int cmd_run(int argc, char **argv)
         no_scenario_set_policy(sc, policy);
     if (loaded && goal >= 0)
         no_scenario_set_goal(sc, goal);
-    if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
+    if (loaded && compare) {
+        if (no_report_policies(stdout, sc, &opts, json, err, sizeof err)) {
+            fprintf(stderr, "neverodds: %s\n", err);
+            rc = EXIT_USAGE;
+        }
+    } else if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
         fprintf(stderr, "neverodds: %s\n", err);
         rc = EXIT_USAGE;
     } else if (json) {
@@ -219,7 +230,7 @@ int main(int argc, char **argv)
                NO_VERSION);
         return 0;
     }
-    if (!strcmp(argv[1], "run"))
-        return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
+        return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"));
     return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
 }

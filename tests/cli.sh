@@ -87,6 +87,11 @@ A=profiles/legion/attack-action-two-pools.json
 "$BIN" run $A --trials 200000 --seed 5 --threads 2 --format json | grep -v '"threads"' >"$T/a2"
 cmp -s "$T/a1" "$T/a2" && grep -q '"per_attack"' "$T/a1" && ok || bad "pools: threads 1 vs 2 differ"
 
+# the policy command: every policy for each side, side by side; JSON too; run-only options refused
+"$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
+"$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
+expect_error policy-option "neverodds: policy: --policy does not apply" policy profiles/xwing/quickstart.json --policy greedy
+
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do
     grep -q '"game"' "$f" || continue

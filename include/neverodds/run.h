@@ -21,6 +21,11 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 /* Shots to kill (--shots-to-kill): the scenario's one attack repeated, the defender's state
  * carried, until it is destroyed: out->shots. */
+/* `neverodds policy`: every named policy for each side in turn (the other per-attack), their
+ * mean damage and P(kill) side by side, as text or JSON on f. */
+#include <stdio.h>
+int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int json, char *err,
+                       size_t errlen);
 int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 
 #endif

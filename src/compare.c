@@ -1,0 +1,120 @@
+/* compare.c — `neverodds policy`: the scenario under every named policy, side by side. Each
+ * side in turn plays each policy while the other plays per-attack, so a row shows what that
+ * choice alone is worth: expected damage (the total over a sequence) and P(kill), and the
+ * difference from per-attack. */
+#include "neverodds/run.h"
+#include "neverodds/version.h"
+#include "report_parts.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct row {
+    int policy;
+    no_summary sum;
+} row;
+
+static const char *const side_label[NO_SIDES] = {"attacker", "defender"};
+
+/* Policies that change only the other side's choices say nothing about this side. */
+static int concerns(int policy, int side)
+{
+    if (side == NO_ATTACKER)
+        return policy != NO_POLICY_NO_DISCARD;
+    return policy != NO_POLICY_CONSERVATIVE && policy != NO_POLICY_CRIT_FISHING;
+}
+
+/* Runs the scenario with `policy` for `side` and per-attack for the other. */
+static int run_with(const no_scenario *sc, const no_run_opts *opts, int side, int policy, no_summary *out,
+                    char *err, size_t errlen)
+{
+    no_scenario *copy = malloc(sizeof *copy);
+    if (!copy)
+        abort();
+    *copy = *sc;
+    no_scenario_set_policy(copy, NO_POLICY_PER_ATTACK);
+    copy->ctx.policy[side] = copy->counter.policy[side] = policy;
+    for (int a = 0; a < copy->nattacks; a++)
+        copy->attacks[a].policy[side] = policy;
+    int rc = no_run(copy, opts, out, err, errlen);
+    free(copy);
+    return rc;
+}
+
+int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int json, char *err,
+                       size_t errlen)
+{
+    row *rows = calloc(NO_SIDES * NO_POLICY_N, sizeof *rows);
+    int n[NO_SIDES] = {0};
+    if (!rows)
+        abort();
+    int rc = 0;
+    for (int side = 0; side < NO_SIDES && !rc; side++)
+        for (int p = 0; p < NO_POLICY_N && !rc; p++) {
+            if (!no_policy_applies(p, sc->game) || !concerns(p, side))
+                continue;
+            row *r = &rows[side * NO_POLICY_N + n[side]++];
+            r->policy = p;
+            rc = run_with(sc, opts, side, p, &r->sum, err, errlen);
+        }
+    if (rc) {
+        for (int i = 0; i < NO_SIDES * NO_POLICY_N; i++)
+            no_summary_free(&rows[i].sum);
+        free(rows);
+        return -1;
+    }
+    const no_summary *base = &rows[0].sum; /* per-attack on both sides */
+    cJSON *o = json ? cJSON_CreateObject() : NULL;
+    if (json) {
+        cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
+        cJSON_AddStringToObject(o, "game", sc->game);
+        cJSON_AddStringToObject(o, "rules", sc->rules);
+        cJSON_AddStringToObject(o, "scenario", sc->name);
+        cJSON_AddStringToObject(o, "method", base->exact ? "exact" : "monte-carlo");
+        cJSON_AddNumberToObject(o, "trials", (double)base->trials);
+        cJSON_AddNumberToObject(o, "seed", (double)opts->seed);
+        cJSON_AddStringToObject(o, "goal", no_goal_names[sc->ctx.goal]);
+    } else {
+        fprintf(f, "neverodds %s — policies compared, rules %s, goal %s (for the optimal policy)\n", NO_VERSION,
+                sc->rules, no_goal_names[sc->ctx.goal]);
+        fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+        fprintf(f, "method:   %s; each row: that side plays the policy, the other per-attack\n",
+                base->exact ? "exact" : "monte-carlo (± is one standard error)");
+    }
+    for (int side = 0; side < NO_SIDES; side++) {
+        cJSON *list = json ? cJSON_AddArrayToObject(o, side_label[side]) : NULL;
+        if (!json)
+            fprintf(f, "\n%-10s %-14s %-14s %-14s %s\n", side_label[side], "mean damage", "vs per-attack",
+                    "P(kill)", "vs per-attack");
+        for (int i = 0; i < n[side]; i++) {
+            const row *r = &rows[side * NO_POLICY_N + i];
+            double dm = r->sum.mean - base->mean, dk = r->sum.kill.p - base->kill.p;
+            if (json) {
+                cJSON *e = cJSON_CreateObject();
+                cJSON_AddStringToObject(e, "policy", no_policies[r->policy].name);
+                cJSON_AddNumberToObject(e, "mean", r->sum.mean);
+                cJSON_AddNumberToObject(e, "mean_stderr", r->sum.mean_se);
+                cJSON_AddNumberToObject(e, "mean_difference", dm);
+                cJSON_AddNumberToObject(e, "kill", r->sum.kill.p);
+                cJSON_AddNumberToObject(e, "kill_stderr", r->sum.kill.se);
+                cJSON_AddNumberToObject(e, "kill_difference", dk);
+                cJSON_AddItemToArray(list, e);
+            } else {
+                fprintf(f, "  %-12s %12.10f  %+12.10f  %12.10f  %+12.10f", no_policies[r->policy].name, r->sum.mean,
+                        dm, r->sum.kill.p, dk);
+                if (!base->exact)
+                    fprintf(f, "   (± %.6f, ± %.6f)", r->sum.mean_se, r->sum.kill.se);
+                fprintf(f, "\n");
+            }
+        }
+    }
+    if (json) {
+        char *text = cJSON_Print(o);
+        fprintf(f, "%s\n", text);
+        free(text);
+        cJSON_Delete(o);
+    }
+    for (int i = 0; i < NO_SIDES * NO_POLICY_N; i++)
+        no_summary_free(&rows[i].sum);
+    free(rows);
+    return 0;
+}
