@@ -400,7 +400,7 @@ static int parse_mini_entry(jr *j, const cJSON *e, const char *path, int wounds,
  * one of them; "in_los": how many the attacker sees), or a "miniatures" list for a unit whose
  * miniatures differ (an upgrade's own threshold L568, Counterpart, Noncombatant). The first
  * listed is the leader unless another says "leader". */
-static void parse_minis(jr *j, const cJSON *o, int minis, int wounds, no_ctx *ctx)
+static void parse_minis(jr *j, const cJSON *o, int minis, int wounds, no_ctx *ctx, no_legion_unit *save)
 {
     no_legion_mini m[LG_MAX_MINIS] = {{0}};
     int n = 0, leader = 0;
@@ -447,12 +447,16 @@ static void parse_minis(jr *j, const cJSON *o, int minis, int wounds, no_ctx *ct
     if (j->failed)
         return;
     m[leader].leader = 1;
+    if (save) {
+        save->n = n;
+        memcpy(save->m, m, (size_t)n * sizeof *m);
+    }
     if (no_legion_set_minis(ctx, m, n))
         jr_fail(j, list ? "defender.miniatures" : "defender.minis",
                 "the miniatures can take at most %d wounds in this version", LG_MAX_HEALTH);
 }
 
-static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
+static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
                                        "wounded", "in_los", "courage", "type", "guardian", "resilience",
@@ -480,7 +484,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     }
     ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)jr_enum_key(j, o, "die", "defender", dice, "a defense die", die);
     ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", surge);
-    parse_minis(j, o, minis, wounds, ctx);
+    parse_minis(j, o, minis, wounds, ctx, save);
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "courage");
     if (c && cJSON_IsString(c) && !strcmp(c->valuestring, "-"))
         courage = LG_COURAGE_NONE;
@@ -550,7 +554,7 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] =
         (uint8_t)jr_enum_key(j, o, "reading", "self_destruct", readings, "a reading of L2254", LG_READING_ENGLISH);
     units u = {0};
-    parse_defender(j, &u, root, ctx);
+    parse_defender(j, &u, root, ctx, NULL);
     cJSON_Delete(u.doc);
     if (j->failed)
         return -1;
@@ -561,14 +565,28 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
 
 /* The tokens of the attacking unit that one pool of an attack action leaves to the next (L1677:
  * steps 4-11 run pool after pool): aim, surge and dodge (Jar'Kai). Observation tokens belong to
- * each pool's defender. */
-static const int shared_tokens[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_DODGE};
-#define NSHARED (sizeof shared_tokens / sizeof shared_tokens[0])
+ * each pool's defender: attacks on one defender share those. */
+static const int shared_tokens[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_DODGE, -1};
+static const int defender_tokens[] = {NO_TOK_OBSERVATION, -1};
+#define NSHARED 3
 
-/* One attack (the scenario itself, or one pool of an attack action): attack type, cover,
- * attacker and defender. A later pool of an action takes the unit's tokens from the first. */
-static int parse_attack(const cJSON *o, jr *j, no_ctx *ctx, const no_ctx *first)
+/* Where one attack's parts stand: the attack object `o` (the scenario itself, a pool, or an
+ * entry of "attacks", whose errors `j` places) and the object holding its "defender" (the same,
+ * or the scenario for attacks on one defender, whose errors `jd` places). A later attack takes
+ * the tokens `inherit` lists from the first, and the first may save the defending unit. */
+typedef struct attack_src {
+    const cJSON *o, *holder;
+    jr *j, *jd;
+    const no_ctx *first;
+    const int *inherit;
+    no_legion_unit *save;
+} attack_src;
+
+/* One attack: attack type, cover, attacker and defender. */
+static int parse_attack(const attack_src *src, no_ctx *ctx)
 {
+    const cJSON *o = src->o;
+    jr *j = src->j;
     static const char *const types[] = {"ranged", "melee", "overrun", NULL};
     ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] = (uint8_t)jr_enum_key(j, o, "attack_type", "", types,
                                                                    "an attack type", LG_RANGED);
@@ -577,17 +595,20 @@ static int parse_attack(const cJSON *o, jr *j, no_ctx *ctx, const no_ctx *first)
                                                                   "a cover", 0);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     units u = {0};
-    parse_defender(j, &u, o, ctx); /* first: Spray and Anti-X read the defender */
-    parse_attacker(j, &u, o, ctx);
+    parse_defender(src->jd, &u, src->holder, ctx, src->save); /* first: Spray and Anti-X read it */
+    if (!src->jd->failed)
+        parse_attacker(j, &u, o, ctx);
     cJSON_Delete(u.doc);
-    for (size_t t = 0; first && t < NSHARED && !j->failed; t++) {
-        if (ctx->start.tok[NO_ATTACKER][shared_tokens[t]])
-            jr_fail(j, "attacker.tokens", "the attacking unit's %s tokens are given in the first pool: "
-                    "the later pools use what it leaves", no_token_names[shared_tokens[t]]);
-        ctx->start.tok[NO_ATTACKER][shared_tokens[t]] = first->start.tok[NO_ATTACKER][shared_tokens[t]];
+    for (const int *t = src->inherit; src->first && *t >= 0 && !j->failed; t++) {
+        if (ctx->start.tok[NO_ATTACKER][*t])
+            jr_fail(j, "attacker.tokens", "%s tokens are given in the first attack: the later ones use what "
+                    "it leaves", no_token_names[*t]);
+        ctx->start.tok[NO_ATTACKER][*t] = src->first->start.tok[NO_ATTACKER][*t];
     }
-    if (j->failed)
+    if (j->failed || src->jd->failed) {
+        j->failed = src->jd->failed = 1;
         return -1;
+    }
     no_legion_setup_dice(ctx);
     if (no_legion_add_mods(ctx)) {
         jr_fail(j, "", "too many keyword effects in one attack");
@@ -611,7 +632,53 @@ static int read_pool(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void
 {
     (void)j;
     (void)arg;
-    return parse_attack(o, je, &sc->attacks[i], i ? &sc->attacks[0] : NULL);
+    attack_src src = {o, o, je, je, i ? &sc->attacks[0] : NULL, shared_tokens, NULL};
+    return parse_attack(&src, &sc->attacks[i]);
+}
+
+/* The next attack on the defender, from what the last left of it: its miniatures and their
+ * wounds (assigned as the attacks assigned them), its tokens, the suppression it gained (which
+ * raises its cover, L1581), a vehicle damage token, and the observation tokens on it. */
+static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out)
+{
+    if (end->destroyed)
+        return 1;
+    *out = sc->attacks[next];
+    int taken = from->kw[NO_DEFENDER][LK_TAKEN] + end->damage;
+    no_legion_mini m[LG_MAX_MINIS];
+    int n = no_legion_after_wounds(&sc->unit, taken, m);
+    if (!n)
+        return 1;
+    if (no_legion_set_minis(out, m, n))
+        return -1;
+    uint8_t *d = out->kw[NO_DEFENDER];
+    d[LK_TAKEN] = (uint8_t)taken;
+    d[LK_DAMAGED] = (uint8_t)(from->kw[NO_DEFENDER][LK_DAMAGED] || (end->flags & LG_FLAG_VEHICLE_DAMAGE));
+    memcpy(out->start.tok[NO_DEFENDER], end->tok[NO_DEFENDER], sizeof end->tok[NO_DEFENDER]);
+    int supp = end->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] + end->suppression;
+    out->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION] = (uint8_t)(supp > 40 ? 40 : supp);
+    out->start.tok[NO_ATTACKER][NO_TOK_OBSERVATION] = end->tok[NO_ATTACKER][NO_TOK_OBSERVATION];
+    return 0;
+}
+
+static int read_attack(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
+{
+    attack_src src = {o, arg, je, j, i ? &sc->attacks[0] : NULL, defender_tokens, i ? NULL : &sc->unit};
+    return parse_attack(&src, &sc->attacks[i]);
+}
+
+/* "attacks": several attacks on the one defender (other units, a second attack action: Barrage,
+ * Ataru, Standby), each with its own attack type, cover and attacker. */
+static int parse_attacks(const cJSON *root, jr *j, no_scenario *sc)
+{
+    static const char *const keys[] = {"attack_type", "cover", "attacker", NULL};
+    if (jr_attacks(root, j, "attacks", keys, sc, read_attack, (void *)root))
+        return -1;
+    if (!sc->nattacks) /* one attack: --shots-to-kill repeats it */
+        sc->attacks[0] = sc->ctx;
+    sc->one_defender = 1;
+    sc->carry = carry_defender;
+    return 0;
 }
 
 /* "pools": the pools of one attack action, each against its own defender (steps 3 and 11,
@@ -621,7 +688,7 @@ static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
     static const char *const keys[] = {"attack_type", "cover", "attacker", "defender", NULL};
     if (jr_attacks(root, j, "pools", keys, sc, read_pool, NULL))
         return -1;
-    for (size_t t = 0; t < NSHARED; t++)
+    for (int t = 0; t < NSHARED; t++)
         if (sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]])
             sc->carried[sc->ncarried++] = (uint8_t)shared_tokens[t];
     sc->carry = carry_tokens;
@@ -633,15 +700,27 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
                                             "policy", "goal", "attacker", "defender", NULL};
     static const char *const pools_keys[] = {"game", "rules", "name", "policy", "goal", "pools", NULL};
+    static const char *const attacks_keys[] = {"game", "rules", "name", "policy", "goal", "defender", "attacks", NULL};
     if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
         return parse_self_destruct(root, j, sc);
     if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))
         return parse_roll(root, j, sc);
     int pools = cJSON_GetObjectItemCaseSensitive(root, "pools") != NULL;
-    if (jr_object(j, root, "", pools ? pools_keys : root_keys))
+    int attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
+    if (jr_object(j, root, "", pools ? pools_keys : attacks ? attacks_keys : root_keys))
         return -1;
     no_parse_common(root, j, sc, "legion", &no_legion_rules);
     if (j->failed)
         return -1;
-    return pools ? parse_pools(root, j, sc) : parse_attack(root, j, &sc->ctx, NULL);
+    if (pools)
+        return parse_pools(root, j, sc);
+    if (attacks)
+        return parse_attacks(root, j, sc);
+    attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit};
+    if (parse_attack(&src, &sc->ctx))
+        return -1;
+    sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
+    sc->one_defender = 1;
+    sc->carry = carry_defender;
+    return 0;
 }

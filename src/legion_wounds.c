@@ -94,6 +94,30 @@ int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
     return 0;
 }
 
+int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *out)
+{
+    int tokens[LG_MAX_MINIS];
+    for (int i = 0; i < u->n; i++)
+        tokens[i] = u->m[i].wounded;
+    for (int w = 0; w < wounds; w++) {
+        int t = next_target(u->m, tokens, u->n);
+        if (t < 0)
+            break;
+        tokens[t]++;
+    }
+    int n = 0, leader = 0;
+    for (int i = 0; i < u->n; i++)
+        if (alive(u->m, tokens, i)) {
+            out[n] = u->m[i];
+            out[n].wounded = (uint8_t)tokens[i];
+            leader |= out[n++].leader;
+        }
+    for (int i = 0; i < n && !leader; i++) /* the leader fell: another takes its place (L1644) */
+        if (!out[i].counterpart)
+            leader = out[i].leader = 1;
+    return n;
+}
+
 int no_legion_defeated(const no_ctx *ctx, int wounds)
 {
     return ctx->kw[NO_DEFENDER][LK_DEFEATED + (wounds > NO_MAX_ROLL ? NO_MAX_ROLL : wounds)];

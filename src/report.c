@@ -364,9 +364,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         describe_carry(f, sc);
         fprintf(f, "; each pool's choices value the tokens left to the pools after it (L1677)");
     } else if (sc->nattacks) {
-        fprintf(f, "sequence: %d attacks on one defender, in the order given; its defense tokens, shields and "
-                "damage carry over, and each attack's choices value what they leave to the attacks after it",
-                sc->nattacks);
+        fprintf(f, "sequence: %d attacks on one defender, in the order given; its state carries over (tokens, "
+                "shields or suppression, damage or wounds)", sc->nattacks);
     } else {
         describe(f, sc);
     }
@@ -392,8 +391,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
         describe(f, view);
         if (a && sc->one_defender) {
-            fprintf(f, "\ncarried:  the defender's tokens, shields and damage as the attacks before leave "
-                    "them; attack made ");
+            fprintf(f, "\ncarried:  the defender as the attacks before leave it; attack made ");
             rep_print_rate(f, s->attack[a].made < 1 ? rep_rate(s->attack[a].made, s->trials) : rep_rate(1, 0),
                            s->exact);
             fprintf(f, " (not made once the defender is destroyed; the rows below include that)");

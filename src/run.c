@@ -52,9 +52,9 @@ void no_summary_free(no_summary *s)
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     if (opts->shots) {
-        if (sc->nattacks || !sc->carry || !sc->one_defender || !sc->ctx.hull) {
-            snprintf(err, errlen, "%s: --shots-to-kill repeats one attack on a defender with a hull "
-                     "(X-Wing or Armada; one \"attacker\", and \"defender.hull\")", sc->file);
+        if (sc->nattacks || !sc->carry || !sc->one_defender || (!sc->ctx.hull && strcmp(sc->game, "legion"))) {
+            snprintf(err, errlen, "%s: --shots-to-kill repeats one attack on a defender that can be destroyed "
+                     "(one \"attacker\"; X-Wing and Armada need \"defender.hull\")", sc->file);
             return -1;
         }
         if (no_run_shots(sc, opts, out, err, errlen))

@@ -102,8 +102,8 @@ START_TEST(pools_bad_input)
     static const char *const cases[][2] = {
         {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}},\"defender\":{\"die\":\"red\"}},"
          "{\"attacker\":{\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}},\"defender\":{\"die\":\"red\"}}]}",
-         "test.json: pools[1].attacker.tokens: the attacking unit's aim tokens are given in the first pool: "
-         "the later pools use what it leaves"},
+         "test.json: pools[1].attacker.tokens: aim tokens are given in the first attack: the later ones use "
+         "what it leaves"},
         {"{\"game\":\"legion\",\"pools\":{}}", "test.json: pools: expected a list of 1 to 10 pools, got an object"},
         {"{\"game\":\"legion\",\"pools\":[{\"colour\":1}]}", "test.json: pools[0].colour: unknown key"},
         {"{\"game\":\"legion\",\"pools\":[{\"attacker\":{\"pool\":{\"red\":1}}}]}",
@@ -375,6 +375,50 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
 }
 END_TEST
 
+
+/* ---- Legion: attacks on one defender ---- */
+
+/* Suppression from the first attack raises the cover of the second (L1581, L1673): a white die
+ * gives a token with P(hit or crit) = 2/8; the suppressed unit (Courage 1) then has light cover
+ * against a red die: 5/6 (5/8 (1 - 2/8 * 1/6) + 1/8) = 695/1152 wounds. */
+START_TEST(legion_suppression_carries_into_cover)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"minis\":9,\"courage\":1},"
+                               "\"attacks\":[{\"attacker\":{\"pool\":{\"white\":1}}},{\"attacker\":{\"pool\":{\"red\":1}}}]}");
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert_near(s.attack[0].mean, 2.0 / 8 * 5 / 6, 1e-12);
+    ck_assert_near(s.attack[1].mean, 695.0 / 1152, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+/* Wounds carry: one 2-wound miniature, two melee red dice one at a time (a wound each with 5/8):
+ * destroyed by the second attack with P = (5/8)^2, never by the first; one attack repeated takes
+ * k shots with P = (k - 1) (5/8)^2 (3/8)^(k-2). */
+START_TEST(legion_wounds_carry_and_shots_to_kill)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"minis\":1,\"wounds\":2},"
+                               "\"attacks\":[{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}},"
+                               "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}}]}");
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert_near(s.attack[0].kill.p, 0, 1e-15);
+    ck_assert_near(s.kill.p, 25.0 / 64, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+    sc = scenario("{\"game\":\"legion\",\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}},"
+                  "\"defender\":{\"die\":\"white\",\"minis\":1,\"wounds\":2}}");
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 1};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    for (int k = 2; k <= 20; k++)
+        ck_assert_near(s.shots[k].p, (k - 1) * (25.0 / 64) * pow(3.0 / 8, k - 2), 1e-12);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_sequence(void)
 {
     Suite *s = suite_create("sequence");
@@ -391,6 +435,8 @@ Suite *suite_sequence(void)
     tcase_add_test(t, xwing_two_attacks_match_the_published_value);
     tcase_add_test(t, optimal_is_never_worse_than_any_named_policy);
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
+    tcase_add_test(t, legion_suppression_carries_into_cover);
+    tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);
     suite_add_tcase(s, t);
     return s;
 }

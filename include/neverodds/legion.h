@@ -54,7 +54,7 @@ enum {
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     /* how the defender takes wounds (no_legion_set_minis): wounds it can still take, the same
      * for a ranged attack (line of sight), and miniatures defeated by 0..NO_MAX_ROLL wounds */
-    LK_HEALTH, LK_HEALTH_LOS, LK_DEFEATED,
+    LK_HEALTH, LK_HEALTH_LOS, LK_TAKEN /* in earlier attacks of a sequence */, LK_DEFEATED,
     LK_N = LK_DEFEATED + NO_MAX_ROLL + 1
 };
 _Static_assert(LK_N <= NO_MAX_KW, "raise NO_MAX_KW");
@@ -104,6 +104,14 @@ typedef struct no_legion_mini {
 /* Sets the defender's miniatures (legion_wounds.c): how many, the wound caps, and how many
  * miniatures each wound total defeats. -1 when there are too many or they can take too much. */
 int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n);
+/* A defending unit as the scenario gives it, for attacks after the first of a sequence. */
+typedef struct no_legion_unit {
+    int n;
+    no_legion_mini m[LG_MAX_MINIS];
+} no_legion_unit;
+/* The unit after `wounds` more wounds, assigned as an attack assigns them: its miniatures left
+ * (out), with their tokens, and a new leader if the old one fell (L1644). Returns how many. */
+int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *out);
 /* Miniatures defeated by `wounds` (most-wounded first, leader last, Noncombatant, Counterpart). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 

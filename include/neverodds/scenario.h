@@ -3,6 +3,7 @@
 #ifndef NEVERODDS_SCENARIO_H
 #define NEVERODDS_SCENARIO_H
 #include "neverodds/engine.h"
+#include "neverodds/legion.h"
 
 #define NO_ERR_LEN 512
 #define NO_MAX_ATTACKS 10 /* attacks in one sequence */
@@ -26,9 +27,11 @@ typedef struct no_scenario {
      * attack cannot be built (too many modifiers). */
     int (*carry)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out);
     int one_defender;     /* every attack of the sequence is on the same defender */
-    /* Legion: the attacking unit's tokens the pools share (side, kind), for the report */
+    /* Legion: the attacking unit's tokens the pools share (side, kind), for the report; the
+     * defending unit of a sequence on one defender */
     int ncarried;
     uint8_t carried[4];
+    no_legion_unit unit;
 } no_scenario;
 
 /* Sets the policy of every attack of the scenario (--policy). */
