@@ -107,6 +107,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, 
             }
         }
     }
+    if (!sc->nattacks && no_decision_tables(f, o, sc, err, errlen) && !json)
+        fprintf(f, "\n(no decision table: %s)\n", err); /* the comparison above still stands */
     if (json) {
         char *text = cJSON_Print(o);
         fprintf(f, "%s\n", text);

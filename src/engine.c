@@ -389,13 +389,19 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
 int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
                char *err, size_t errlen)
 {
+    return no_compile_from(ctx, rules, &ctx->start, state_budget, g, err, errlen);
+}
+
+int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *root, size_t state_budget,
+                    no_graph *g, char *err, size_t errlen)
+{
     compiler c = {.ctx = ctx, .rules = rules, .g = g, .budget = state_budget};
     memset(g, 0, sizeof *g);
     if (memo_grow(&c)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    g->root = compile_state(&c, ctx->start, &g->value);
+    g->root = compile_state(&c, *root, &g->value);
     g->states_seen = (size_t)c.nseen;
     free(c.index);
     free(c.seen);
@@ -409,6 +415,63 @@ int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no
             snprintf(err, errlen, "out of memory");
         no_graph_free(g);
         return -1;
+    }
+    return 0;
+}
+
+int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+{
+    for (;;) {
+        point at = settle(ctx, rules, s, actor, window);
+        if (at != AT_DECISION)
+            return at == AT_TERMINAL ? NO_AT_END : NO_AT_ROLL;
+        int must_act;
+        if (no_mod_any(ctx, s, *actor, *window, &must_act))
+            return NO_AT_DECISION;
+        s->step++; /* nothing to decide: the player passes */
+    }
+}
+
+int no_value_from(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v)
+{
+    no_graph g;
+    char err[160];
+    if (no_compile_from(ctx, rules, s, (size_t)1 << 22, &g, err, sizeof err))
+        return -1;
+    *v = g.value;
+    no_graph_free(&g);
+    return 0;
+}
+
+int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int actor, int window,
+              no_option *opts, int *chosen, no_value *value)
+{
+    int must_act;
+    int n = no_mod_options(ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
+    if (n < 0)
+        return -1;
+    int have = 0;
+    *chosen = -1;
+    if (!must_act) {
+        no_state next = *s;
+        next.step++;
+        if (no_value_from(ctx, rules, &next, value))
+            return -1;
+        have = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!policy_allows(ctx, actor, &opts[i]))
+            continue;
+        no_state next = *s;
+        no_mod_apply(ctx, &next, &opts[i]);
+        no_value v;
+        if (no_value_from(ctx, rules, &next, &v))
+            return -1;
+        if (!have || better(ctx->policy[actor], ctx->goal, actor, &v, value)) {
+            *value = v;
+            *chosen = i;
+            have = 1;
+        }
     }
     return 0;
 }

@@ -21,6 +21,10 @@ void rep_armada_describe(FILE *f, const no_ctx *ctx);
 void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);
 void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
 
+/* The decision tables of `neverodds policy` for a lone attack (decisions.c): text on f, or into
+ * the JSON object `json` when it is not NULL. Returns -1 with err when the attack is too large. */
+int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen);
+
 /* Legion's rolls that are not attacks (report_rolls.c). */
 int rep_is_roll(const no_scenario *sc);
 const char *rep_roll_unit(const no_scenario *sc);  /* the damage column's name */

@@ -90,6 +90,9 @@ cmp -s "$T/a1" "$T/a2" && grep -q '"per_attack"' "$T/a1" && ok || bad "pools: th
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
+# its decision tables: with a lock and a focus token the attacker converts F F F, rerolls nothing
+"$BIN" policy profiles/xwing/quickstart.json | grep -q "focus focus focus .*attacker focus change: focus->hit x3; then defense roll" &&
+    ok || bad "policy decision table"
 expect_error policy-option "neverodds: policy: --policy does not apply" policy profiles/xwing/quickstart.json --policy greedy
 
 # every profile that is a scenario runs

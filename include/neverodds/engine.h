@@ -212,6 +212,23 @@ int no_policy_applies(int policy, const char *game);
 int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
                char *err, size_t errlen);
 void no_graph_free(no_graph *g);
+/* The same from another state of the attack (as a decision point leaves it). */
+int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *root, size_t state_budget,
+                    no_graph *g, char *err, size_t errlen);
+
+/* Decision tables (reports): runs the steps from `s` to the next decision (NO_AT_DECISION, with
+ * its actor and window), roll (NO_AT_ROLL) or end (NO_AT_END). */
+enum { NO_AT_END, NO_AT_ROLL, NO_AT_DECISION };
+/* What the attack is worth from state `s` under the policy (compiles the rest of it). */
+int no_value_from(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v);
+int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window);
+/* The policy's choice at a decision: fills opts (at least NO_MAX_OPTIONS room) and sets *chosen
+ * to the option used, or -1 for passing; *value is what the attack is worth from there. Each
+ * choice is valued by compiling the rest of the attack: for reports, not for the drivers.
+ * Returns -1 when the attack is too large. */
+struct no_option;
+int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int actor, int window,
+              struct no_option *opts, int *chosen, no_value *value);
 
 /* Exact driver: probability of each terminal. */
 void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);

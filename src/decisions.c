@@ -1,0 +1,306 @@
+/* decisions.c — the decision tables of `neverodds policy`: what the policy does after each roll.
+ * The attacker's table lists every outcome of its first roll and what the players do before
+ * the next roll; the defender's lists, for the attack results most likely to come at it, every
+ * outcome of its defense roll and what the players do then, with the damage. Each choice is the
+ * engine's own (no_decide), valued by compiling the rest of the attack. */
+#include "neverodds/run.h"
+#include "neverodds/modifier.h"
+#include "neverodds/xwing.h"
+#include "neverodds/armada.h"
+#include "report_parts.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INCOMING 6    /* attack results the defender's table shows */
+#define MAX_REACHED 4096  /* states at the defense roll tracked */
+#define MAX_ROLL_OUTCOMES 1024
+
+static const char *face_name(const no_scenario *sc, int pool, int face)
+{
+    static const char *const legion_attack[] = {"blank", "hit", "crit", "surge"};
+    static const char *const legion_defense[] = {"blank", "block", "surge"};
+    static const char *const legion_colour[] = {"red ", "black ", "white "};
+    static const char *const legion_dcolour[] = {"white ", "red "};
+    static char buf[4][24];
+    static int slot;
+    if (!strcmp(sc->game, "xwing"))
+        return no_xwing_face_names[face];
+    if (!strcmp(sc->game, "armada"))
+        return no_armada_face_names[face];
+    char *b = buf[slot++ & 3];
+    if (pool == NO_POOL_ATTACK)
+        snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], legion_attack[face % 4]);
+    else
+        snprintf(b, sizeof buf[0], "%s%s", legion_dcolour[face / 3 % 2], legion_defense[face % 3]);
+    return b;
+}
+
+/* "hit hit focus" for the dice of a pool; "white blank x3, white hit" once names are long. */
+static void pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out, size_t n)
+{
+    int dice = no_pool_total(p), faces = 0;
+    for (int f = 0; f < NO_MAX_FACES; f++)
+        faces += no_pool_face(p, f) > 0;
+    int spell = dice <= 3 || faces == dice; /* short enough to name every die */
+    size_t used = 0;
+    out[0] = 0;
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        int k = no_pool_face(p, f);
+        for (int i = 0; i < (spell ? k : k > 0) && used + 30 < n; i++)
+            used += (size_t)snprintf(out + used, n - used, "%s%s", used ? (spell ? " " : ", ") : "", face_name(sc, pool, f));
+        if (!spell && k > 1 && used + 8 < n)
+            used += (size_t)snprintf(out + used, n - used, " x%d", k);
+    }
+    if (!used)
+        snprintf(out, n, "no dice");
+}
+
+/* "attacker lock 1, defender focus 1 evade 1": the tokens held at `s`. */
+static void tokens_text(const no_state *s, char *out, size_t n)
+{
+    static const char *const who[] = {"attacker", "defender"};
+    size_t used = 0;
+    out[0] = 0;
+    for (int side = 0; side < NO_SIDES; side++) {
+        int any = 0;
+        for (int k = 0; k < NO_TOK_N && used + 40 < n; k++)
+            if (s->tok[side][k]) {
+                used += (size_t)snprintf(out + used, n - used, "%s%s %s %d", used && !any ? ", " : "",
+                                         any ? "" : who[side], no_token_names[k], s->tok[side][k]);
+                any = 1;
+            }
+    }
+    if (!used)
+        snprintf(out, n, "no tokens");
+}
+
+/* "focus: focus -> hit x2" for one use of a modifier. */
+static void option_text(const no_scenario *sc, const no_option *o, char *out, size_t n)
+{
+    const no_modifier *m = &sc->ctx.mods[o->mod];
+    static const char *const verbs[] = {"reroll", "change", "add", "cancel", "dice", "gain", "roll", "declare"};
+    size_t used = (size_t)snprintf(out, n, "%s %s:", m->name, verbs[m->op]);
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < NO_MAX_FACES; f++)
+            if (o->pick[c][f] && used + 40 < n) {
+                used += (size_t)snprintf(out + used, n - used, " %s", face_name(sc, m->pool, f));
+                if (m->op == NO_OP_CHANGE)
+                    used += (size_t)snprintf(out + used, n - used, "->%s", face_name(sc, m->pool, m->to));
+                if (o->pick[c][f] > 1)
+                    used += (size_t)snprintf(out + used, n - used, " x%d", o->pick[c][f]);
+            }
+}
+
+/* Follows the policy from `s` until the next roll or the end, writing what each side does. */
+static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_value *v)
+{
+    static const char *const who[] = {"attacker", "defender"};
+    size_t used = 0;
+    out[0] = 0;
+    no_option *opts = malloc(NO_MAX_OPTIONS * sizeof *opts);
+    if (!opts)
+        abort();
+    int actor, window, at, rerolled = 0;
+    if (no_value_from(&sc->ctx, sc->engine_rules, s, v)) { /* what this roll is worth, played on */
+        free(opts);
+        return -1;
+    }
+    while ((at = no_advance(&sc->ctx, sc->engine_rules, s, &actor, &window)) == NO_AT_DECISION) {
+        int chosen;
+        no_value ignored;
+        if (no_decide(&sc->ctx, sc->engine_rules, s, actor, window, opts, &chosen, &ignored)) {
+            free(opts);
+            return -1;
+        }
+        if (chosen < 0) {
+            s->step++;
+            continue;
+        }
+        char what[160];
+        option_text(sc, &opts[chosen], what, sizeof what);
+        if (used + 10 < n)
+            used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", who[actor], what);
+        no_mod_apply(&sc->ctx, s, &opts[chosen]);
+        rerolled = sc->ctx.mods[opts[chosen].mod].op == NO_OP_REROLL;
+    }
+    free(opts);
+    if (!used)
+        snprintf(out, n, "nothing");
+    static const char *const next[NO_POOLS] = {"attack dice roll", "defense roll", "cover or guardian roll"};
+    if (at == NO_AT_ROLL && used + 30 < n)
+        snprintf(out + strlen(out), n - strlen(out), "; then %s", rerolled ? "the reroll" : next[s->roll_pool]);
+    return 0;
+}
+
+/* Every outcome of the pending roll of `s` (all its die types: a Legion pool rolls red, black
+ * and white dice as one roll), as states with their probabilities; at most `max`. */
+static int outcomes(const no_ctx *ctx, const no_state *s, no_state *child, double *p, int max)
+{
+    int die = no_pending_die(s), k = s->roll[die];
+    const no_dicetab *tab = ctx->dice[die];
+    const no_rolls *rolls = &tab->by_k[k];
+    int n = 0;
+    for (int o = 0; o < rolls->n && n < max; o++) {
+        no_state c = *s;
+        c.roll[die] = 0;
+        for (int r = 0; r < tab->die->nresults; r++)
+            c.pool[s->roll_pool].n[s->roll_column][tab->die->face[r]] += rolls->count[o][r];
+        if (no_pending_die(&c) < 0) {
+            c.roll_pool = c.roll_column = 0;
+            child[n] = c;
+            p[n++] = rolls->prob[o];
+            continue;
+        }
+        int m = outcomes(ctx, &c, child + n, p + n, max - n); /* the next die type of the roll */
+        for (int i = 0; i < m; i++)
+            p[n + i] *= rolls->prob[o];
+        n += m;
+    }
+    return n;
+}
+
+typedef struct reached {
+    no_state s;
+    double p;
+} reached;
+
+/* Walks the policy from `s` (probability p) to the defense roll, collecting the states there. */
+static int reach_defense(const no_scenario *sc, no_state s, double p, reached *list, int *n)
+{
+    int actor, window, at;
+    no_option *opts = NULL;
+    while ((at = no_advance(&sc->ctx, sc->engine_rules, &s, &actor, &window)) == NO_AT_DECISION) {
+        if (!opts && !(opts = malloc(NO_MAX_OPTIONS * sizeof *opts)))
+            abort();
+        int chosen;
+        no_value v;
+        if (no_decide(&sc->ctx, sc->engine_rules, &s, actor, window, opts, &chosen, &v)) {
+            free(opts);
+            return -1;
+        }
+        if (chosen < 0)
+            s.step++;
+        else
+            no_mod_apply(&sc->ctx, &s, &opts[chosen]);
+    }
+    free(opts);
+    if (at != NO_AT_ROLL)
+        return 0;
+    if (s.roll_pool == NO_POOL_DEFENSE) {
+        for (int i = 0; i < *n; i++)
+            if (!memcmp(&list[i].s, &s, sizeof s)) {
+                list[i].p += p;
+                return 0;
+            }
+        if (*n < MAX_REACHED)
+            list[(*n)++] = (reached){s, p};
+        return 0;
+    }
+    no_state *child = malloc(MAX_ROLL_OUTCOMES * sizeof *child);
+    double *cp = malloc(MAX_ROLL_OUTCOMES * sizeof *cp);
+    if (!child || !cp)
+        abort();
+    int k = outcomes(&sc->ctx, &s, child, cp, MAX_ROLL_OUTCOMES), rc = 0;
+    for (int o = 0; o < k && !rc; o++)
+        rc = reach_defense(sc, child[o], p * cp[o], list, n);
+    free(child);
+    free(cp);
+    return rc;
+}
+
+static int by_probability(const void *a, const void *b)
+{
+    double d = ((const reached *)b)->p - ((const reached *)a)->p;
+    return d > 0 ? 1 : d < 0 ? -1 : 0;
+}
+
+/* One table row: the dice rolled, the probability of the row, what follows, the value. */
+static void row(FILE *f, cJSON *list, const char *dice, double p, const char *actions, const no_value *v)
+{
+    if (list) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddStringToObject(r, "roll", dice);
+        cJSON_AddNumberToObject(r, "probability", p);
+        cJSON_AddStringToObject(r, "then", actions);
+        cJSON_AddNumberToObject(r, "worth", v->damage);
+        cJSON_AddItemToArray(list, r);
+    } else {
+        fprintf(f, "  %-22s %9.6f  %-60s %8.4f\n", dice, p, actions, v->damage);
+    }
+}
+
+int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen)
+{
+    no_state s = sc->ctx.start;
+    int actor, window;
+    if (no_advance(&sc->ctx, sc->engine_rules, &s, &actor, &window) != NO_AT_ROLL) {
+        snprintf(err, errlen, "%s: the attack rolls no dice: no decision table", sc->file);
+        return -1;
+    }
+    no_state *child = malloc(2 * MAX_ROLL_OUTCOMES * sizeof *child), *dchild = child + MAX_ROLL_OUTCOMES;
+    double *cp = malloc(2 * MAX_ROLL_OUTCOMES * sizeof *cp), *dp = cp + MAX_ROLL_OUTCOMES;
+    reached *list = malloc(MAX_REACHED * sizeof *list);
+    if (!child || !cp || !list)
+        abort();
+    int pool = s.roll_pool;
+    cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
+    if (!json)
+        fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
+                   "damage, wounds in Legion, damage cards in Armada)\n\nafter the attack roll\n  %-22s %-9s  %-60s %s\n",
+                "roll", "P", "then", "worth");
+    int n = outcomes(&sc->ctx, &s, child, cp, MAX_ROLL_OUTCOMES);
+    for (int o = 0; o < n; o++) {
+        char dice[160], actions[600];
+        pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
+        no_state t = child[o];
+        no_value v;
+        if (follow(sc, &t, actions, sizeof actions, &v))
+            goto too_large;
+        row(f, atk, dice, cp[o], actions, &v);
+    }
+    /* the defender: the most likely attack results at its roll */
+    int nr = 0;
+    if (reach_defense(sc, sc->ctx.start, 1.0, list, &nr))
+        goto too_large;
+    qsort(list, (size_t)nr, sizeof *list, by_probability);
+    cJSON *def = json ? cJSON_AddArrayToObject(json, "defender_decisions") : NULL;
+    for (int i = 0; i < nr && i < MAX_INCOMING; i++) {
+        char incoming[160], held[200];
+        pool_text(sc, &list[i].s.pool[NO_POOL_ATTACK], NO_POOL_ATTACK, incoming, sizeof incoming);
+        tokens_text(&list[i].s, held, sizeof held);
+        cJSON *group = NULL;
+        if (def) {
+            group = cJSON_CreateObject();
+            cJSON_AddStringToObject(group, "attack", incoming);
+            cJSON_AddStringToObject(group, "tokens", held);
+            cJSON_AddNumberToObject(group, "probability", list[i].p);
+            cJSON_AddItemToArray(def, group);
+            group = cJSON_AddArrayToObject(group, "rows");
+        } else {
+            fprintf(f, "\nagainst %s (%s; P %.6f)\n", incoming, held, list[i].p);
+        }
+        int k = outcomes(&sc->ctx, &list[i].s, dchild, dp, MAX_ROLL_OUTCOMES);
+        for (int o = 0; o < k; o++) {
+            char dice[160], actions[600];
+            pool_text(sc, &dchild[o].pool[NO_POOL_DEFENSE], NO_POOL_DEFENSE, dice, sizeof dice);
+            no_state t = dchild[o];
+            no_value v;
+            if (follow(sc, &t, actions, sizeof actions, &v))
+                goto too_large;
+            row(f, group, dice, dp[o], actions, &v);
+        }
+    }
+    if (nr > MAX_INCOMING && !json)
+        fprintf(f, "\n(%d more attack results reach the defender; the %d most likely are shown)\n", nr - MAX_INCOMING,
+                MAX_INCOMING);
+    free(list);
+    free(child);
+    free(cp);
+    return 0;
+too_large:
+    free(list);
+    free(child);
+    free(cp);
+    snprintf(err, errlen, "%s: the attack is too large for a decision table", sc->file);
+    return -1;
+}
