@@ -275,6 +275,13 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
         push(&q, opts, exact, a, mass, next, weight, finished);
         view->ctx = sc->attacks[a];
         no_summarise_parts(view, parts, n, trials, &each[a]);
+        /* an attack not made (the defender already destroyed) counts as no damage and no
+         * miniature defeated, so each attack's distributions sum to 1 */
+        double missed = 1 - each[a].made;
+        if (missed > 1e-15) {
+            each[a].pmf[0] = rep_rate(each[a].pmf[0].p + missed, trials);
+            each[a].defeated[0] = rep_rate(each[a].defeated[0].p + missed, trials);
+        }
         each[a].states = 0;
         for (int i = 0; i < n; i++)
             each[a].states += q.sit[a][i]->graph->states_seen;

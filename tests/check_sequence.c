@@ -249,6 +249,7 @@ START_TEST(armada_sequence_monte_carlo_agrees)
     ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
     ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "total %f vs %f", mc.mean, ex.mean);
     ck_assert(ex.has_kill && ex.kill.p > 0);
+
     ck_assert_msg(fabs(mc.kill.p - ex.kill.p) <= 5 * mc.kill.se, "kill %f vs %f", mc.kill.p, ex.kill.p);
     for (int k = 0; k <= ex.max_damage; k++)
         ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
@@ -406,6 +407,21 @@ START_TEST(legion_wounds_carry_and_shots_to_kill)
     run_exact(sc, &s);
     ck_assert_near(s.attack[0].kill.p, 0, 1e-15);
     ck_assert_near(s.kill.p, 25.0 / 64, 1e-12);
+    double sum = 0; /* the second attack is always made here; its distribution sums to 1 */
+    for (int k = 0; k <= s.attack[1].max_damage; k++)
+        sum += s.attack[1].pmf[k].p;
+    ck_assert_near(sum, 1, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+    /* one 1-wound miniature: the first attack destroys it with 5/8, and then the second is not
+     * made, which counts as no wound: P(second deals 0) = 5/8 + 3/8 * 3/8 */
+    sc = scenario("{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"minis\":1,\"wounds\":1},"
+                  "\"attacks\":[{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}},"
+                  "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}}]}");
+    run_exact(sc, &s);
+    ck_assert_near(s.attack[1].made, 3.0 / 8, 1e-12);
+    ck_assert_near(s.attack[1].pmf[0].p, 5.0 / 8 + 9.0 / 64, 1e-12);
+    ck_assert_near(s.attack[1].pmf[1].p, 15.0 / 64, 1e-12);
     no_summary_free(&s);
     free(sc);
     sc = scenario("{\"game\":\"legion\",\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}},"
