@@ -229,6 +229,23 @@ static void row(FILE *f, cJSON *list, const char *dice, double p, const char *ac
     }
 }
 
+/* A row for every outcome of the roll pending at `s`: the dice of `pool` it shows, then what the
+ * players do. `child` and `p` have room for MAX_ROLL_OUTCOMES. */
+static int roll_rows(FILE *f, cJSON *list, const no_scenario *sc, const no_state *s, int pool, no_state *child,
+                     double *p)
+{
+    int n = outcomes(&sc->ctx, s, child, p, MAX_ROLL_OUTCOMES);
+    for (int o = 0; o < n; o++) {
+        char dice[160], actions[600];
+        pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
+        no_value v;
+        if (follow(sc, &child[o], actions, sizeof actions, &v))
+            return -1;
+        row(f, list, dice, p[o], actions, &v);
+    }
+    return 0;
+}
+
 int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen)
 {
     no_state s = sc->ctx.start;
@@ -237,27 +254,18 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
         snprintf(err, errlen, "%s: the attack rolls no dice: no decision table", sc->file);
         return -1;
     }
-    no_state *child = malloc(2 * MAX_ROLL_OUTCOMES * sizeof *child), *dchild = child + MAX_ROLL_OUTCOMES;
-    double *cp = malloc(2 * MAX_ROLL_OUTCOMES * sizeof *cp), *dp = cp + MAX_ROLL_OUTCOMES;
+    no_state *child = malloc(MAX_ROLL_OUTCOMES * sizeof *child);
+    double *cp = malloc(MAX_ROLL_OUTCOMES * sizeof *cp);
     reached *list = malloc(MAX_REACHED * sizeof *list);
     if (!child || !cp || !list)
         abort();
-    int pool = s.roll_pool;
     cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
     if (!json)
         fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
                    "damage, wounds in Legion, damage cards in Armada)\n\nafter the attack roll\n  %-22s %-9s  %-60s %s\n",
                 "roll", "P", "then", "worth");
-    int n = outcomes(&sc->ctx, &s, child, cp, MAX_ROLL_OUTCOMES);
-    for (int o = 0; o < n; o++) {
-        char dice[160], actions[600];
-        pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
-        no_state t = child[o];
-        no_value v;
-        if (follow(sc, &t, actions, sizeof actions, &v))
-            goto too_large;
-        row(f, atk, dice, cp[o], actions, &v);
-    }
+    if (roll_rows(f, atk, sc, &s, s.roll_pool, child, cp))
+        goto too_large;
     /* the defender: the most likely attack results at its roll */
     int nr = 0;
     if (reach_defense(sc, sc->ctx.start, 1.0, list, &nr))
@@ -279,16 +287,8 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
         } else {
             fprintf(f, "\nagainst %s (%s; P %.6f)\n", incoming, held, list[i].p);
         }
-        int k = outcomes(&sc->ctx, &list[i].s, dchild, dp, MAX_ROLL_OUTCOMES);
-        for (int o = 0; o < k; o++) {
-            char dice[160], actions[600];
-            pool_text(sc, &dchild[o].pool[NO_POOL_DEFENSE], NO_POOL_DEFENSE, dice, sizeof dice);
-            no_state t = dchild[o];
-            no_value v;
-            if (follow(sc, &t, actions, sizeof actions, &v))
-                goto too_large;
-            row(f, group, dice, dp[o], actions, &v);
-        }
+        if (roll_rows(f, group, sc, &list[i].s, NO_POOL_DEFENSE, child, cp))
+            goto too_large;
     }
     if (nr > MAX_INCOMING && !json)
         fprintf(f, "\n(%d more attack results reach the defender; the %d most likely are shown)\n", nr - MAX_INCOMING,
