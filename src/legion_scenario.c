@@ -658,6 +658,20 @@ static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, c
     int supp = end->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] + end->suppression;
     out->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION] = (uint8_t)(supp > 40 ? 40 : supp);
     out->start.tok[NO_ATTACKER][NO_TOK_OBSERVATION] = end->tok[NO_ATTACKER][NO_TOK_OBSERVATION];
+    /* a lone guardian keeps the wounds it took; once they defeat it, it guards no more (with two
+     * guardians the state holds only their total, which does not carry) */
+    if (d[LK_GUARDIAN] && !KG(out, 1, LK_GUARDIAN)) {
+        int left = from->kw[NO_DEFENDER][LK_GUARDIAN_HEALTH] - end->guardian_wounds;
+        d[LK_GUARDIAN_HEALTH] = (uint8_t)(left > 0 ? left : 0);
+        if (left <= 0) {
+            d[LK_GUARDIAN] = 0;
+            out->nmods = 0;
+            memset(out->start.charges, 0, sizeof out->start.charges);
+            if (no_legion_add_mods(out))
+                return -1;
+            no_ctx_index(out);
+        }
+    }
     return 0;
 }
 

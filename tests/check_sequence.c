@@ -435,6 +435,29 @@ START_TEST(legion_wounds_carry_and_shots_to_kill)
 }
 END_TEST
 
+
+/* A lone guardian's wounds carry: a 1-wound guardian (white die, Guardian 1) covers the first
+ * ranged red die; when it falls (a blank on its die: 5/6 of the hits it takes), it no longer
+ * guards the second. So the second attack wounds the defender (no cover, white die) with
+ * 6/8 * 5/6 if the guardian fell, and only crits get through otherwise. (Courage "-": no
+ * suppression, so no cover from it.) */
+START_TEST(legion_guardian_wounds_carry)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"minis\":9,\"courage\":\"-\","
+                               "\"guardian\":{\"x\":1,\"die\":\"white\",\"minis\":1,\"wounds\":1}},"
+                               "\"attacks\":[{\"attacker\":{\"pool\":{\"red\":1}}},{\"attacker\":{\"pool\":{\"red\":1}}}]}");
+    no_summary s;
+    run_exact(sc, &s);
+    /* first attack: a hit goes to the guardian (5/8), a crit to the defender (1/8) */
+    ck_assert_near(s.attack[0].guardian_mean, 5.0 / 8 * 5.0 / 6, 1e-12);
+    /* second: the guardian stands with 1 - 5/8 * 5/6 = 23/48; then only a crit reaches the defender */
+    double stands = 1 - 5.0 / 8 * 5.0 / 6;
+    ck_assert_near(s.attack[1].mean, stands * (1.0 / 8) * 5 / 6 + (1 - stands) * (6.0 / 8) * 5 / 6, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_sequence(void)
 {
     Suite *s = suite_create("sequence");
@@ -453,6 +476,7 @@ Suite *suite_sequence(void)
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
     tcase_add_test(t, legion_suppression_carries_into_cover);
     tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);
+    tcase_add_test(t, legion_guardian_wounds_carry);
     suite_add_tcase(s, t);
     return s;
 }
