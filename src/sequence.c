@@ -1,11 +1,12 @@
-/* sequence.c — several attacks in a row, each starting from what the one before left: the pools
- * of one Legion attack action share the attacking unit's tokens; Armada attacks on one defender
- * carry its defense tokens, shields and damage. A situation is an attack as some end of the one
- * before leaves it (the game's carry rule builds it). Situations are compiled when first
- * reached, and each attack's policy values its ends by what the later attacks make of them
- * (backward induction through the compiler's future hook): the sequence's expected total is
- * maximised, not each attack's alone. The exact driver then pushes probability forward through
- * the situations; the Monte Carlo driver samples each situation for the trials that reached it. */
+/* sequence.c — several attacks in a row, each starting from what the one before left (attacks on
+ * one defender carry its state; the pools of a Legion attack action share the attacking unit's
+ * tokens), and shots to kill (one attack repeated). A situation is an attack as some end of the
+ * one before leaves it (the game's carry rule builds it); situations are compiled when first
+ * reached. Under the optimal policy an attack values its ends by what the later attacks make of
+ * them (backward induction through the compiler's future hook); otherwise each attack decides
+ * alone and equal situations of different attacks share one compiled graph. The exact driver
+ * then pushes probability forward through the situations; the Monte Carlo driver samples each
+ * situation for the trials that reached it. */
 #include "neverodds/run.h"
 #include "report_parts.h"
 #include <stddef.h>
