@@ -458,6 +458,28 @@ START_TEST(legion_guardian_wounds_carry)
 }
 END_TEST
 
+
+/* The goal changes the defender's choices: guarding the hull (goal kill) it takes more damage on
+ * average but is destroyed less often than when it minimises the expected damage. */
+START_TEST(goal_kill_trades_damage_for_survival)
+{
+    const char *json = "{\"game\":\"xwing\",\"policy\":{\"attacker\":\"per-attack\",\"defender\":\"optimal\"},"
+                       "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":2},"
+                       "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},"
+                       "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}}]}";
+    no_summary mean, kill;
+    no_scenario *sc = scenario(json);
+    run_exact(sc, &mean);
+    no_scenario_set_goal(sc, NO_GOAL_KILL);
+    run_exact(sc, &kill);
+    ck_assert_msg(kill.kill.p < mean.kill.p - 1e-3, "P(kill) %.6f vs %.6f", kill.kill.p, mean.kill.p);
+    ck_assert_msg(kill.mean > mean.mean + 1e-3, "mean %.6f vs %.6f", kill.mean, mean.mean);
+    no_summary_free(&mean);
+    no_summary_free(&kill);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_sequence(void)
 {
     Suite *s = suite_create("sequence");
@@ -473,6 +495,7 @@ Suite *suite_sequence(void)
     tcase_add_test(t, armada_sequence_monte_carlo_agrees);
     tcase_add_test(t, xwing_two_attacks_match_the_published_value);
     tcase_add_test(t, optimal_is_never_worse_than_any_named_policy);
+    tcase_add_test(t, goal_kill_trades_damage_for_survival);
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
     tcase_add_test(t, legion_suppression_carries_into_cover);
     tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);
