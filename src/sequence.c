@@ -6,7 +6,8 @@
  * them (backward induction through the compiler's future hook); otherwise each attack decides
  * alone and equal situations of different attacks share one compiled graph. The exact driver
  * then pushes probability forward through the situations; the Monte Carlo driver samples each
- * situation for the trials that reached it. */
+ * situation for the trials that reached it, compiling a situation only once a trial reaches it
+ * when nothing looks ahead. */
 #include "neverodds/run.h"
 #include "report_parts.h"
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #define MAX_SITUATIONS 4096 /* in one attack of a sequence */
+#define NOT_YET (-2)        /* situation::next of an end no trial has reached yet (lazy) */
 #define TOTALS (NO_MAX_DAMAGE + 1)
 
 struct sequence;
@@ -31,6 +33,7 @@ typedef struct situation {
 typedef struct sequence {
     const no_scenario *sc;
     int repeat;         /* shots to kill: attack 0 again and again, its situations in one list */
+    int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
     situation **sit[NO_MAX_ATTACKS];
     int nsit[NO_MAX_ATTACKS];
     int failed;
@@ -140,7 +143,7 @@ static int compile_situation(sequence *q, situation *st)
     if (!st->next)
         abort();
     for (int t = 0; t < st->graph->nterm; t++) /* its ends lead on: compiled there if new */
-        st->next[t] = next_situation(q, st, &st->graph->term[t]);
+        st->next[t] = q->lazy ? NOT_YET : next_situation(q, st, &st->graph->term[t]);
     return q->failed ? -1 : 0;
 }
 
@@ -168,14 +171,41 @@ static uint64_t bucket_seed(uint64_t seed, int a, int i, int t)
     return z ^ (z >> 31);
 }
 
+/* A mass table: per situation, mass by total so far; grows as situations are found. */
+typedef struct masses {
+    double **row;
+    int n;
+} masses;
+
+static double *mass_row(masses *m, int i)
+{
+    if (i >= m->n) {
+        m->row = realloc(m->row, (size_t)(i + 1) * sizeof *m->row);
+        if (!m->row)
+            abort();
+        for (; m->n <= i; m->n++)
+            if (!(m->row[m->n] = calloc(TOTALS, sizeof **m->row)))
+                abort();
+    }
+    return m->row[i];
+}
+
+static void masses_free(masses *m)
+{
+    for (int i = 0; i < m->n; i++)
+        free(m->row[i]);
+    free(m->row);
+    *m = (masses){0};
+}
+
 /* Pushes attack a's mass (probability, or trials) over (situation, total so far) through the
  * attack: into each situation's terminal weights, the next attack's mass and, where nothing is
- * left to attack, the finished totals. */
-static void push(const sequence *q, const no_run_opts *opts, int exact, int a, double **mass, double **next,
+ * left to attack, the finished totals. Lazily, an end some trial reached finds its situation. */
+static void push(sequence *q, const no_run_opts *opts, int exact, int a, masses *mass, masses *next,
                  double **weight, double *finished)
 {
-    for (int i = 0; i < q->nsit[a]; i++) {
-        const situation *st = q->sit[a][i];
+    for (int i = 0; i < q->nsit[a] && !q->failed; i++) {
+        situation *st = q->sit[a][i];
         const no_graph *g = st->graph;
         double *term = calloc((size_t)g->nterm + 1, sizeof *term);
         uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
@@ -183,8 +213,8 @@ static void push(const sequence *q, const no_run_opts *opts, int exact, int a, d
             abort();
         if (exact)
             no_exact(&st->ctx, g, term);
-        for (int t = 0; t < TOTALS; t++) {
-            double m = mass[i][t];
+        for (int t = 0; t < TOTALS && !q->failed; t++) {
+            double m = mass_row(mass, i)[t];
             if (m == 0.0)
                 continue;
             if (!exact) /* the trials that reached here go on from here */
@@ -196,8 +226,10 @@ static void push(const sequence *q, const no_run_opts *opts, int exact, int a, d
                 weight[i][k] += w;
                 int to = t + g->term[k].damage;
                 to = to < TOTALS ? to : TOTALS - 1;
+                if (st->next[k] == NOT_YET)
+                    st->next[k] = next_situation(q, st, &g->term[k]);
                 if (st->next[k] >= 0)
-                    next[st->next[k]][to] += w;
+                    mass_row(next, st->next[k])[to] += w;
                 else
                     finished[to] += w;
             }
@@ -205,24 +237,6 @@ static void push(const sequence *q, const no_run_opts *opts, int exact, int a, d
         free(term);
         free(count);
     }
-}
-
-static double **mass_table(int n)
-{
-    double **m = calloc((size_t)(n ? n : 1), sizeof *m);
-    if (!m)
-        abort();
-    for (int i = 0; i < n; i++)
-        if (!(m[i] = calloc(TOTALS, sizeof **m)))
-            abort();
-    return m;
-}
-
-static void mass_free(double **m, int n)
-{
-    for (int i = 0; m && i < n; i++)
-        free(m[i]);
-    free(m);
 }
 
 /* The first attack from the scenario's start, compiled with every situation it leads to. */
@@ -245,10 +259,10 @@ static int sequence_start(sequence *q, char *err, size_t errlen)
 
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
-    sequence q = {.sc = sc};
+    int exact = opts->force_exact || opts->trials == 0;
+    sequence q = {.sc = sc, .lazy = !exact && !looks_ahead(&sc->attacks[0])};
     if (sequence_start(&q, err, errlen))
         return -1;
-    int exact = opts->force_exact || opts->trials == 0;
     uint64_t trials = exact ? 0 : opts->trials;
     no_summary *each = calloc((size_t)sc->nattacks, sizeof *each);
     no_scenario *view = malloc(sizeof *view);
@@ -257,12 +271,13 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
     *view = *sc;
     view->nattacks = 0;
     double finished[TOTALS] = {0};
-    double **mass = mass_table(q.nsit[0]);
-    mass[0][0] = exact ? 1.0 : (double)trials;
+    masses mass = {0};
+    mass_row(&mass, 0)[0] = exact ? 1.0 : (double)trials;
     size_t states = 0;
     for (int a = 0; a < sc->nattacks; a++) {
-        int n = q.nsit[a], later = a + 1 < sc->nattacks ? q.nsit[a + 1] : 0;
-        double **next = mass_table(later), **weight = calloc((size_t)(n ? n : 1), sizeof *weight);
+        int n = q.nsit[a];
+        masses next = {0};
+        double **weight = calloc((size_t)(n ? n : 1), sizeof *weight);
         no_part *parts = calloc((size_t)(n ? n : 1), sizeof *parts);
         if (!weight || !parts)
             abort();
@@ -273,7 +288,20 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
             parts[i] = (no_part){.ctx = &st->ctx, .g = st->graph, .weight = weight[i]};
             states += st->owns ? st->graph->states_seen : 0; /* each compiled graph once */
         }
-        push(&q, opts, exact, a, mass, next, weight, finished);
+        push(&q, opts, exact, a, &mass, &next, weight, finished);
+        if (q.failed) {
+            for (int i = 0; i < n; i++)
+                free(weight[i]);
+            free(weight);
+            free(parts);
+            masses_free(&mass);
+            masses_free(&next);
+            free(each);
+            free(view);
+            snprintf(err, errlen, "%s", q.err);
+            sequence_free(&q);
+            return -1;
+        }
         view->ctx = sc->attacks[a];
         no_summarise_parts(view, parts, n, trials, &each[a]);
         /* an attack not made (the defender already destroyed) counts as no damage and no
@@ -286,12 +314,14 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
         each[a].states = 0;
         for (int i = 0; i < n; i++)
             each[a].states += q.sit[a][i]->graph->states_seen;
-        mass_free(weight, n);
+        for (int i = 0; i < n; i++)
+            free(weight[i]);
+        free(weight);
         free(parts);
-        mass_free(mass, n);
+        masses_free(&mass);
         mass = next;
     }
-    mass_free(mass, 0);
+    masses_free(&mass);
     /* the total over the attacks: every trial ends in `finished` */
     memset(out, 0, sizeof *out);
     double pmf[TOTALS], scale = exact ? 1.0 : 1.0 / (double)trials, m2 = 0;
