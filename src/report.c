@@ -408,6 +408,13 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     free(view);
     fprintf(f, "== all %d %ss ==\n", sc->nattacks, what);
     damage_table(f, legion ? "wounds" : "damage", s);
+    if (s->has_baseline) {
+        fprintf(f, "\nper-attack instead of optimal: mean %s %.10f (optimal %+.10f)", legion ? "wounds" : "damage",
+                s->baseline_mean, s->mean - s->baseline_mean);
+        if (s->has_kill)
+            fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
+        fprintf(f, "\n");
+    }
     if (s->has_kill) { /* destroyed by attack k: by exactly one of the first k */
         double by = 0;
         fprintf(f, "\nP(destroyed by attack k)\n");
@@ -569,6 +576,15 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
                 cJSON_AddItemToArray(se, cJSON_CreateNumber(r.se));
             }
             cJSON_AddItemToObject(o, "kill", kill);
+        }
+        if (s->has_baseline) { /* what the optimal policy gains over per-attack */
+            cJSON *b = cJSON_AddObjectToObject(o, "per_attack_policy");
+            cJSON_AddNumberToObject(b, "mean", s->baseline_mean);
+            cJSON_AddNumberToObject(b, "mean_gain", s->mean - s->baseline_mean);
+            if (s->has_kill) {
+                cJSON_AddNumberToObject(b, "kill", s->baseline_kill.p);
+                cJSON_AddNumberToObject(b, "kill_gain", s->kill.p - s->baseline_kill.p);
+            }
         }
         cJSON *list = cJSON_AddArrayToObject(o, "per_attack");
         no_scenario *view = attack_view(sc);

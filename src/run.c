@@ -42,6 +42,30 @@ static void stamp(const no_run_opts *opts, no_summary *out)
     out->threads = opts->threads;
 }
 
+/* What looking ahead gains: the same sequence with every optimal side playing per-attack. */
+static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
+{
+    no_scenario *base = malloc(sizeof *base);
+    no_summary *sum = malloc(sizeof *sum);
+    if (!base || !sum)
+        abort();
+    *base = *sc;
+    for (int side = 0; side < NO_SIDES; side++)
+        if (sc->ctx.policy[side] == NO_POLICY_OPTIMAL)
+            for (int a = 0; a < base->nattacks; a++)
+                base->attacks[a].policy[side] = base->ctx.policy[side] = NO_POLICY_PER_ATTACK;
+    int rc = no_run_sequence(base, opts, sum, err, errlen);
+    if (rc == 0) {
+        out->has_baseline = 1;
+        out->baseline_mean = sum->mean;
+        out->baseline_kill = sum->kill;
+        no_summary_free(sum);
+    }
+    free(base);
+    free(sum);
+    return rc;
+}
+
 void no_summary_free(no_summary *s)
 {
     free(s->attack);
@@ -68,7 +92,9 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
         stamp(opts, out);
         for (int a = 0; a < out->nattacks; a++)
             stamp(opts, &out->attack[a]);
-        return 0;
+        return sc->ctx.policy[NO_ATTACKER] == NO_POLICY_OPTIMAL || sc->ctx.policy[NO_DEFENDER] == NO_POLICY_OPTIMAL
+                   ? run_baseline(sc, opts, out, err, errlen)
+                   : 0;
     }
     if (run_one(sc, opts, out, err, errlen))
         return -1;

@@ -36,6 +36,8 @@ START_TEST(a_pool_keeps_the_aim_the_next_pool_needs_more)
     ck_assert_near(s.attack[0].mean, 5.0 / 24, 1e-12);
     ck_assert_near(s.attack[0].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 0, 1e-15);
     ck_assert_near(s.attack[1].tokens[NO_ATTACKER][NO_TOK_AIM].spent.p, 7.0 / 16, 1e-12);
+    ck_assert(s.has_baseline); /* the report shows what looking ahead gains */
+    ck_assert_near(s.baseline_mean, 325.0 / 192, 1e-12);
     no_summary_free(&s);
     free(sc);
     sc = scenario(POOLS("per-attack", "{\"white\":1}", "{\"red\":2}"));

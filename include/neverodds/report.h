@@ -74,6 +74,10 @@ typedef struct no_summary {
     no_rate shots[NO_MAX_SHOTS + 1];
     no_rate shots_beyond;
     double shots_mean;                    /* over the attacks that destroy it within NO_MAX_SHOTS */
+    /* a sequence under the optimal policy: the same with per-attack in its place */
+    int has_baseline;
+    double baseline_mean;
+    no_rate baseline_kill;
     /* a sequence: each attack's own summary (the fields above then describe the total) */
     int nattacks;
     struct no_summary *attack;
