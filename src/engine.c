@@ -73,6 +73,11 @@ int no_policy_find(const char *name)
     return -1;
 }
 
+int no_looks_ahead(const no_ctx *ctx)
+{
+    return ctx->policy[NO_ATTACKER] == NO_POLICY_OPTIMAL || ctx->policy[NO_DEFENDER] == NO_POLICY_OPTIMAL;
+}
+
 int no_policy_applies(int policy, const char *game)
 {
     return !no_policies[policy].game || !strcmp(no_policies[policy].game, game);
@@ -296,53 +301,85 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
     return add_chance(c, die, k, first);
 }
 
+/* Values the state a choice leads to, and gives the node it is (0 for a report's valuation).
+ * Returns -1 when it cannot. */
+typedef int (*valuer)(void *arg, no_state next, no_value *v, int32_t *ref);
+enum { CHOSE_NOTHING = -2, CHOICE_FAILED = -3 };
+
+/* The policy's choice at a decision: passing (unless an effect must be used) and every use the
+ * side's modifiers offer, each valued by `value`; *v and *ref get the best. Returns the option
+ * used, -1 for passing, CHOSE_NOTHING when no choice is allowed, or CHOICE_FAILED when the
+ * decision has too many options or a valuation failed. */
+static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, no_option *opts, valuer value,
+                  void *arg, no_value *v, int32_t *ref)
+{
+    int must_act;
+    int n = no_mod_options(ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
+    if (n < 0)
+        return CHOICE_FAILED;
+    int best = CHOSE_NOTHING;
+    if (!must_act) {
+        no_state next = *s;
+        next.step++; /* pass: the window is done */
+        if (value(arg, next, v, ref))
+            return CHOICE_FAILED;
+        best = -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!policy_allows(ctx, actor, &opts[i]))
+            continue;
+        no_state next = *s;
+        no_mod_apply(ctx, &next, &opts[i]);
+        no_value cv;
+        int32_t r;
+        if (value(arg, next, &cv, &r))
+            return CHOICE_FAILED;
+        if (best == CHOSE_NOTHING || better(ctx->policy[actor], ctx->goal, actor, &cv, v)) {
+            *v = cv;
+            *ref = r;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The compiler values a choice by compiling what it leads to into the same graph. */
+static int compile_choice(void *arg, no_state next, no_value *v, int32_t *ref)
+{
+    compiler *c = arg;
+    *ref = compile_state(c, next, v);
+    return c->failed ? -1 : 0;
+}
+
 static int32_t compile_decision(compiler *c, const no_state *s, int actor, int window,
                                 no_value *v)
 {
     no_option opts[NO_MAX_OPTIONS];
-    int must_act;
-    int n = no_mod_options(c->ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
-    if (n < 0) {
-        c->failed = 3;
-        return 0;
-    }
     int32_t best_ref = 0;
-    int have = 0;
-    if (!must_act) {
-        no_state next = *s;
-        next.step++; /* pass: the window is done */
-        best_ref = compile_state(c, next, v);
-        have = 1;
-    }
-    for (int i = 0; i < n && !c->failed; i++) {
-        if (!policy_allows(c->ctx, actor, &opts[i]))
-            continue;
-        no_state next = *s;
-        no_mod_apply(c->ctx, &next, &opts[i]);
-        no_value cv;
-        int32_t ref = compile_state(c, next, &cv);
-        if (!have || better(c->ctx->policy[actor], c->ctx->goal, actor, &cv, v)) {
-            *v = cv;
-            best_ref = ref;
-            have = 1;
-        }
-    }
+    if (choose(c->ctx, s, actor, window, opts, compile_choice, c, v, &best_ref) == CHOICE_FAILED && !c->failed)
+        c->failed = 3; /* more options than the search allows */
     return best_ref;
+}
+
+/* Runs the steps from `s` to the next roll, end, or decision in which the actor has something
+ * to use: a window with nothing usable is passed. */
+static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+{
+    for (;;) {
+        point at = settle(ctx, rules, s, actor, window);
+        if (at != AT_DECISION)
+            return at;
+        int must_act;
+        if (no_mod_any(ctx, s, *actor, *window, &must_act))
+            return at;
+        s->step++; /* nothing to decide: the player passes */
+    }
 }
 
 static int32_t compile_state(compiler *c, no_state s, no_value *v)
 {
     int actor = 0, window = 0;
-    point at;
-    for (;;) {
-        at = settle(c->ctx, c->rules, &s, &actor, &window);
-        if (at != AT_DECISION)
-            break;
-        int must_act;
-        if (no_mod_any(c->ctx, &s, actor, window, &must_act))
-            break;
-        s.step++; /* nothing to decide: the player passes */
-    }
+    point at = advance(c->ctx, c->rules, &s, &actor, &window);
     if (at == AT_TERMINAL && !c->ctx->keep_dice)
         memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
     size_t slot = memo_slot(c, &s);
@@ -421,58 +458,43 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
 
 int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
-    for (;;) {
-        point at = settle(ctx, rules, s, actor, window);
-        if (at != AT_DECISION)
-            return at == AT_TERMINAL ? NO_AT_END : NO_AT_ROLL;
-        int must_act;
-        if (no_mod_any(ctx, s, *actor, *window, &must_act))
-            return NO_AT_DECISION;
-        s->step++; /* nothing to decide: the player passes */
-    }
+    static const int at[] = {[AT_TERMINAL] = NO_AT_END, [AT_CHANCE] = NO_AT_ROLL, [AT_DECISION] = NO_AT_DECISION};
+    return at[advance(ctx, rules, s, actor, window)];
 }
 
 int no_value_from(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v)
 {
     no_graph g;
     char err[160];
-    if (no_compile_from(ctx, rules, s, (size_t)1 << 22, &g, err, sizeof err))
+    if (no_compile_from(ctx, rules, s, NO_STATE_BUDGET, &g, err, sizeof err))
         return -1;
     *v = g.value;
     no_graph_free(&g);
     return 0;
 }
 
+/* A report values a choice by compiling the rest of the attack from it, on its own. */
+typedef struct report_valuer {
+    const no_ctx *ctx;
+    const no_rules *rules;
+} report_valuer;
+
+static int value_afresh(void *arg, no_state next, no_value *v, int32_t *ref)
+{
+    const report_valuer *r = arg;
+    *ref = 0;
+    return no_value_from(r->ctx, r->rules, &next, v);
+}
+
 int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int actor, int window,
               no_option *opts, int *chosen, no_value *value)
 {
-    int must_act;
-    int n = no_mod_options(ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
-    if (n < 0)
+    report_valuer r = {ctx, rules};
+    int32_t ref;
+    int best = choose(ctx, s, actor, window, opts, value_afresh, &r, value, &ref);
+    if (best == CHOICE_FAILED)
         return -1;
-    int have = 0;
-    *chosen = -1;
-    if (!must_act) {
-        no_state next = *s;
-        next.step++;
-        if (no_value_from(ctx, rules, &next, value))
-            return -1;
-        have = 1;
-    }
-    for (int i = 0; i < n; i++) {
-        if (!policy_allows(ctx, actor, &opts[i]))
-            continue;
-        no_state next = *s;
-        no_mod_apply(ctx, &next, &opts[i]);
-        no_value v;
-        if (no_value_from(ctx, rules, &next, &v))
-            return -1;
-        if (!have || better(ctx->policy[actor], ctx->goal, actor, &v, value)) {
-            *value = v;
-            *chosen = i;
-            have = 1;
-        }
-    }
+    *chosen = best < 0 ? -1 : best;
     return 0;
 }
 

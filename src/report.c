@@ -355,7 +355,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[pol[NO_ATTACKER]].name);
     if (pol[NO_DEFENDER] != pol[NO_ATTACKER])
         fprintf(f, " (attacker), %s (defender)", no_policies[pol[NO_DEFENDER]].name);
-    if (pol[NO_ATTACKER] == NO_POLICY_OPTIMAL || pol[NO_DEFENDER] == NO_POLICY_OPTIMAL)
+    if (no_looks_ahead(&sc->ctx))
         fprintf(f, ", goal %s", no_goal_names[sc->ctx.goal]);
     fprintf(f, "\n");
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");

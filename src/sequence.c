@@ -101,12 +101,6 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
         *out = from->seq->sit[from->attack + 1][i]->graph->value;
 }
 
-/* Does any side look ahead? Only the optimal policy's choices depend on the later attacks. */
-static int looks_ahead(const no_ctx *ctx)
-{
-    return ctx->policy[NO_ATTACKER] == NO_POLICY_OPTIMAL || ctx->policy[NO_DEFENDER] == NO_POLICY_OPTIMAL;
-}
-
 /* A compiled graph for the same attack from the same start, in any attack of the sequence: when
  * no side looks ahead, an attack's choices depend on nothing else, so the graph can be shared
  * (contexts are built by copies of zeroed scenarios, so their padding compares too). */
@@ -122,7 +116,7 @@ static no_graph *shared_graph(const sequence *q, const no_ctx *ctx)
 static int compile_situation(sequence *q, situation *st)
 {
     st->future.value = future_value;
-    int ahead = looks_ahead(&st->ctx) && !q->repeat && st->attack + 1 < q->sc->nattacks;
+    int ahead = no_looks_ahead(&st->ctx) && !q->repeat && st->attack + 1 < q->sc->nattacks;
     st->ctx.future = ahead ? &st->future : NULL;
     st->graph = ahead ? NULL : shared_graph(q, &st->ctx);
     if (!st->graph) {
@@ -260,7 +254,7 @@ static int sequence_start(sequence *q, char *err, size_t errlen)
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     int exact = opts->force_exact || opts->trials == 0;
-    sequence q = {.sc = sc, .lazy = !exact && !looks_ahead(&sc->attacks[0])};
+    sequence q = {.sc = sc, .lazy = !exact && !no_looks_ahead(&sc->attacks[0])};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
@@ -351,12 +345,11 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
 
 int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
-    for (int side = 0; side < NO_SIDES; side++)
-        if (sc->attacks[0].policy[side] == NO_POLICY_OPTIMAL) {
-            snprintf(err, errlen, "--shots-to-kill: the optimal policy values a sequence of known length; "
-                     "use another policy");
-            return -1;
-        }
+    if (no_looks_ahead(&sc->attacks[0])) {
+        snprintf(err, errlen, "--shots-to-kill: the optimal policy values a sequence of known length; "
+                 "use another policy");
+        return -1;
+    }
     sequence q = {.sc = sc, .repeat = 1};
     if (sequence_start(&q, err, errlen))
         return -1;

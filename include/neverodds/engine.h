@@ -29,6 +29,7 @@ extern const char *const no_token_names[NO_TOK_N];
 
 #define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
 #define NO_MAX_KW 96
+#define NO_STATE_BUDGET 4000000 /* distinct states the compiler may visit */
 
 typedef struct no_pool {
     uint8_t n[2][NO_MAX_FACES]; /* [NO_FRESH|NO_REROLLED][face] */
@@ -207,6 +208,9 @@ extern const no_policy_info no_policies[NO_POLICY_N];
 int no_policy_find(const char *name);
 /* Does the policy apply to `game` ("xwing", "legion", "armada")? */
 int no_policy_applies(int policy, const char *game);
+/* Does a side of the attack look ahead (the optimal policy), so its choices depend on the
+ * attacks after it? */
+int no_looks_ahead(const no_ctx *ctx);
 
 /* Compiles the attack; returns 0, or -1 with a message when the state budget is exceeded. */
 int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,

@@ -3,7 +3,6 @@
 #define NEVERODDS_RUN_H
 #include "neverodds/report.h"
 
-#define NO_STATE_BUDGET 4000000      /* distinct states the compiler may visit */
 #define NO_DEFAULT_TRIALS 1000000
 
 typedef struct no_run_opts {
