@@ -387,10 +387,7 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     cJSON_Delete(lib.doc);
     if (rc)
         return -1;
-    if (!sequence)
-        sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
-    sc->one_defender = 1;
-    sc->carry = carry_defender;
+    no_scenario_on_one_defender(sc, carry_defender);
     sc->has_counter = !sc->nattacks && no_armada_counter(&sc->ctx, &sc->counter) == 0;
     return 0;
 }

@@ -32,9 +32,7 @@ static int run_with(const no_scenario *sc, const no_run_opts *opts, int side, in
         abort();
     *copy = *sc;
     no_scenario_set_policy(copy, NO_POLICY_PER_ATTACK);
-    copy->ctx.policy[side] = copy->counter.policy[side] = policy;
-    for (int a = 0; a < copy->nattacks; a++)
-        copy->attacks[a].policy[side] = policy;
+    no_scenario_set_side_policy(copy, side, policy);
     int rc = no_run(copy, opts, out, err, errlen);
     free(copy);
     return rc;

@@ -31,12 +31,13 @@ void jr_fail(jr *j, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    char full[256];
-    jr_key(full, sizeof full, j->prefix, path ? path : "");
-    if (path && *path && j->prefix)
-        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, full, msg);
-    else if (j->prefix || (path && *path))
-        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, j->prefix ? j->prefix : path, msg);
+    char where[256]; /* the prefix (a sequence's entry), then the path within it */
+    if (j->prefix && path && *path)
+        snprintf(where, sizeof where, "%s.%s", j->prefix, path);
+    else
+        snprintf(where, sizeof where, "%s", j->prefix ? j->prefix : path ? path : "");
+    if (*where)
+        snprintf(j->err, j->errlen, "%s: %s: %s", j->file, where, msg);
     else
         snprintf(j->err, j->errlen, "%s: %s", j->file, msg);
 }

@@ -688,10 +688,7 @@ static int parse_attacks(const cJSON *root, jr *j, no_scenario *sc)
     static const char *const keys[] = {"attack_type", "cover", "attacker", NULL};
     if (jr_attacks(root, j, "attacks", keys, sc, read_attack, (void *)root))
         return -1;
-    if (!sc->nattacks) /* one attack: --shots-to-kill repeats it */
-        sc->attacks[0] = sc->ctx;
-    sc->one_defender = 1;
-    sc->carry = carry_defender;
+    no_scenario_on_one_defender(sc, carry_defender);
     return 0;
 }
 
@@ -733,8 +730,6 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit};
     if (parse_attack(&src, &sc->ctx))
         return -1;
-    sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
-    sc->one_defender = 1;
-    sc->carry = carry_defender;
+    no_scenario_on_one_defender(sc, carry_defender);
     return 0;
 }

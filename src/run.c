@@ -52,8 +52,7 @@ static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summa
     *base = *sc;
     for (int side = 0; side < NO_SIDES; side++)
         if (sc->ctx.policy[side] == NO_POLICY_OPTIMAL)
-            for (int a = 0; a < base->nattacks; a++)
-                base->attacks[a].policy[side] = base->ctx.policy[side] = NO_POLICY_PER_ATTACK;
+            no_scenario_set_side_policy(base, side, NO_POLICY_PER_ATTACK);
     int rc = no_run_sequence(base, opts, sum, err, errlen);
     if (rc == 0) {
         out->has_baseline = 1;

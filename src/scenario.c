@@ -582,14 +582,26 @@ void no_scenario_set_goal(no_scenario *sc, int goal)
         sc->attacks[a].goal = goal;
 }
 
+void no_scenario_set_side_policy(no_scenario *sc, int side, int policy)
+{
+    sc->ctx.policy[side] = policy;
+    sc->counter.policy[!side] = policy; /* a Counter attack back swaps the sides, not the players */
+    for (int a = 0; a < sc->nattacks; a++)
+        sc->attacks[a].policy[side] = policy;
+}
+
 void no_scenario_set_policy(no_scenario *sc, int policy)
 {
-    for (int side = 0; side < NO_SIDES; side++) {
-        sc->ctx.policy[side] = policy;
-        sc->counter.policy[side] = policy;
-        for (int a = 0; a < sc->nattacks; a++)
-            sc->attacks[a].policy[side] = policy;
-    }
+    for (int side = 0; side < NO_SIDES; side++)
+        no_scenario_set_side_policy(sc, side, policy);
+}
+
+void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry)
+{
+    if (!sc->nattacks)
+        sc->attacks[0] = sc->ctx;
+    sc->one_defender = 1;
+    sc->carry = carry;
 }
 
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
@@ -604,8 +616,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     j->prefix = NULL;
     int range = jr_int(j, root, "range", "", 1, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
     j->prefix = at;
-    ctx->range = atk != root ? jr_int(j, atk, "range", "", 1, 3, range, 0) : range;
-    ctx->obstructed = atk != root ? jr_bool(j, atk, "obstructed", "", obstructed) : obstructed;
+    ctx->range = jr_int(j, atk, "range", "", 1, 3, range, 0); /* an entry's own, else the scenario's */
+    ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
     ctx->multiple_focus = 1;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
@@ -688,14 +700,11 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     no_parse_common(root, j, sc, "xwing", &no_xwing2e_rules);
     if (j->failed)
         goto done;
-    if (!sequence) {
+    if (!sequence)
         xwing_attack(&b, root, root, &sc->ctx);
-        sc->attacks[0] = sc->ctx; /* --shots-to-kill repeats it */
-    } else {
+    else
         jr_attacks(root, j, "attacks", attack_keys, sc, read_xwing_attack, &b);
-    }
-    sc->one_defender = 1;
-    sc->carry = carry_xwing;
+    no_scenario_on_one_defender(sc, carry_xwing);
 done:
     cJSON_Delete(b.library);
     cJSON_Delete(root);

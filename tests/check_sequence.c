@@ -186,7 +186,7 @@ START_TEST(armada_brace_kept_for_the_bigger_attack)
     ck_assert_near(s.attack[1].armada.tokens[AR_BRACE].spent.p, 57.0 / 64, 1e-12);
     no_summary_free(&s);
     /* per attack, for the defender only: the mixed policy is reported and costs 1/16 */
-    sc->attacks[0].policy[NO_DEFENDER] = sc->attacks[1].policy[NO_DEFENDER] = NO_POLICY_PER_ATTACK;
+    no_scenario_set_side_policy(sc, NO_DEFENDER, NO_POLICY_PER_ATTACK);
     run_exact(sc, &s);
     ck_assert_near(s.mean, 2.8125, 1e-12);
     no_summary_free(&s);
@@ -305,8 +305,7 @@ static void run_policy(const char *json, int side, int policy, int goal, no_summ
     no_scenario *sc = scenario(json);
     no_scenario_set_policy(sc, NO_POLICY_PER_ATTACK);
     no_scenario_set_goal(sc, goal);
-    for (int a = 0; a < sc->nattacks; a++)
-        sc->attacks[a].policy[side] = policy;
+    no_scenario_set_side_policy(sc, side, policy);
     run_exact(sc, out);
     free(sc);
 }

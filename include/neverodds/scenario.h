@@ -8,6 +8,13 @@
 #define NO_ERR_LEN 512
 #define NO_MAX_ATTACKS 10 /* attacks in one sequence */
 
+struct no_scenario;
+/* A game's rule for what carries from one attack of a sequence to the next: builds attack `next`
+ * as the end `end` of attack `from` leaves it. Returns 0, 1 when there is nothing left to attack,
+ * -1 when the next attack cannot be built (too many modifiers). */
+typedef int (*no_carry_rule)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end,
+                             no_ctx *out);
+
 typedef struct no_scenario {
     char file[256];
     char name[128];
@@ -22,10 +29,7 @@ typedef struct no_scenario {
      * attack; then ctx is attacks[0]. */
     int nattacks;
     no_ctx attacks[NO_MAX_ATTACKS];
-    /* The game's rule for what carries: builds attack `next` as the end `end` of the attack
-     * `from` leaves it. Returns 0, 1 when there is nothing left to attack, -1 when the next
-     * attack cannot be built (too many modifiers). */
-    int (*carry)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out);
+    no_carry_rule carry;
     int one_defender;     /* every attack of the sequence is on the same defender */
     /* Legion: the attacking unit's tokens the pools share (side, kind), for the report; the
      * defending unit of a sequence on one defender */
@@ -34,8 +38,12 @@ typedef struct no_scenario {
     no_legion_unit unit;
 } no_scenario;
 
-/* Sets the policy of every attack of the scenario (--policy). */
+/* Sets the policy of every attack of the scenario for both sides (--policy), or for one side. */
 void no_scenario_set_policy(no_scenario *sc, int policy);
+void no_scenario_set_side_policy(no_scenario *sc, int side, int policy);
+/* Every attack of the scenario is on one defender, whose state `carry` hands on; a lone attack
+ * is attacks[0] too, which --shots-to-kill repeats. */
+void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry);
 /* Sets the optimal policy's goal for every attack (--goal). */
 void no_scenario_set_goal(no_scenario *sc, int goal);
 
