@@ -11,8 +11,9 @@
 no_rate rep_rate(double p, uint64_t trials)
 {
     no_rate r = {p, 0.0};
-    if (trials > 0)
-        r.se = sqrt(p * (1.0 - p) / (double)trials);
+    double var = p * (1.0 - p); /* a sum of weights may land a rounding error past 0 or 1 */
+    if (trials > 0 && var > 0)
+        r.se = sqrt(var / (double)trials);
     return r;
 }
 
@@ -392,8 +393,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         describe(f, view);
         if (a && sc->one_defender) {
             fprintf(f, "\ncarried:  the defender as the attacks before leave it; attack made ");
-            rep_print_rate(f, s->attack[a].made < 1 ? rep_rate(s->attack[a].made, s->trials) : rep_rate(1, 0),
-                           s->exact);
+            rep_print_rate(f, rep_rate(s->attack[a].made, s->trials), s->exact);
             fprintf(f, " (not made once the defender is destroyed; the rows below include that)");
         }
         if (a && sc->ncarried) {
@@ -415,13 +415,11 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
             fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
         fprintf(f, "\n");
     }
-    if (s->has_kill) { /* destroyed by attack k: by exactly one of the first k */
-        double by = 0;
+    if (s->has_kill) {
         fprintf(f, "\nP(destroyed by attack k)\n");
         for (int a = 0; a < sc->nattacks; a++) {
-            by += s->attack[a].kill.p;
             fprintf(f, "%8d  ", a + 1);
-            rep_print_rate(f, rep_rate(by, s->trials), s->exact);
+            rep_print_rate(f, s->kill_by[a], s->exact);
             fprintf(f, "\n");
         }
     }
@@ -567,14 +565,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         json_damage(o, s);
         if (s->has_kill) { /* destroyed by the end, and by the end of each attack */
             cJSON *kill = rep_rate_json(s->kill);
-            cJSON *by = cJSON_AddArrayToObject(kill, "by_attack"), *se = cJSON_AddArrayToObject(kill, "by_attack_stderr");
-            double p = 0;
-            for (int a = 0; a < sc->nattacks; a++) {
-                p += s->attack[a].kill.p;
-                no_rate r = rep_rate(p, s->trials);
-                cJSON_AddItemToArray(by, cJSON_CreateNumber(r.p));
-                cJSON_AddItemToArray(se, cJSON_CreateNumber(r.se));
-            }
+            cJSON_AddItemToObject(kill, "by_attack", rep_array(s->kill_by, sc->nattacks, 0));
+            cJSON_AddItemToObject(kill, "by_attack_stderr", rep_array(s->kill_by, sc->nattacks, 1));
             cJSON_AddItemToObject(o, "kill", kill);
         }
         if (s->has_baseline) { /* what the optimal policy gains over per-attack */

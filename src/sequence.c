@@ -28,6 +28,7 @@ typedef struct situation {
     no_graph *graph;    /* compiled; shared with an equal situation of another attack */
     int owns;           /* this situation compiled it (and frees it) */
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
+    double *term;       /* exact: each terminal's probability from here, once needed */
 } situation;
 
 typedef struct sequence {
@@ -150,6 +151,7 @@ static void sequence_free(sequence *q)
                 free(q->sit[a][i]->graph);
             }
             free(q->sit[a][i]->next);
+            free(q->sit[a][i]->term);
             free(q->sit[a][i]);
         }
         free(q->sit[a]);
@@ -192,33 +194,38 @@ static void masses_free(masses *m)
     *m = (masses){0};
 }
 
-/* Pushes attack a's mass (probability, or trials) over (situation, total so far) through the
- * attack: into each situation's terminal weights, the next attack's mass and, where nothing is
- * left to attack, the finished totals. Lazily, an end some trial reached finds its situation. */
-static void push(sequence *q, const no_run_opts *opts, int exact, int a, masses *mass, masses *next,
-                 double **weight, double *finished)
+/* Pushes the mass (probability, or trials) over (situation, total so far) of attack a through
+ * it: into each situation's terminal weights (when `weight` is given), the next attack's mass
+ * and, where nothing is left to attack, the finished totals. `round` tells Monte Carlo's seeds
+ * apart (the attack, or the shot); without `totals` every mass stays at total 0. Lazily, an
+ * end some trial reached finds its situation. */
+static void push(sequence *q, const no_run_opts *opts, int exact, int a, int round, int totals, masses *mass,
+                 masses *next, double **weight, double *finished)
 {
     for (int i = 0; i < q->nsit[a] && !q->failed; i++) {
         situation *st = q->sit[a][i];
         const no_graph *g = st->graph;
-        double *term = calloc((size_t)g->nterm + 1, sizeof *term);
         uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
-        if (!term || !count)
+        if (!count)
             abort();
-        if (exact)
-            no_exact(&st->ctx, g, term);
+        if (exact && !st->term) {
+            if (!(st->term = calloc((size_t)g->nterm + 1, sizeof *st->term)))
+                abort();
+            no_exact(&st->ctx, g, st->term);
+        }
         for (int t = 0; t < TOTALS && !q->failed; t++) {
             double m = mass_row(mass, i)[t];
             if (m == 0.0)
                 continue;
             if (!exact) /* the trials that reached here go on from here */
-                no_montecarlo(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, a, i, t), opts->threads, count);
+                no_montecarlo(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, round, i, t), opts->threads, count);
             for (int k = 0; k < g->nterm; k++) {
-                double w = exact ? m * term[k] : (double)count[k];
+                double w = exact ? m * st->term[k] : (double)count[k];
                 if (w == 0.0)
                     continue;
-                weight[i][k] += w;
-                int to = t + g->term[k].damage;
+                if (weight)
+                    weight[i][k] += w;
+                int to = totals ? t + g->term[k].damage : 0;
                 to = to < TOTALS ? to : TOTALS - 1;
                 if (st->next[k] == NOT_YET)
                     st->next[k] = next_situation(q, st, &g->term[k]);
@@ -228,9 +235,16 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, masses 
                     finished[to] += w;
             }
         }
-        free(term);
         free(count);
     }
+}
+
+/* Frees n rows and the array holding them. */
+static void rows_free(double **rows, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(rows[i]);
+    free(rows);
 }
 
 /* The first attack from the scenario's start, compiled with every situation it leads to. */
@@ -282,11 +296,9 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
             parts[i] = (no_part){.ctx = &st->ctx, .g = st->graph, .weight = weight[i]};
             states += st->owns ? st->graph->states_seen : 0; /* each compiled graph once */
         }
-        push(&q, opts, exact, a, &mass, &next, weight, finished);
+        push(&q, opts, exact, a, a, 1, &mass, &next, weight, finished);
         if (q.failed) {
-            for (int i = 0; i < n; i++)
-                free(weight[i]);
-            free(weight);
+            rows_free(weight, n);
             free(parts);
             masses_free(&mass);
             masses_free(&next);
@@ -308,9 +320,7 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
         each[a].states = 0;
         for (int i = 0; i < n; i++)
             each[a].states += q.sit[a][i]->graph->states_seen;
-        for (int i = 0; i < n; i++)
-            free(weight[i]);
-        free(weight);
+        rows_free(weight, n);
         free(parts);
         masses_free(&mass);
         mass = next;
@@ -328,12 +338,12 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
     out->trials = trials;
     out->made = 1;
     no_damage_summary(pmf, m2, trials, out);
-    if (sc->one_defender) { /* destroyed by the end: by exactly one of the attacks */
+    if (sc->one_defender) { /* destroyed by attack k: by exactly one of the first k */
         out->has_kill = each[0].has_kill;
         double kill = 0;
         for (int a = 0; a < sc->nattacks; a++)
-            kill += each[a].kill.p;
-        out->kill = rep_rate(kill, trials);
+            out->kill_by[a] = rep_rate(kill += each[a].kill.p, trials);
+        out->kill = out->kill_by[sc->nattacks - 1];
     }
     out->states = states;
     out->nattacks = sc->nattacks;
@@ -353,70 +363,31 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     sequence q = {.sc = sc, .repeat = 1};
     if (sequence_start(&q, err, errlen))
         return -1;
-    int exact = opts->force_exact || opts->trials == 0, n = q.nsit[0];
+    int exact = opts->force_exact || opts->trials == 0;
     uint64_t trials = exact ? 0 : opts->trials;
-    double scale = exact ? 1.0 : 1.0 / (double)trials;
-    double *mass = calloc((size_t)n, sizeof *mass), *next = calloc((size_t)n, sizeof *next);
-    double **term = calloc((size_t)n, sizeof *term);
-    uint64_t *count = NULL;
-    if (!mass || !next || !term)
-        abort();
-    for (int i = 0; i < n; i++) {
-        const no_graph *g = q.sit[0][i]->graph;
-        if (!(term[i] = calloc((size_t)g->nterm + 1, sizeof **term)))
-            abort();
-        if (exact)
-            no_exact(&q.sit[0][i]->ctx, g, term[i]);
-    }
+    double scale = exact ? 1.0 : 1.0 / (double)trials, left = exact ? 1.0 : (double)trials;
     memset(out, 0, sizeof *out);
-    mass[0] = exact ? 1.0 : (double)trials;
-    double left = mass[0];
-    /* shot k: the mass still alive is pushed through one more attack; what is destroyed
-     * stops there */
+    masses mass = {0};
+    mass_row(&mass, 0)[0] = left;
+    /* shot k: the mass still alive goes through one more attack; what is destroyed stops */
     for (int k = 1; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
-        double killed = 0;
-        memset(next, 0, (size_t)n * sizeof *next);
-        for (int i = 0; i < n; i++) {
-            if (mass[i] == 0.0)
-                continue;
-            const situation *st = q.sit[0][i];
-            const no_graph *g = st->graph;
-            if (!exact) {
-                count = realloc(count, ((size_t)g->nterm + 1) * sizeof *count);
-                if (!count)
-                    abort();
-                no_montecarlo(&st->ctx, g, (uint64_t)mass[i], bucket_seed(opts->seed, k, i, 0), opts->threads, count);
-            }
-            for (int t = 0; t < g->nterm; t++) {
-                double w = exact ? mass[i] * term[i][t] : (double)count[t];
-                if (w == 0.0)
-                    continue;
-                if (g->term[t].destroyed || st->next[t] < 0)
-                    killed += w;
-                else
-                    next[st->next[t]] += w;
-            }
-        }
-        out->shots[k] = rep_rate(killed * scale, trials);
-        out->shots_mean += k * killed * scale;
-        out->max_shots = killed > 0 ? k : out->max_shots;
-        left -= killed;
-        double *t = mass;
+        masses next = {0};
+        double finished[TOTALS] = {0};
+        push(&q, opts, exact, 0, k, 0, &mass, &next, NULL, finished);
+        out->shots[k] = rep_rate(finished[0] * scale, trials);
+        out->shots_mean += k * finished[0] * scale;
+        out->max_shots = finished[0] > 0 ? k : out->max_shots;
+        left -= finished[0];
+        masses_free(&mass);
         mass = next;
-        next = t;
     }
+    masses_free(&mass);
     out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
     out->has_shots = 1;
     out->exact = exact;
     out->trials = trials;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < q.nsit[0]; i++)
         out->states += q.sit[0][i]->owns ? q.sit[0][i]->graph->states_seen : 0;
-        free(term[i]);
-    }
-    free(term);
-    free(mass);
-    free(next);
-    free(count);
     sequence_free(&q);
     return 0;
 }

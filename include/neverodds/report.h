@@ -78,6 +78,8 @@ typedef struct no_summary {
     int has_baseline;
     double baseline_mean;
     no_rate baseline_kill;
+    /* a sequence on one defender: P(destroyed by the end of attack k) */
+    no_rate kill_by[NO_MAX_ATTACKS];
     /* a sequence: each attack's own summary (the fields above then describe the total) */
     int nattacks;
     struct no_summary *attack;
