@@ -87,6 +87,12 @@ A=profiles/legion/attack-action-two-pools.json
 "$BIN" run $A --trials 200000 --seed 5 --threads 2 --format json | grep -v '"threads"' >"$T/a2"
 cmp -s "$T/a1" "$T/a2" && grep -q '"per_attack"' "$T/a1" && ok || bad "pools: threads 1 vs 2 differ"
 
+# Monte Carlo standard errors are numbers even where a sum of weights rounds past 1 (they were
+# NaN: "-nan" in text, null in JSON)
+printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":"rebeltroopers"}}' >"$T/shots.json"
+"$BIN" run "$T/shots.json" --shots-to-kill --trials 50000 >"$T/shots.txt" && ! grep -qi nan "$T/shots.txt" &&
+    ok || bad "shots to kill: a NaN standard error"
+
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
