@@ -394,6 +394,18 @@ int no_armada_add_mods(no_ctx *ctx)
     return add_attacker_mods(ctx) || add_token_mods(ctx) ? -1 : 0;
 }
 
+void no_armada_after(const no_ctx *ctx, const no_state *s, int shields[AR_NZONES], no_armada_hit *hit)
+{
+    no_armada_hit h;
+    int rz = no_armada_redirect_zone(ctx, s);
+    no_armada_suffer(ctx, s->damage, rz, s->faceup, &h); /* the way the damage step suffered it */
+    for (int z = 0; z < AR_NZONES; z++)
+        shields[z] = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
+                     (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
+    if (hit)
+        *hit = h;
+}
+
 int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
 {
     if (end->destroyed)
@@ -411,13 +423,11 @@ int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
         if (state == AR_READY)
             d[AK_TOKENS + type * AR_NSTATES + AR_EXHAUSTED]++;
     }
-    /* the shields and cards the damage took, the way the damage step suffered it */
+    int shields[AR_NZONES];
     no_armada_hit h;
-    int rz = no_armada_redirect_zone(from, end);
-    no_armada_suffer(from, end->damage, rz, end->faceup, &h);
+    no_armada_after(from, end, shields, &h);
     for (int z = 0; z < AR_NZONES; z++)
-        d[AK_SHIELDS + z] = (uint8_t)(was[AK_SHIELDS + z] - (z == rz ? h.redirected : 0) -
-                                      (z == was[AK_ZONE] ? h.shields_lost : 0));
+        d[AK_SHIELDS + z] = (uint8_t)shields[z];
     d[AK_DAMAGE] = (uint8_t)(was[AK_DAMAGE] + h.cards + h.hull_lost);
     next->nmods = 0;
     memset(next->start.charges, 0, sizeof next->start.charges);

@@ -52,15 +52,11 @@ void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, d
             }
             for (int t = 0; t < AR_NTOKENS; t++)
                 locked[t] += locks[t] ? w : 0;
-            /* where the damage went: recomputed the way the damage step suffered it */
-            no_armada_hit h;
-            int rz = no_armada_redirect_zone(ctx, s);
-            no_armada_suffer(ctx, s->damage, rz, s->faceup, &h);
+            int left[AR_NZONES]; /* where the damage went */
+            no_armada_after(ctx, s, left, NULL);
             for (int z = 0; z < AR_NZONES; z++) {
-                int left = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
-                           (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
-                shields[z][left] += w;
-                out->shields_mean[z] += w * left;
+                shields[z][left[z]] += w;
+                out->shields_mean[z] += w * left[z];
             }
         }
     }

@@ -82,6 +82,10 @@ int no_armada_locked(const no_ctx *ctx, const no_state *s, int slot);
 /* The redirect zone a finished attack used, or -1. */
 int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s);
 
+/* Where a finished attack's damage went: the shields left in each zone, and (when `hit` is not
+ * NULL) how it was suffered. */
+void no_armada_after(const no_ctx *ctx, const no_state *s, int shields[AR_NZONES], no_armada_hit *hit);
+
 /* The next attack of a sequence on the same defender (`next`, as the scenario gave it) from the
  * end `end` of attack `from`: the defender's token states, shields per zone and damage carry
  * over, and its token modifiers are rebuilt. Returns 1 when the defender was destroyed, -1 when
