@@ -17,8 +17,6 @@
 
 static const char *face_name(const no_scenario *sc, int pool, int face)
 {
-    static const char *const legion_attack[] = {"blank", "hit", "crit", "surge"};
-    static const char *const legion_defense[] = {"blank", "block", "surge"};
     static const char *const legion_colour[] = {"red ", "black ", "white "};
     static const char *const legion_dcolour[] = {"white ", "red "};
     static char buf[4][24];
@@ -29,9 +27,9 @@ static const char *face_name(const no_scenario *sc, int pool, int face)
         return no_armada_face_names[face];
     char *b = buf[slot++ & 3];
     if (pool == NO_POOL_ATTACK)
-        snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], legion_attack[face % 4]);
+        snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], no_legion_attack_results[face % 4]);
     else
-        snprintf(b, sizeof buf[0], "%s%s", legion_dcolour[face / 3 % 2], legion_defense[face % 3]);
+        snprintf(b, sizeof buf[0], "%s%s", legion_dcolour[face / 3 % 2], no_legion_defense_results[face % 3]);
     return b;
 }
 

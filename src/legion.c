@@ -26,6 +26,8 @@ const no_die no_legion_dice[LG_NDICE] = {
 };
 
 static no_dice_set dice_set = {.dice = no_legion_dice, .n = LG_NDICE};
+const char *const no_legion_attack_results[4] = {"blank", "hit", "crit", "surge"};
+const char *const no_legion_defense_results[3] = {"blank", "block", "surge"};
 
 void no_legion_setup_dice(no_ctx *ctx)
 {
@@ -34,7 +36,7 @@ void no_legion_setup_dice(no_ctx *ctx)
     for (int f = 0; f < NO_MAX_FACES; f++) {
         ctx->reroll_die[NO_POOL_ATTACK][f] = (uint8_t)(f / 4 < 3 ? f / 4 : LG_DIE_WHITE);
         ctx->reroll_die[NO_POOL_DEFENSE][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF;
-        ctx->reroll_die[NO_POOL_COVER][f] = f / 3 == LG_DEF_RED ? LG_DIE_RED_DEF : LG_DIE_WHITE_DEF; /* a guardian's */
+        ctx->reroll_die[NO_POOL_COVER][f] = ctx->reroll_die[NO_POOL_DEFENSE][f]; /* a guardian's dice */
     }
     /* Legion has no golden rule: a die may be rerolled by one aim token and again by a later
      * one, only once per token (L1554, L2701). */
@@ -276,6 +278,14 @@ static void pierce(const no_ctx *ctx, no_state *s)
     s->tok[NO_ATTACKER][NO_TOK_PIERCE] -= (uint8_t)use;
 }
 
+void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most)
+{
+    int w = wounds < most ? wounds : most;
+    s->damage = (uint8_t)w;
+    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
+    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
+}
+
 /* 9-10: wounds = hits + crits - blocks (L1628), capped for ranged attacks by the miniatures in
  * line of sight (L1638); Djem So (L2426); suppression if the attack was ranged, a hit or crit
  * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962). */
@@ -286,16 +296,11 @@ static void wounds(const no_ctx *ctx, no_state *s)
             no_pool_face(&s->pool[NO_POOL_DEFENSE], LG_D_BLOCK);
     if (w < 0)
         w = 0;
-    int health = KD(ctx, ranged(ctx) ? LK_HEALTH_LOS : LK_HEALTH);
-    if (w > health)
-        w = health;
-    s->damage = (uint8_t)w;
+    no_legion_suffer(ctx, s, w, KD(ctx, ranged(ctx) ? LK_HEALTH_LOS : LK_HEALTH));
     s->hits = (uint8_t)no_pool_face(a, LG_HIT);
     s->crits = (uint8_t)no_pool_face(a, LG_CRIT);
-    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
-    if (KD(ctx, LK_RESILIENCE) && !KD(ctx, LK_DAMAGED) && KD(ctx, LK_WOUNDED) + w >= KD(ctx, LK_RESILIENCE))
+    if (KD(ctx, LK_RESILIENCE) && !KD(ctx, LK_DAMAGED) && KD(ctx, LK_WOUNDED) + s->damage >= KD(ctx, LK_RESILIENCE))
         s->flags |= LG_FLAG_VEHICLE_DAMAGE; /* once per game (L1861-L1871) */
-    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
     if (melee(ctx) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
         s->self_wounds++;
     if (!s->destroyed) {

@@ -1,5 +1,6 @@
 /* legion_rolls.c — Legion's rolls that are not attacks, on the same engine: the rally of a
- * suppressed unit, the priority roll and a unit's Self-Destruct X against one unit nearby. Lines cited are seeds/002_a81f265cf8fec8c3.txt. */
+ * suppressed unit, the priority roll and a unit's Self-Destruct X against one unit nearby.
+ * Lines cited are seeds/002_a81f265cf8fec8c3.txt. */
 #include "neverodds/legion.h"
 #include "neverodds/modifier.h"
 
@@ -64,14 +65,10 @@ static void resolve_self_destruct(const no_ctx *ctx, no_state *s)
     int hits = no_pool_face(a, LG_FACE(LG_BLACK, LG_HIT)), crits = no_pool_face(a, LG_FACE(LG_BLACK, LG_CRIT));
     int surges = no_pool_face(a, LG_FACE(LG_BLACK, LG_SURGE));
     int digits = ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] == LG_READING_DIGITS;
-    int w = surges + (digits ? hits : crits), tokens = digits ? crits : hits;
-    if (w > KD(ctx, LK_HEALTH))
-        w = KD(ctx, LK_HEALTH);
-    s->damage = (uint8_t)w;
+    int tokens = digits ? crits : hits;
+    no_legion_suffer(ctx, s, surges + (digits ? hits : crits), KD(ctx, LK_HEALTH));
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
-    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
-    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
     if (!s->destroyed && KD(ctx, LK_UNIT_TYPE) != LG_VEHICLE && KD(ctx, LK_COURAGE) != LG_COURAGE_NONE)
         s->suppression = (uint8_t)tokens;
 }

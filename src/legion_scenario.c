@@ -568,7 +568,6 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
  * each pool's defender: attacks on one defender share those. */
 static const int shared_tokens[] = {NO_TOK_AIM, NO_TOK_SURGE, NO_TOK_DODGE, -1};
 static const int defender_tokens[] = {NO_TOK_OBSERVATION, -1};
-#define NSHARED 3
 
 /* Where one attack's parts stand: the attack object `o` (the scenario itself, a pool, or an
  * entry of "attacks", whose errors `j` places) and the object holding its "defender" (the same,
@@ -699,9 +698,9 @@ static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
     static const char *const keys[] = {"attack_type", "cover", "attacker", "defender", NULL};
     if (jr_attacks(root, j, "pools", keys, sc, read_pool, NULL))
         return -1;
-    for (int t = 0; t < NSHARED; t++)
-        if (sc->ctx.start.tok[NO_ATTACKER][shared_tokens[t]])
-            sc->carried[sc->ncarried++] = (uint8_t)shared_tokens[t];
+    for (const int *t = shared_tokens; *t >= 0; t++)
+        if (sc->ctx.start.tok[NO_ATTACKER][*t])
+            sc->carried[sc->ncarried++] = (uint8_t)*t;
     sc->carry = carry_tokens;
     return 0;
 }

@@ -78,8 +78,6 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
 {
-    static const char *const legion_attack[] = {"blank", "hit", "crit", "surge"};
-    static const char *const legion_defense[] = {"blank", "block", "surge"};
     int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
     fprintf(f, "dice (faces per side):\n");
     for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
@@ -89,7 +87,7 @@ static void print_dice(FILE *f, const no_scenario *sc)
             int r = die->side_result[s];
             fprintf(f, " %s", armada   ? no_armada_face_names[die->face[r]]
                               : !legion ? no_xwing_face_names[die->face[r]]
-                              : die->nresults == 4 ? legion_attack[r] : legion_defense[r]);
+                              : die->nresults == 4 ? no_legion_attack_results[r] : no_legion_defense_results[r]);
         }
         fprintf(f, "\n");
     }

@@ -16,6 +16,8 @@ enum { LG_DEF_WHITE, LG_DEF_RED };
 
 enum { LG_DIE_RED, LG_DIE_BLACK, LG_DIE_WHITE, LG_DIE_WHITE_DEF, LG_DIE_RED_DEF, LG_NDICE };
 extern const no_die no_legion_dice[LG_NDICE];
+/* Names of the results: attack (blank, hit, crit, surge) and defense (blank, block, surge). */
+extern const char *const no_legion_attack_results[4], *const no_legion_defense_results[3];
 
 #define LG_MAX_GUARDIANS 2
 #define LG_GUARDIAN_FIELDS (LK_GUARDIAN_DODGE + 1 - LK_GUARDIAN)
@@ -112,6 +114,9 @@ typedef struct no_legion_unit {
 /* The unit after `wounds` more wounds, assigned as an attack assigns them: its miniatures left
  * (out), with their tokens, and a new leader if the old one fell (L1644). Returns how many. */
 int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *out);
+/* The defender suffers `wounds`, at most `most` (what it can take): damage, miniatures defeated,
+ * destroyed. */
+void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most);
 /* Miniatures defeated by `wounds` (most-wounded first, leader last, Noncombatant, Counterpart). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 
