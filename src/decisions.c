@@ -89,17 +89,18 @@ static void option_text(const no_scenario *sc, const no_option *o, char *out, si
             }
 }
 
-/* Follows the policy from `s` until the next roll or the end, writing what each side does. */
+/* Follows the policy from `s` until the next roll or the end. With `out`, writes what each side
+ * does; with `v`, what the attack is worth from `s`. Returns NO_AT_ROLL or NO_AT_END, or -1 when
+ * the attack is too large. */
 static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_value *v)
 {
     static const char *const who[] = {"attacker", "defender"};
     size_t used = 0;
-    out[0] = 0;
     no_option *opts = malloc(NO_MAX_OPTIONS * sizeof *opts);
     if (!opts)
         abort();
     int actor, window, at, rerolled = 0;
-    if (no_value_from(&sc->ctx, sc->engine_rules, s, v)) { /* what this roll is worth, played on */
+    if (v && no_value_from(&sc->ctx, sc->engine_rules, s, v)) { /* what this roll is worth, played on */
         free(opts);
         return -1;
     }
@@ -116,35 +117,33 @@ static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_va
         }
         char what[160];
         option_text(sc, &opts[chosen], what, sizeof what);
-        if (used + 10 < n)
+        if (out && used + 10 < n)
             used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", who[actor], what);
         no_mod_apply(&sc->ctx, s, &opts[chosen]);
         rerolled = sc->ctx.mods[opts[chosen].mod].op == NO_OP_REROLL;
     }
     free(opts);
+    if (!out)
+        return at;
     if (!used)
         snprintf(out, n, "nothing");
     static const char *const next[NO_POOLS] = {"attack dice roll", "defense roll", "cover or guardian roll"};
     if (at == NO_AT_ROLL && used + 30 < n)
         snprintf(out + strlen(out), n - strlen(out), "; then %s", rerolled ? "the reroll" : next[s->roll_pool]);
-    return 0;
+    return at;
 }
 
 /* Every outcome of the pending roll of `s` (all its die types: a Legion pool rolls red, black
  * and white dice as one roll), as states with their probabilities; at most `max`. */
 static int outcomes(const no_ctx *ctx, const no_state *s, no_state *child, double *p, int max)
 {
-    int die = no_pending_die(s), k = s->roll[die];
-    const no_dicetab *tab = ctx->dice[die];
-    const no_rolls *rolls = &tab->by_k[k];
+    int die = no_pending_die(s);
+    const no_rolls *rolls = &ctx->dice[die]->by_k[s->roll[die]];
     int n = 0;
     for (int o = 0; o < rolls->n && n < max; o++) {
-        no_state c = *s;
-        c.roll[die] = 0;
-        for (int r = 0; r < tab->die->nresults; r++)
-            c.pool[s->roll_pool].n[s->roll_column][tab->die->face[r]] += rolls->count[o][r];
+        no_state c;
+        no_roll_outcome(ctx, s, o, &c);
         if (no_pending_die(&c) < 0) {
-            c.roll_pool = c.roll_column = 0;
             child[n] = c;
             p[n++] = rolls->prob[o];
             continue;
@@ -165,25 +164,9 @@ typedef struct reached {
 /* Walks the policy from `s` (probability p) to the defense roll, collecting the states there. */
 static int reach_defense(const no_scenario *sc, no_state s, double p, reached *list, int *n)
 {
-    int actor, window, at;
-    no_option *opts = NULL;
-    while ((at = no_advance(&sc->ctx, sc->engine_rules, &s, &actor, &window)) == NO_AT_DECISION) {
-        if (!opts && !(opts = malloc(NO_MAX_OPTIONS * sizeof *opts)))
-            abort();
-        int chosen;
-        no_value v;
-        if (no_decide(&sc->ctx, sc->engine_rules, &s, actor, window, opts, &chosen, &v)) {
-            free(opts);
-            return -1;
-        }
-        if (chosen < 0)
-            s.step++;
-        else
-            no_mod_apply(&sc->ctx, &s, &opts[chosen]);
-    }
-    free(opts);
+    int at = follow(sc, &s, NULL, 0, NULL);
     if (at != NO_AT_ROLL)
-        return 0;
+        return at < 0 ? -1 : 0;
     if (s.roll_pool == NO_POOL_DEFENSE) {
         for (int i = 0; i < *n; i++)
             if (!memcmp(&list[i].s, &s, sizeof s)) {
@@ -237,7 +220,7 @@ static int roll_rows(FILE *f, cJSON *list, const no_scenario *sc, const no_state
         char dice[160], actions[600];
         pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
         no_value v;
-        if (follow(sc, &child[o], actions, sizeof actions, &v))
+        if (follow(sc, &child[o], actions, sizeof actions, &v) < 0)
             return -1;
         row(f, list, dice, p[o], actions, &v);
     }

@@ -261,12 +261,25 @@ static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *
     }
 }
 
+void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *child)
+{
+    int die = no_pending_die(s);
+    const no_dicetab *tab = ctx->dice[die];
+    *child = *s;
+    child->roll[die] = 0;
+    if (no_pending_die(child) < 0) { /* the request is fulfilled */
+        child->roll_pool = 0;
+        child->roll_column = 0;
+    }
+    for (int r = 0; r < tab->die->nresults; r++)
+        child->pool[s->roll_pool].n[s->roll_column][tab->die->face[r]] += tab->by_k[s->roll[die]].count[o][r];
+}
+
 static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
 {
     const no_ctx *ctx = c->ctx;
     no_graph *g = c->g;
-    int die = no_pending_die(s);
-    int pool = s->roll_pool, k = s->roll[die], column = s->roll_column;
+    int die = no_pending_die(s), k = s->roll[die];
     const no_dicetab *tab = ctx->dice[die];
     const no_rolls *rolls = &tab->by_k[k];
     int first = g->nsucc;
@@ -277,14 +290,8 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
     g->nsucc += rolls->n;
     memset(v, 0, sizeof *v);
     for (int o = 0; o < rolls->n && !c->failed; o++) {
-        no_state child = *s;
-        child.roll[die] = 0;
-        if (no_pending_die(&child) < 0) {
-            child.roll_pool = 0;
-            child.roll_column = 0;
-        }
-        for (int r = 0; r < tab->die->nresults; r++)
-            child.pool[pool].n[column][tab->die->face[r]] += rolls->count[o][r];
+        no_state child;
+        no_roll_outcome(ctx, s, o, &child);
         no_value cv;
         int32_t ref = compile_state(c, child, &cv);
         g->succ[first + o] = ref;

@@ -174,6 +174,9 @@ typedef struct no_chance {
 
 /* Is a roll pending, and which die type rolls first? (-1: none) */
 int no_pending_die(const no_state *s);
+/* The state after outcome o (a rank of ctx->dice[die]->by_k[k]) of the first die type pending
+ * in `s` (k dice of type `die`). */
+void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *child);
 /* Requests n dice of die type `die` into pool (fresh column). */
 void no_request_roll(no_state *s, int pool, int die, int n);
 
