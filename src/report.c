@@ -363,7 +363,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
         describe_carry(f, sc);
-        fprintf(f, "; each pool's choices value the tokens left to the pools after it (L1677)");
+        fprintf(f, " (L1677)");
     } else if (sc->nattacks) {
         fprintf(f, "sequence: %d attacks on one defender, in the order given; its state carries over (tokens, "
                 "shields or suppression, damage or wounds)", sc->nattacks);
