@@ -40,6 +40,23 @@ void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary
     }
 }
 
+int rep_next_terminal(rep_terminals *it)
+{
+    for (; it->part < it->nparts; it->part++, it->i = 0) {
+        const no_part *p = &it->parts[it->part];
+        while (it->i < p->g->nterm) {
+            int i = it->i++;
+            it->w = p->weight[i] * it->scale;
+            if (it->w != 0.0) {
+                it->ctx = p->ctx;
+                it->s = &p->g->term[i];
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
                   no_summary *out)
 {
@@ -61,41 +78,36 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
     double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
-    for (int part = 0; part < nparts; part++) {
-        ctx = parts[part].ctx; /* the attack as this part started it */
-        const no_graph *g = parts[part].g;
-        for (int i = 0; i < g->nterm; i++) {
-            double w = parts[part].weight[i] * scale;
-            if (w == 0.0)
-                continue;
-            const no_state *t = &g->term[i];
-            out->made += w;
-            int d = t->damage > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->damage;
-            pmf[d] += w;
-            out->mean += w * t->damage;
-            m2 += w * (double)t->damage * t->damage;
-            kill += t->destroyed ? w : 0;
-            faceup += t->faceup ? w : 0;
-            hit += t->hits + t->crits ? w : 0;
-            out->ion_mean += w * t->ion_tokens;
-            defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
-            supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
-            out->self_wounds_mean += w * t->self_wounds;
-            guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
-            out->guardian_mean += w * t->guardian_wounds;
-            vdmg += legion && (t->flags & LG_FLAG_VEHICLE_DAMAGE) ? w : 0;
-            for (int s = 0; s < NO_SIDES; s++)
-                for (int k = 0; k < NO_TOK_N; k++) {
-                    int spent = ctx->start.tok[s][k] - t->tok[s][k];
-                    spent_p[s][k] += spent > 0 ? w : 0;
-                    spent_m[s][k] += w * spent;
-                }
-            for (int m = 0; m < ctx->nmods; m++)
-                if (t->used & (1u << m))
-                    used[ctx->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
-        }
+    rep_terminals it = {.parts = parts, .nparts = nparts, .scale = scale};
+    while (rep_next_terminal(&it)) {
+        const no_ctx *pc = it.ctx; /* the attack as this part started it */
+        const no_state *t = it.s;
+        double w = it.w;
+        out->made += w;
+        int d = t->damage > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->damage;
+        pmf[d] += w;
+        out->mean += w * t->damage;
+        m2 += w * (double)t->damage * t->damage;
+        kill += t->destroyed ? w : 0;
+        faceup += t->faceup ? w : 0;
+        hit += t->hits + t->crits ? w : 0;
+        out->ion_mean += w * t->ion_tokens;
+        defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
+        supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
+        out->self_wounds_mean += w * t->self_wounds;
+        guard[t->guardian_wounds > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->guardian_wounds] += w;
+        out->guardian_mean += w * t->guardian_wounds;
+        vdmg += legion && (t->flags & LG_FLAG_VEHICLE_DAMAGE) ? w : 0;
+        for (int s = 0; s < NO_SIDES; s++)
+            for (int k = 0; k < NO_TOK_N; k++) {
+                int spent = pc->start.tok[s][k] - t->tok[s][k];
+                spent_p[s][k] += spent > 0 ? w : 0;
+                spent_m[s][k] += w * spent;
+            }
+        for (int m = 0; m < pc->nmods; m++)
+            if (t->used & (1u << m))
+                used[pc->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
     }
-    ctx = &sc->ctx;
     no_damage_summary(pmf, m2, trials, out);
     out->kill = rep_rate(kill, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {

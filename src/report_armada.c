@@ -25,42 +25,36 @@ void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, d
     double cards[NO_MAX_DAMAGE + 1] = {0}, crit = 0, shields[AR_NZONES][NO_MAX_SHIELDS + 1] = {{0}};
     double spent[AR_NTOKENS] = {0}, exhausted[AR_NTOKENS] = {0}, discarded[AR_NTOKENS] = {0},
            locked[AR_NTOKENS] = {0};
-    const no_ctx *first = ctx; /* the tokens held and the shields before, as the scenario gave them */
-    for (int part = 0; part < nparts; part++) {
-        ctx = parts[part].ctx; /* the attack as this part started it */
-        const no_graph *g = parts[part].g;
-        for (int i = 0; i < g->nterm; i++) {
-            double w = parts[part].weight[i] * scale;
-            if (w == 0.0)
+    rep_terminals it = {.parts = parts, .nparts = nparts, .scale = scale};
+    while (rep_next_terminal(&it)) {
+        const no_ctx *pc = it.ctx; /* the attack as this part started it */
+        const no_state *s = it.s;
+        double w = it.w;
+        int n = s->facedown + s->faceup;
+        cards[n > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : n] += w;
+        out->cards_mean += w * n;
+        crit += s->crits ? w : 0;
+        int locks[AR_NTOKENS] = {0};
+        for (int m = 0; m < pc->nmods; m++) {
+            int t = token_type(pc, m);
+            if (t < 0 || pc->mods[m].side != NO_DEFENDER)
                 continue;
-            const no_state *s = &g->term[i];
-            int n = s->facedown + s->faceup;
-            cards[n > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : n] += w;
-            out->cards_mean += w * n;
-            crit += s->crits ? w : 0;
-            int locks[AR_NTOKENS] = {0};
-            for (int m = 0; m < ctx->nmods; m++) {
-                int t = token_type(ctx, m);
-                if (t < 0 || ctx->mods[m].side != NO_DEFENDER)
-                    continue;
-                if (ctx->mods[m].charge_slot == m && no_armada_locked(ctx, s, m) > 0)
-                    locks[t] = 1;
-                if (!(s->used >> m & 1))
-                    continue;
-                spent[t] += w;
-                (ctx->mods[m].discards ? discarded : exhausted)[t] += w;
-            }
-            for (int t = 0; t < AR_NTOKENS; t++)
-                locked[t] += locks[t] ? w : 0;
-            int left[AR_NZONES]; /* where the damage went */
-            no_armada_after(ctx, s, left, NULL);
-            for (int z = 0; z < AR_NZONES; z++) {
-                shields[z][left[z]] += w;
-                out->shields_mean[z] += w * left[z];
-            }
+            if (pc->mods[m].charge_slot == m && no_armada_locked(pc, s, m) > 0)
+                locks[t] = 1;
+            if (!(s->used >> m & 1))
+                continue;
+            spent[t] += w;
+            (pc->mods[m].discards ? discarded : exhausted)[t] += w;
+        }
+        for (int t = 0; t < AR_NTOKENS; t++)
+            locked[t] += locks[t] ? w : 0;
+        int left[AR_NZONES]; /* where the damage went */
+        no_armada_after(pc, s, left, NULL);
+        for (int z = 0; z < AR_NZONES; z++) {
+            shields[z][left[z]] += w;
+            out->shields_mean[z] += w * left[z];
         }
     }
-    ctx = first;
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {
         out->cards[d] = rep_rate(cards[d], trials);
         if (cards[d] > 0)

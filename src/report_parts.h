@@ -14,6 +14,19 @@ cJSON *rep_array(const no_rate *r, int n, int want_se);
 /* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
 cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n);
 
+/* Walks every terminal of a summary's parts that has a weight: `ctx` the attack as its part
+ * started it, `s` the terminal, `w` its weight times `scale`. Returns 0 when done. */
+typedef struct rep_terminals {
+    const no_part *parts;
+    int nparts;
+    double scale;
+    int part, i;            /* where the walk is */
+    const no_ctx *ctx;
+    const no_state *s;
+    double w;
+} rep_terminals;
+int rep_next_terminal(rep_terminals *it);
+
 /* Armada (report_armada.c). `scale` turns a weight into a probability. */
 void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale,
                           uint64_t trials, no_armada_summary *out);
