@@ -38,9 +38,11 @@ static int run_with(const no_scenario *sc, const no_run_opts *opts, int side, in
     return rc;
 }
 
-int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int json, char *err,
+int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_opts, int json, char *err,
                        size_t errlen)
 {
+    no_run_opts each = *run_opts, *opts = &each;
+    each.no_gain = 1; /* the per-attack row is the comparison's own */
     row *rows = calloc(NO_SIDES * NO_POLICY_N, sizeof *rows);
     int n[NO_SIDES] = {0};
     if (!rows)

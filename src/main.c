@@ -144,9 +144,10 @@ static int cmd_run(int argc, char **argv, int compare)
                                    val ? val : "nothing");
             i++;
         } else if (!strcmp(a, "--goal")) {
-            if (!val || (strcmp(val, "mean-damage") && strcmp(val, "kill")))
+            for (goal = 0; val && goal < NO_GOAL_N && strcmp(val, no_goal_names[goal]); goal++)
+                ;
+            if (!val || goal == NO_GOAL_N)
                 return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
-            goal = !strcmp(val, "kill") ? NO_GOAL_KILL : NO_GOAL_MEAN_DAMAGE;
             i++;
         } else if (!strcmp(a, "--format")) {
             if (!val || (strcmp(val, "text") && strcmp(val, "json")))

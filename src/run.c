@@ -91,7 +91,7 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
         stamp(opts, out);
         for (int a = 0; a < out->nattacks; a++)
             stamp(opts, &out->attack[a]);
-        return no_looks_ahead(&sc->ctx) ? run_baseline(sc, opts, out, err, errlen) : 0;
+        return no_looks_ahead(&sc->ctx) && !opts->no_gain ? run_baseline(sc, opts, out, err, errlen) : 0;
     }
     if (run_one(sc, opts, out, err, errlen))
         return -1;

@@ -11,6 +11,7 @@ typedef struct no_run_opts {
     uint64_t seed;
     int threads;
     int shots;             /* --shots-to-kill */
+    int no_gain;           /* an optimal sequence skips its per-attack run (the comparison has its own) */
 } no_run_opts;
 
 /* Returns 0, or -1 with err filled (the attack is too large to compile). */
