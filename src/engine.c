@@ -8,7 +8,7 @@
 #include <string.h>
 
 _Static_assert(sizeof(no_state) == 4 + NO_POOLS * 2 * NO_MAX_FACES + NO_SIDES * NO_TOK_N + NO_MAX_MODS +
-                                      1 + NO_MAX_DICE + 2 + 8 + 4 + 1,
+                                      1 + NO_MAX_DICE + 2 + 8 + 4 + 1 + NO_CARD_KINDS + 8,
                "no_state must have no padding: states are hashed and compared as bytes");
 _Static_assert(sizeof(no_state) % 8 == 0, "no_state is hashed 8 bytes at a time");
 
@@ -246,7 +246,7 @@ typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
 static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
     for (;;) {
-        if (no_pending_die(s) >= 0)
+        if (no_pending_die(s) >= 0 || s->card_draw)
             return AT_CHANCE;
         const no_step *st = &rules->steps[s->step];
         if (st->decide) {
@@ -257,12 +257,29 @@ static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *
         if (!st->apply)
             return AT_TERMINAL;
         st->apply(ctx, s);
-        s->step++;
+        if (!(st->again && s->card_draw)) /* a step that drew goes on once the card is known */
+            s->step++;
+    }
+}
+
+void no_deck_left_at(const no_ctx *ctx, const no_state *s, no_deck_left *left)
+{
+    memset(left, 0, sizeof *left);
+    for (int k = 0; k < ctx->deck->nkinds; k++) {
+        left->n[k] = (uint8_t)(ctx->deck->count[k] - s->card_seen[k]);
+        left->total = (uint8_t)(left->total + left->n[k]);
     }
 }
 
 void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *child)
 {
+    if (s->card_draw) {
+        *child = *s;
+        child->card_draw = 0;
+        child->card_seen[o]++;
+        child->card_drawn = (uint8_t)(o + 1);
+        return;
+    }
     int die = no_pending_die(s);
     const no_dicetab *tab = ctx->dice[die];
     *child = *s;
@@ -275,37 +292,77 @@ void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *chil
         child->pool[s->roll_pool].n[s->roll_column][tab->die->face[r]] += tab->by_k[s->roll[die]].count[o][r];
 }
 
+static void add_weighted(no_value *v, double p, const no_value *cv)
+{
+    v->damage += p * cv->damage;
+    v->other += p * cv->other;
+    v->crits += p * cv->crits;
+    v->later += p * cv->later;
+    v->kill += p * cv->kill;
+    v->later_kill += p * cv->later_kill;
+    for (int side = 0; side < NO_SIDES; side++)
+        v->spend[side] += p * cv->spend[side];
+}
+
+/* Index of the deck state `left` in g->decks (added when new): draws find few distinct ones. */
+static int deck_index(compiler *c, const no_deck_left *left)
+{
+    no_graph *g = c->g;
+    for (int i = 0; i < g->ndecks; i++)
+        if (!memcmp(&g->decks[i], left, sizeof *left))
+            return i;
+    if (g->ndecks >= 0xFFFF || grow((void **)&g->decks, &g->cap_decks, g->ndecks + 1, sizeof *g->decks)) {
+        c->failed = 1;
+        return 0;
+    }
+    g->decks[g->ndecks] = *left;
+    return g->ndecks++;
+}
+
+/* A roll branches over the count vectors of its dice; a draw over the kinds of card left. */
 static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
 {
     const no_ctx *ctx = c->ctx;
     no_graph *g = c->g;
-    int die = no_pending_die(s), k = s->roll[die];
-    const no_dicetab *tab = ctx->dice[die];
-    const no_rolls *rolls = &tab->by_k[k];
+    int draw = s->card_draw, die = draw ? NO_DIE_DRAW : no_pending_die(s);
+    no_deck_left left = {{0}, 0};
+    const no_rolls *rolls = NULL;
+    int n, deck = 0;
+    if (draw) {
+        no_deck_left_at(ctx, s, &left);
+        n = ctx->deck->nkinds;
+        deck = deck_index(c, &left);
+    } else {
+        rolls = &ctx->dice[die]->by_k[s->roll[die]];
+        n = rolls->n;
+    }
     int first = g->nsucc;
-    if (grow((void **)&g->succ, &g->cap_succ, g->nsucc + rolls->n, sizeof(int32_t))) {
+    if (c->failed || grow((void **)&g->succ, &g->cap_succ, g->nsucc + n, sizeof(int32_t))) {
         c->failed = 1;
         return 0;
     }
-    g->nsucc += rolls->n;
+    g->nsucc += n;
     memset(v, 0, sizeof *v);
-    for (int o = 0; o < rolls->n && !c->failed; o++) {
+    int32_t any = 0; /* a kind with no card left leads where another does: never taken */
+    for (int o = 0; o < n && !c->failed; o++) {
+        double p = draw ? (double)left.n[o] / left.total : rolls->prob[o];
+        if (p == 0.0 && draw)
+            continue;
         no_state child;
         no_roll_outcome(ctx, s, o, &child);
         no_value cv;
-        int32_t ref = compile_state(c, child, &cv);
-        g->succ[first + o] = ref;
-        double p = rolls->prob[o];
-        v->damage += p * cv.damage;
-        v->other += p * cv.other;
-        v->crits += p * cv.crits;
-        v->later += p * cv.later;
-        v->kill += p * cv.kill;
-        v->later_kill += p * cv.later_kill;
-        for (int side = 0; side < NO_SIDES; side++)
-            v->spend[side] += p * cv.spend[side];
+        any = compile_state(c, child, &cv); /* before g->succ is read: compiling may move it */
+        g->succ[first + o] = any;
+        add_weighted(v, p, &cv);
     }
-    return add_chance(c, die, k, first);
+    if (draw)
+        for (int o = 0; o < n; o++)
+            if (!left.n[o])
+                g->succ[first + o] = any;
+    int32_t id = add_chance(c, die, draw ? n : s->roll[die], first);
+    if (!c->failed)
+        g->chance[id].deck = (uint16_t)deck;
+    return id;
 }
 
 /* Values the state a choice leads to, and gives the node it is (0 for a report's valuation).
@@ -466,7 +523,8 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
 int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
     static const int at[] = {[AT_TERMINAL] = NO_AT_END, [AT_CHANCE] = NO_AT_ROLL, [AT_DECISION] = NO_AT_DECISION};
-    return at[advance(ctx, rules, s, actor, window)];
+    int where = at[advance(ctx, rules, s, actor, window)];
+    return where == NO_AT_ROLL && s->card_draw ? NO_AT_DRAW : where;
 }
 
 int no_value_from(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v)
@@ -510,6 +568,7 @@ void no_graph_free(no_graph *g)
     free(g->chance);
     free(g->succ);
     free(g->term);
+    free(g->decks);
     memset(g, 0, sizeof *g);
 }
 
@@ -530,10 +589,13 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
         if (m == 0.0)
             continue;
         const no_chance *ch = &g->chance[id];
-        const no_rolls *rolls = &ctx->dice[ch->die]->by_k[ch->k];
-        for (int o = 0; o < rolls->n; o++) {
+        int draw = ch->die == NO_DIE_DRAW;
+        const no_rolls *rolls = draw ? NULL : &ctx->dice[ch->die]->by_k[ch->k];
+        const no_deck_left *left = draw ? &g->decks[ch->deck] : NULL;
+        int n = draw ? ch->k : rolls->n;
+        for (int o = 0; o < n; o++) {
             int32_t child = g->succ[ch->first + o];
-            double p = m * rolls->prob[o];
+            double p = m * (draw ? (double)left->n[o] / left->total : rolls->prob[o]);
             if (child >= 0)
                 mass[child] += p;
             else
@@ -550,6 +612,15 @@ int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, i
     int used = 0;
     while (ref >= 0) {
         const no_chance *ch = &g->chance[ref];
+        if (ch->die == NO_DIE_DRAW) { /* the next entry is the kind of card drawn */
+            if (used >= nfaces)
+                return -1;
+            int kind = faces[used++];
+            if (kind >= ch->k || !g->decks[ch->deck].n[kind])
+                return -2;
+            ref = g->succ[ch->first + kind];
+            continue;
+        }
         const no_dicetab *tab = ctx->dice[ch->die];
         int k = ch->k;
         uint8_t v[NO_MAX_FACES] = {0};

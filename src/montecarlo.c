@@ -5,7 +5,8 @@
  * Before the loop the graph is turned into a "plan" whose every step is one table lookup:
  * a roll of k dice becomes ceil(k/4) steps of at most four dice (the partial outcome's rank is
  * carried from one to the next), and terminals loop onto themselves. Every trial then takes the
- * same number of steps with no data-dependent branch, and two trials run interleaved. */
+ * same number of steps with no data-dependent branch, and two trials run interleaved. A card
+ * draw is one step: a uniform card of those left, mapped to its kind by a table. */
 #include "neverodds/engine.h"
 #include "neverodds/rng.h"
 #include <stdlib.h>
@@ -37,12 +38,14 @@ static inline unsigned take_bits(bit_source *b, int n)
 }
 
 /* One step: out = table[(carried rank << bits) + random bits]; next = succ[first + out]. */
+enum { BY_D8, BY_GENERAL, BY_CARD }; /* how a step draws its outcome */
 typedef struct plan_step {
-    const uint16_t *table;
+    const uint16_t *table;   /* d8: outcome by rank and bits; card: kind by card */
     int32_t first;
     uint16_t carry;          /* 0xFFFF: pass `out` on as the next step's rank; 0: start afresh */
     uint8_t bits;            /* 3 per d8 in this group; 0 for a terminal */
-    uint8_t sides;           /* 8, or another die size (general path) */
+    uint8_t sides;           /* die sides, or cards left */
+    uint8_t by;              /* BY_* */
     const no_dicetab *tab;   /* general path only */
     uint8_t from, dice;      /* general path: dice already rolled, dice in this step */
 } plan_step;
@@ -54,6 +57,8 @@ typedef struct plan {
     int32_t root, term0;     /* terminal i is step term0 + i */
     int depth;               /* steps every trial takes */
     uint16_t *tables[NO_MAX_DICE][NO_MAX_ROLL / GROUP + 1][GROUP + 1]; /* [die][from/GROUP][dice] */
+    uint16_t **card_tables;  /* per deck state of the graph: card -> kind */
+    int ndecks;
     uint16_t zero;           /* the table of a terminal: one entry, 0 */
 } plan;
 
@@ -103,11 +108,39 @@ static const uint16_t *group_table(plan *pl, int die, const no_dicetab *tab, int
     return *slot = t;
 }
 
+/* The kind of each card left in deck state `d` of the graph, in kind order. */
+static const uint16_t *card_table(plan *pl, const no_graph *g, int d)
+{
+    if (pl->card_tables[d])
+        return pl->card_tables[d];
+    const no_deck_left *left = &g->decks[d];
+    uint16_t *t = malloc((size_t)left->total * sizeof *t);
+    if (!t)
+        abort();
+    int at = 0;
+    for (int k = 0; k < NO_CARD_KINDS; k++)
+        for (int i = 0; i < left->n[k]; i++)
+            t[at++] = (uint16_t)k;
+    return pl->card_tables[d] = t;
+}
+
 /* The first plan step of a graph reference: chance node i owns steps from i * STEPS_PER_NODE,
  * terminal t is step term0 + t. */
 static int32_t step_of(const plan *pl, int32_t ref)
 {
     return ref >= 0 ? ref * STEPS_PER_NODE : pl->term0 + ~ref;
+}
+
+/* The most steps any of the n children of `ch` takes to a terminal. */
+static int deepest(const no_graph *g, const int *depth, const no_chance *ch, int n)
+{
+    int most = 0;
+    for (int o = 0; o < n; o++) {
+        int32_t c = g->succ[ch->first + o];
+        int d = c >= 0 ? depth[c] : 0;
+        most = d > most ? d : most;
+    }
+    return most;
 }
 
 static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
@@ -119,7 +152,9 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
         abort();
     pl->nsteps = pl->term0 + g->nterm;
     pl->steps = calloc((size_t)pl->nsteps, sizeof *pl->steps);
-    if (!pl->steps)
+    pl->ndecks = g->ndecks;
+    pl->card_tables = calloc((size_t)(g->ndecks ? g->ndecks : 1), sizeof *pl->card_tables);
+    if (!pl->steps || !pl->card_tables)
         abort();
     for (int t = 0; t < g->nterm; t++) {
         int at = add_succ(pl, 1);
@@ -129,23 +164,27 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     /* children have smaller ids, so their depth is known when a parent is reached */
     for (int i = 0; i < g->nchance; i++) {
         const no_chance *ch = &g->chance[i];
-        const no_dicetab *tab = ctx->dice[ch->die];
         int base = i * STEPS_PER_NODE;
+        if (ch->die == NO_DIE_DRAW) {
+            depth[i] = deepest(g, depth, ch, ch->k) + 1;
+            int at = add_succ(pl, ch->k);
+            for (int o = 0; o < ch->k; o++)
+                pl->succ[at + o] = step_of(pl, g->succ[ch->first + o]);
+            pl->steps[base] = (plan_step){.table = card_table(pl, g, ch->deck), .first = at,
+                                          .sides = g->decks[ch->deck].total, .by = BY_CARD};
+            continue;
+        }
+        const no_dicetab *tab = ctx->dice[ch->die];
         int groups = tab->die->sides == 8 ? (ch->k + GROUP - 1) / GROUP : 1;
         if (groups == 0)
             groups = 1; /* a roll of no dice still has one outcome */
-        int child_depth = 0;
-        for (int o = 0; o < tab->by_k[ch->k].n; o++) {
-            int32_t c = g->succ[ch->first + o];
-            int d = c >= 0 ? depth[c] : 0;
-            child_depth = d > child_depth ? d : child_depth;
-        }
-        depth[i] = child_depth + groups;
+        depth[i] = deepest(g, depth, ch, tab->by_k[ch->k].n) + groups;
         for (int gi = 0; gi < groups; gi++) {
             int from = gi * GROUP, last = gi == groups - 1;
             int dice = tab->die->sides == 8 ? (ch->k - from < GROUP ? ch->k - from : GROUP) : ch->k;
             plan_step *st = &pl->steps[base + gi];
             st->sides = tab->die->sides;
+            st->by = st->sides == 8 ? BY_D8 : BY_GENERAL;
             st->tab = tab;
             st->from = (uint8_t)from;
             st->dice = (uint8_t)dice;
@@ -172,6 +211,9 @@ static void plan_free(plan *pl)
         for (int j = 0; j <= NO_MAX_ROLL / GROUP; j++)
             for (int m = 0; m <= GROUP; m++)
                 free(pl->tables[p][j][m]);
+    for (int d = 0; d < pl->ndecks; d++)
+        free(pl->card_tables[d]);
+    free(pl->card_tables);
     free(pl->steps);
     free(pl->succ);
 }
@@ -187,8 +229,9 @@ static unsigned roll_general(bit_source *b, const plan_step *st, unsigned rank)
 static inline int32_t advance(const plan *pl, bit_source *b, int32_t ref, unsigned *rank)
 {
     const plan_step *st = &pl->steps[ref];
-    unsigned out = st->sides == 8 ? st->table[(*rank << st->bits) + take_bits(b, st->bits)]
-                                  : roll_general(b, st, *rank);
+    unsigned out = st->by == BY_D8        ? st->table[(*rank << st->bits) + take_bits(b, st->bits)]
+                   : st->by == BY_GENERAL ? roll_general(b, st, *rank)
+                                          : st->table[no_pcg32_below(&b->rng, st->sides)];
     *rank = out & st->carry;
     return pl->succ[st->first + (int32_t)out];
 }

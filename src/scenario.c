@@ -619,17 +619,29 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     ctx->range = jr_int(j, atk, "range", "", 1, 3, range, 0); /* an entry's own, else the scenario's */
     ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
     ctx->multiple_focus = 1;
+    int damage_deck = 1;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
     if (ro) {
-        static const char *const ro_keys[] = {"multiple_focus", NULL};
-        if (jr_object(j, ro, "rule_options", ro_keys) == 0)
+        static const char *const ro_keys[] = {"multiple_focus", "damage_deck", NULL};
+        if (jr_object(j, ro, "rule_options", ro_keys) == 0) {
             ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+            damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
+        }
     }
     j->prefix = at;
     parse_side(b, atk, NO_ATTACKER);
     j->prefix = NULL;
     parse_side(b, root, NO_DEFENDER);
+    if (ctx->hull && damage_deck && !j->failed) { /* the deck matters only to a ship that can die */
+        int cards = 0;
+        for (int k = 0; k < no_xwing_damage_deck.nkinds; k++)
+            cards += no_xwing_damage_deck.count[k];
+        if (ctx->hull > cards)
+            jr_fail(j, "defender.hull", "a hull of %d is more than the %d cards of the damage deck "
+                    "(set rule_options.damage_deck to false)", ctx->hull, cards);
+        ctx->deck = &no_xwing_damage_deck;
+    }
     if (!j->failed && no_xwing_add_token_mods(ctx))
         jr_fail(j, "", "too many modifiers");
     j->prefix = at;

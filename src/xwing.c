@@ -82,6 +82,7 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
     }
     if (at_threshold(tok[NO_TOK_TRACTOR], ctx->defender_size))
         n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
+    n -= s->card_seen[XW_CARD_STRUCTURAL]; /* face-up Structural Damage cards (damage deck) */
     n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
     return clamp_dice(n);
 }
@@ -108,38 +109,6 @@ static void neutralize(const no_ctx *ctx, no_state *s)
     }
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
-}
-
-/* Step 5: one point at a time, all hit damage before crit damage; a point takes an active
- * shield, else a damage card, face up for crit damage (L652). Destroyed when cards >= hull
- * (L743). An ion weapon spends one result for 1 hit damage; the rest become ion tokens. */
-static void deal_damage(const no_ctx *ctx, no_state *s)
-{
-    int hits = s->hits, crits = s->crits;
-    if (ctx->ion_weapon && hits + crits > 0) {
-        s->ion_tokens = (uint8_t)(hits + crits - 1);
-        hits = 1;
-        crits = 0;
-    }
-    int shields = ctx->shields;
-    for (int i = 0; i < hits; i++) {
-        if (shields > 0) {
-            shields--;
-            s->shields_lost++;
-        } else {
-            s->facedown++;
-        }
-    }
-    for (int i = 0; i < crits; i++) {
-        if (shields > 0) {
-            shields--;
-            s->shields_lost++;
-        } else {
-            s->faceup++;
-        }
-    }
-    s->damage = (uint8_t)(hits + crits);
-    s->destroyed = ctx->hull > 0 && s->facedown + s->faceup >= ctx->hull;
 }
 
 /* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
@@ -204,7 +173,8 @@ static const no_step steps[] = {
     NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER),   /* card text only (Crack Shot) */
     NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER),   /* card text only (Biggs) */
     NO_APPLY(neutralize),                             /* 4, L354-L359 */
-    NO_APPLY(deal_damage),                            /* 5, L361-L364; DAÑO L648-L657 */
+    NO_APPLY(no_xwing_start_damage),                  /* 5, L361-L364; DAÑO L648-L657 */
+    NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
     NO_END,
 };
 
@@ -288,6 +258,9 @@ int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
     next->shields = from->shields - end->shields_lost;
     if (from->hull)
         next->hull = from->hull - end->facedown - end->faceup;
+    /* the damage deck as the cards seen left it, and the Fuel Leaks still face up */
+    memcpy(next->start.card_seen, end->card_seen, sizeof end->card_seen);
+    next->start.fuel_up = end->fuel_up;
     /* charges of the defender's abilities, matched in order: its modifiers are read alike for
      * every attack, after the attacker's */
     int to = 0;

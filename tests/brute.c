@@ -7,10 +7,94 @@ enum { B, F, H, C, E };
 static int atk_face(int side) { return side < 2 ? B : side < 4 ? F : side < 7 ? H : C; }
 static int def_face(int side) { return side < 3 ? B : side < 5 ? F : E; }
 
+/* The outcome of suffering h hits and c crits, by damage: P, P(destroyed), P(a card face up). */
+typedef struct dealt {
+    double p[16], kill[16], up[16];
+} dealt;
+
 typedef struct ctx {
     const brute_spec *s;
-    brute_result *out;
+    dealt table[8][8]; /* by hits and crits that get through */
+    long double pmf[16], kill, faceup; /* sums of millions of terms: extended precision */
 } ctx;
+
+/* ---- damage, one point at a time, with the physical deck: 5 Direct Hit!, 4 Fuel Leak, 2 Hull
+ * Breach, 2 Structural Damage, 20 others. Every card dealt is drawn (its kind matters only face
+ * up). The card that destroys the ship and the ones after it do nothing. ---- */
+enum { DH, FL, HB, SD, OTHER, KINDS };
+typedef struct ship {
+    int deck[KINDS], left;
+    int hits, crits, shields, down, up, fuel, breach, damage;
+} ship;
+
+static void suffer(const brute_spec *bs, ship s, double p, dealt *out);
+
+/* The next card of the deck, each kind by its share of the cards left. */
+static void draw(const brute_spec *bs, ship s, int face_up, double p, dealt *out)
+{
+    for (int k = 0; k < KINDS; k++) {
+        if (!s.deck[k])
+            continue;
+        ship t = s;
+        double q = p * t.deck[k] / t.left;
+        t.deck[k]--;
+        t.left--;
+        if (face_up && k == DH) { /* 1 more hit damage; the card turns face down */
+            t.hits++;
+            t.up--;
+            t.down++;
+        }
+        if (face_up && k == FL)
+            t.fuel++;
+        if (face_up && k == HB)
+            t.breach = 1;
+        suffer(bs, t, q, out);
+    }
+}
+
+static void suffer(const brute_spec *bs, ship s, double p, dealt *out)
+{
+    if (s.hits + s.crits == 0) {
+        out->p[s.damage] += p;
+        if (s.down + s.up >= bs->hull)
+            out->kill[s.damage] += p;
+        if (s.up)
+            out->up[s.damage] += p;
+        return;
+    }
+    int crit = s.hits == 0;
+    crit ? s.crits-- : s.hits--;
+    s.damage++;
+    if (s.shields) {
+        s.shields--;
+        suffer(bs, s, p, out);
+        return;
+    }
+    crit |= s.breach;
+    int alive = s.down + s.up + 1 < bs->hull;
+    crit ? s.up++ : s.down++;
+    if (!alive || !bs->deck) {
+        suffer(bs, s, p, out); /* nothing a card does matters now */
+        return;
+    }
+    if (crit && s.fuel) { /* after crit damage each face-up Fuel Leak: 1 hit damage, face down */
+        s.hits += s.fuel;
+        s.up -= s.fuel;
+        s.down += s.fuel;
+        s.fuel = 0;
+    }
+    draw(bs, s, crit, p, out);
+}
+
+static void deal_table(ctx *c)
+{
+    for (int h = 0; h < 8; h++)
+        for (int k = 0; k < 8; k++) {
+            ship s = {.deck = {5, 4, 2, 2, 20}, .left = 33, .hits = h, .crits = k, .shields = c->s->shields};
+            memset(&c->table[h][k], 0, sizeof c->table[h][k]);
+            suffer(c->s, s, 1.0, &c->table[h][k]);
+        }
+}
 
 /* The defender needs no choice beyond "as many evades as it can get": more evades never hurt. */
 static void resolve(ctx *c, int hits, int crits, int dB, int dF, int dE, double p)
@@ -30,17 +114,12 @@ static void resolve(ctx *c, int hits, int crits, int dB, int dF, int dE, double 
         else
             crits--;
     }
-    int shields = s->shields, down = 0, up = 0;
-    for (int i = 0; i < hits; i++)
-        shields ? shields-- : down++;
-    for (int i = 0; i < crits; i++)
-        shields ? shields-- : up++;
-    c->out->pmf[hits + crits] += p;
-    c->out->mean += p * (hits + crits);
-    if (s->hull && down + up >= s->hull)
-        c->out->kill += p;
-    if (up)
-        c->out->faceup += p;
+    const dealt *d = &c->table[hits][crits];
+    for (int k = 0; k < 16; k++) {
+        c->pmf[k] += (long double)p * d->p[k];
+        c->kill += s->hull ? (long double)p * d->kill[k] : 0;
+        c->faceup += (long double)p * d->up[k];
+    }
 }
 
 static void defense(ctx *c, int hits, int crits, int n, int dB, int dF, int dE, double p)
@@ -98,6 +177,15 @@ static void attack(ctx *c, int n, int aB, int aF, int aH, int aC, double p)
 void brute_attack(const brute_spec *spec, brute_result *out)
 {
     memset(out, 0, sizeof *out);
-    ctx c = {spec, out};
+    ctx c = {.s = spec};
+    deal_table(&c);
     attack(&c, spec->attack_dice, 0, 0, 0, 0, 1.0);
+    long double mean = 0;
+    for (int k = 0; k < 16; k++) {
+        out->pmf[k] = (double)c.pmf[k];
+        mean += k * c.pmf[k];
+    }
+    out->mean = (double)mean;
+    out->kill = (double)c.kill;
+    out->faceup = (double)c.faceup;
 }

@@ -70,10 +70,10 @@ START_TEST(proton_torpedoes_change_one_hit_after_the_reroll)
     no_scenario *sc = with("\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"proton-torpedoes\"]",
                            "\"dice\":0,\"hull\":9", "");
     ck_assert_int_eq(sc->ctx.ordnance, 1);
-    no_state s = forced(sc, "HBFF HHH"); /* lock rerolls B F F; one hit becomes a crit */
+    no_state s = forced(sc, "HBFF HHH o"); /* lock rerolls B F F; one hit becomes a crit (o: its card) */
     ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
     ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_HIT), 3);
-    s = forced(sc, "HHHH");
+    s = forced(sc, "HHHH o");
     ck_assert_int_eq(s.faceup, 1);
     free(sc);
 }
@@ -122,12 +122,12 @@ END_TEST
 START_TEST(marksmanship_and_fifth_brother_make_crits)
 {
     no_scenario *sc = with("\"dice\":2,\"abilities\":[\"marksmanship\"]", "\"dice\":0,\"hull\":5", "");
-    no_state s = forced(sc, "HH");
+    no_state s = forced(sc, "HH o");
     ck_assert_int_eq(s.faceup, 1);
     ck_assert_int_eq(s.facedown, 1);
     free(sc);
     sc = with("\"dice\":1,\"tokens\":{\"force\":1},\"abilities\":[\"fifth-brother-gunner\"]", "\"dice\":0,\"hull\":5", "");
-    ck_assert_int_eq(forced(sc, "F").faceup, 1); /* rather than the plain Force focus->hit */
+    ck_assert_int_eq(forced(sc, "F o").faceup, 1); /* rather than the plain Force focus->hit */
     free(sc);
 }
 END_TEST
@@ -182,7 +182,7 @@ START_TEST(advanced_targeting_computer_crit_needs_the_lock)
 {
     no_scenario *sc = with("\"dice\":2,\"tokens\":{\"lock\":1},\"abilities\":[\"advanced-targeting-computer\"]",
                            "\"dice\":0,\"hull\":9", "");
-    no_state s = forced(sc, "HHH"); /* 3 dice with the lock held; nothing to reroll */
+    no_state s = forced(sc, "HHH o"); /* 3 dice with the lock held; nothing to reroll */
     ck_assert_int_eq(s.faceup, 1);
     ck_assert_int_eq(s.tok[NO_ATTACKER][NO_TOK_LOCK], 1);
     free(sc);

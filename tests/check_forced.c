@@ -33,7 +33,7 @@ END_TEST
 START_TEST(t_a2_evade_cancels_the_hit_before_the_crit)
 {
     no_scenario *sc = attack(2, "", 1, ",\"hull\":3", 2);
-    no_state s = forced(sc, "HC E");
+    no_state s = forced(sc, "HC E o"); /* the crit's card: one without effect */
     ck_assert_int_eq(s.hits, 0);
     ck_assert_int_eq(s.crits, 1);
     ck_assert_int_eq(s.faceup, 1);
@@ -44,7 +44,7 @@ END_TEST
 START_TEST(t_a3_shield_takes_the_hit_first)
 {
     no_scenario *sc = attack(2, "", 0, ",\"hull\":3,\"shields\":1", 2);
-    no_state s = forced(sc, "HC");
+    no_state s = forced(sc, "HC o");
     ck_assert_int_eq(s.shields_lost, 1);
     ck_assert_int_eq(s.faceup, 1);
     ck_assert_int_eq(s.facedown, 0);
@@ -55,7 +55,7 @@ END_TEST
 START_TEST(t_a4_two_crits_one_shield)
 {
     no_scenario *sc = attack(2, "", 0, ",\"hull\":3,\"shields\":1", 2);
-    no_state s = forced(sc, "CC");
+    no_state s = forced(sc, "CC o");
     ck_assert_int_eq(s.shields_lost, 1);
     ck_assert_int_eq(s.faceup, 1);
     ck_assert_int_eq(s.damage, 2);
@@ -224,7 +224,7 @@ START_TEST(t_a19_asteroid_roll)
     /* one attack die, nothing to defend with: hit -> hit damage, crit -> crit damage */
     no_scenario *sc = attack(1, "", 0, ",\"hull\":3", 2);
     ck_assert_int_eq(forced(sc, "H").facedown, 1);
-    ck_assert_int_eq(forced(sc, "C").faceup, 1);
+    ck_assert_int_eq(forced(sc, "C o").faceup, 1);
     ck_assert_int_eq(forced(sc, "F").damage, 0);
     ck_assert_int_eq(forced(sc, "B").damage, 0);
     free(sc);
@@ -237,7 +237,7 @@ START_TEST(t_a20_debris_roll_only_crits)
     no_scenario *sc = attack(1, ",\"modifiers\":[{\"window\":\"attack-after-modify\",\"op\":\"cancel\","
                                 "\"faces\":[\"hit\"],\"count\":\"all\",\"mandatory\":true}]",
                              0, ",\"hull\":3", 2);
-    ck_assert_int_eq(forced(sc, "C").faceup, 1);
+    ck_assert_int_eq(forced(sc, "C o").faceup, 1);
     ck_assert_int_eq(forced(sc, "H").damage, 0);
     free(sc);
 }

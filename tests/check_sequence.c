@@ -338,11 +338,14 @@ START_TEST(optimal_is_never_worse_than_any_named_policy)
 }
 END_TEST
 
-/* Shots to kill: one attack die (hit or crit 4/8) against no defense dice and hull 2: the kill
- * takes k shots with P = (k - 1) / 2^k (the second success on shot k). Monte Carlo agrees. */
+/* Shots to kill: one attack die (hit or crit 4/8) against no defense dice and hull 2: without
+ * the damage deck the kill takes k shots with P = (k - 1) / 2^k (the second success on shot k).
+ * With it, a first success that is a crit drawing a Direct Hit! (1/4 x 5/33) kills at once:
+ * P = d / 2^k + (1 - d)(k - 1) / 2^k with d = 5/132, mean 4 - 2d. Monte Carlo agrees. */
 START_TEST(shots_to_kill_is_a_negative_binomial)
 {
-    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2}}");
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2},"
+                               "\"rule_options\":{\"damage_deck\":false}}");
     no_run_opts o = {.shots = 1, .seed = 1, .threads = 1};
     no_summary s, mc;
     char err[NO_ERR_LEN];
@@ -351,6 +354,13 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
     for (int k = 1; k <= 30; k++)
         ck_assert_near(s.shots[k].p, (k - 1) / pow(2, k), 1e-12);
     ck_assert_near(s.shots_mean, 4, 1e-9); /* 2 successes at 1/2 each; the tail past 200 is below 1e-50 */
+    free(sc);
+    sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2}}");
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    const double d = 5.0 / 132;
+    for (int k = 1; k <= 30; k++)
+        ck_assert_near(s.shots[k].p, d / pow(2, k) + (1 - d) * (k - 1) / pow(2, k), 1e-12);
+    ck_assert_near(s.shots_mean, 4 - 2 * d, 1e-9);
     o.trials = 300000;
     o.threads = 2;
     ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);

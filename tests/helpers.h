@@ -74,17 +74,19 @@ static inline no_state walk_faces(no_scenario *sc, const uint8_t *faces, int n, 
     return s;
 }
 
-/* X-Wing: letters B F H C E, one per die (attack roll, its rerolls, defense roll, its rerolls). */
+/* X-Wing: letters B F H C E, one per die (attack roll, its rerolls, defense roll, its rerolls),
+ * then d l b s o, one per damage card drawn face up (Direct Hit!, Fuel Leak, Hull Breach,
+ * Structural Damage, other). */
 static inline no_state forced(no_scenario *sc, const char *letters)
 {
     uint8_t faces[64];
     int n = 0;
     for (const char *p = letters; *p; p++) {
-        const char *at = strchr(no_xwing_face_letters, *p);
         if (*p == ' ' || *p == ',' || *p == '|')
             continue;
-        ck_assert_msg(at != NULL, "bad die letter %c", *p);
-        faces[n++] = (uint8_t)(at - no_xwing_face_letters);
+        const char *at = strchr(no_xwing_face_letters, *p), *card = strchr(no_xwing_card_letters, *p);
+        ck_assert_msg(at != NULL || card != NULL, "bad die or card letter %c", *p);
+        faces[n++] = (uint8_t)(at ? at - no_xwing_face_letters : card - no_xwing_card_letters);
     }
     return walk_faces(sc, faces, n, letters);
 }

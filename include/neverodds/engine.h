@@ -31,6 +31,16 @@ extern const char *const no_token_names[NO_TOK_N];
 #define NO_MAX_KW 96
 #define NO_STATE_BUDGET 4000000 /* distinct states the compiler may visit */
 
+#define NO_CARD_KINDS 8 /* kinds of card one damage deck tells apart */
+
+/* A deck of cards drawn without replacement (the X-Wing damage deck): how many of each kind. */
+typedef struct no_deck {
+    const char *name;
+    int nkinds;
+    uint8_t count[NO_CARD_KINDS];
+    const char *const *kind_names;
+} no_deck;
+
 typedef struct no_pool {
     uint8_t n[2][NO_MAX_FACES]; /* [NO_FRESH|NO_REROLLED][face] */
 } no_pool;
@@ -50,6 +60,16 @@ typedef struct no_state {
     uint8_t defeated, suppression, self_wounds; /* Legion */
     uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified */
     uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
+    /* A damage deck (X-Wing): the cards of each kind drawn face up so far, a sequence's earlier
+     * attacks included (cards dealt face down are never seen, so they do not change the odds of
+     * the next face-up card: by exchangeability the deck state is what was seen). */
+    uint8_t card_seen[NO_CARD_KINDS];
+    uint8_t card_draw;              /* 1: a face-up card is to be drawn (a chance node) */
+    uint8_t card_drawn;             /* kind + 1 of the card just drawn, for the step that asked */
+    uint8_t fuel_up;                /* X-Wing: face-up cards that act on the next crit damage */
+    uint8_t to_deal[2];             /* X-Wing: hit and crit damage still to be suffered */
+    uint8_t card_damage;            /* X-Wing: damage the cards' effects added */
+    uint8_t spare[2];               /* zero: keeps the state a multiple of 8 bytes */
 } no_state;
 
 /* ROLL adds `amount` rolled dice of die type `to` (Armada's Concentrate Fire dial); DECLARE has
@@ -144,19 +164,22 @@ typedef struct no_ctx {
     uint32_t window_mods[NO_SIDES][NO_W_N]; /* modifiers of each side and window */
     uint32_t excluded_by[NO_MAX_MODS];      /* modifiers whose use disables this one */
     no_state start;
+    const no_deck *deck;      /* the damage deck face-up cards are drawn from, or NULL */
     const no_future *future;  /* the later attacks of a sequence, or NULL */
 } no_ctx;
 
 /* One step of a game's attack: a deterministic change of the state (which may request a roll),
  * or a decision window of one side (apply NULL, decide 1). Passing a window moves on to the next
- * step. A step with neither ends the attack. */
+ * step. A step with neither ends the attack. A step marked `again` runs again after the card
+ * draw it requested (it reads the card in s->card_drawn and goes on). */
 typedef struct no_step {
     void (*apply)(const no_ctx *ctx, no_state *s);
-    uint8_t decide, window, actor;
+    uint8_t decide, window, actor, again;
 } no_step;
-#define NO_APPLY(fn) {(fn), 0, 0, 0}
-#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor)}
-#define NO_END {NULL, 0, 0, 0}
+#define NO_APPLY(fn) {(fn), 0, 0, 0, 0}
+#define NO_APPLY_AGAIN(fn) {(fn), 0, 0, 0, 1}
+#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0}
+#define NO_END {NULL, 0, 0, 0, 0}
 
 /* A game's rules: its ordered steps, run by the engine, and what a finished attack is worth. */
 typedef struct no_rules {
@@ -167,16 +190,26 @@ typedef struct no_rules {
 } no_rules;
 
 
+#define NO_DIE_DRAW 0xFF /* a chance node that draws a card: outcome o is card kind o */
 typedef struct no_chance {
     int32_t first;           /* offset of its successors in no_graph.succ */
-    uint8_t die, k;          /* k dice of die type `die` (ctx->dice[die]) */
+    uint8_t die, k;          /* k dice of die type `die` (ctx->dice[die]); or NO_DIE_DRAW, k kinds */
+    uint16_t deck;           /* a draw: the deck it draws from, an index of no_graph.decks */
 } no_chance;
+
+/* The cards of each kind left in a deck as a draw finds it (the deck less the cards seen). */
+typedef struct no_deck_left {
+    uint8_t n[NO_CARD_KINDS];
+    uint8_t total;
+} no_deck_left;
 
 /* Is a roll pending, and which die type rolls first? (-1: none) */
 int no_pending_die(const no_state *s);
-/* The state after outcome o (a rank of ctx->dice[die]->by_k[k]) of the first die type pending
- * in `s` (k dice of type `die`). */
+/* The state after outcome o of what `s` awaits: a rank of ctx->dice[die]->by_k[k] for the first
+ * die type pending (k dice of type `die`), or the kind of the card drawn. */
 void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *child);
+/* The cards left in ctx->deck when `s` draws. */
+void no_deck_left_at(const no_ctx *ctx, const no_state *s, no_deck_left *left);
 /* Requests n dice of die type `die` into pool (fresh column). */
 void no_request_roll(no_state *s, int pool, int die, int n);
 
@@ -188,6 +221,8 @@ typedef struct no_graph {
     no_chance *chance;
     int nsucc, cap_succ;
     int32_t *succ;           /* successor per outcome rank (chance id, or ~terminal id) */
+    int ndecks, cap_decks;
+    no_deck_left *decks;     /* the distinct deck states draws find (a draw's probabilities) */
     no_state *term;          /* terminal states */
     size_t states_seen;      /* distinct states the compiler visited */
     no_value value;          /* the root's value under the policy */
@@ -224,8 +259,9 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
                     no_graph *g, char *err, size_t errlen);
 
 /* Decision tables (reports): runs the steps from `s` to the next decision (NO_AT_DECISION, with
- * its actor and window), roll (NO_AT_ROLL) or end (NO_AT_END). */
-enum { NO_AT_END, NO_AT_ROLL, NO_AT_DECISION };
+ * its actor and window), roll (NO_AT_ROLL), card draw (NO_AT_DRAW: no decision follows) or end
+ * (NO_AT_END). */
+enum { NO_AT_END, NO_AT_ROLL, NO_AT_DECISION, NO_AT_DRAW };
 /* What the attack is worth from state `s` under the policy (compiles the rest of it). */
 int no_value_from(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v);
 int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window);
@@ -247,8 +283,9 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
                    int threads, uint64_t *term_count);
 
 /* Forced walk: follows the policy with the given dice (faces in roll order, one list per
- * roll request in order). Returns the terminal reached; -1 when the dice run out, -2 when a
- * face is not on the die rolled, -3 when dice are left over. */
+ * roll request in order; a card draw takes the next entry as the card's kind). Returns the
+ * terminal reached; -1 when the dice run out, -2 when a face is not on the die rolled (or no
+ * card of that kind is left), -3 when dice are left over. */
 int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, int nfaces);
 
 #endif

@@ -13,6 +13,15 @@ extern const no_rules no_xwing2e_rules;
 
 enum { XW_DIE_ATTACK, XW_DIE_DEFENSE };
 
+/* The damage deck (xwing_damage.c): the kinds of card whose effects change dice or damage. */
+enum { XW_CARD_DIRECT_HIT, XW_CARD_FUEL_LEAK, XW_CARD_HULL_BREACH, XW_CARD_STRUCTURAL, XW_CARD_OTHER,
+       XW_NCARDS };
+extern const no_deck no_xwing_damage_deck;
+extern const char no_xwing_card_letters[XW_NCARDS + 1]; /* "dlbso" (forced cards in tests) */
+/* Step 5: the results become damage to suffer, then it is suffered (drawing face-up cards). */
+void no_xwing_start_damage(const no_ctx *ctx, no_state *s);
+void no_xwing_deal_damage(const no_ctx *ctx, no_state *s);
+
 /* The dice tables (built once, shared read-only by every run). */
 const no_dicetab *no_xwing_dicetab(int die);
 /* Fills the context's dice, reroll dice and the golden rule for X-Wing. */

@@ -1,0 +1,100 @@
+/* xwing_damage.c — X-Wing second edition step 5: damage suffered one point at a time, and the
+ * damage deck the face-up cards come from.
+ * Citations are lines of seeds/000_1d63b3a51872ba9e.txt (reference guide v1.4.5). */
+#include "neverodds/xwing.h"
+
+/* The damage deck is not in the seeds: its composition and the four card effects that change
+ * dice or damage come from issue #5 (the core set's 33-card deck). The effects are described in
+ * our own words; every other card is "other": no dice or damage effect. */
+static const char *const card_names[XW_NCARDS] = {
+    "direct hit", "fuel leak", "hull breach", "structural damage", "other",
+};
+const char no_xwing_card_letters[XW_NCARDS + 1] = "dlbso";
+const no_deck no_xwing_damage_deck = {
+    .name = "X-Wing damage deck (33 cards)",
+    .nkinds = XW_NCARDS,
+    .count = {[XW_CARD_DIRECT_HIT] = 5,  /* one more hit damage, then the card turns face down */
+              [XW_CARD_FUEL_LEAK] = 4,   /* the next crit damage brings 1 hit damage; face down */
+              [XW_CARD_HULL_BREACH] = 2, /* hit damage is suffered as crit damage instead */
+              [XW_CARD_STRUCTURAL] = 2,  /* 1 fewer defense die */
+              [XW_CARD_OTHER] = 20},
+    .kind_names = card_names,
+};
+
+/* Step 5 begins: an ion weapon spends one result for 1 hit damage and the rest become ion
+ * tokens; the rest deal their damage. */
+void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
+{
+    int hits = s->hits, crits = s->crits;
+    if (ctx->ion_weapon && hits + crits > 0) {
+        s->ion_tokens = (uint8_t)(hits + crits - 1);
+        hits = 1;
+        crits = 0;
+    }
+    s->to_deal[0] = (uint8_t)hits;
+    s->to_deal[1] = (uint8_t)crits;
+}
+
+/* Destroyed once its damage cards, and `more` to come, reach its hull (L743). */
+static int is_destroyed_by(const no_ctx *ctx, const no_state *s, int more)
+{
+    return ctx->hull > 0 && s->facedown + s->faceup + more >= ctx->hull;
+}
+
+/* The card just drawn face up takes effect. */
+static void card_effect(no_state *s, int kind)
+{
+    if (kind == XW_CARD_DIRECT_HIT) { /* one more hit damage; repaired: it turns face down */
+        s->to_deal[0]++;
+        s->card_damage++;
+        s->faceup--;
+        s->facedown++;
+    } else if (kind == XW_CARD_FUEL_LEAK) {
+        s->fuel_up++;
+    }
+}
+
+/* Suffers the damage one point at a time, hit damage before crit damage (L652): a point takes an
+ * active shield, else a damage card, face up for crit damage. With a deck, a face-up card is
+ * drawn (the step runs again once it is known) and the cards in play act: a Hull Breach turns
+ * hit damage into crit damage, a face-up Fuel Leak adds 1 hit damage after the next crit damage
+ * and turns face down. A card that destroys the ship is not drawn, nor is a Fuel Leak acted on
+ * then: nothing they do matters to a destroyed ship (its damage is still counted). */
+void no_xwing_deal_damage(const no_ctx *ctx, no_state *s)
+{
+    if (s->card_drawn) {
+        card_effect(s, s->card_drawn - 1);
+        s->card_drawn = 0;
+    }
+    while (!s->card_draw && s->to_deal[0] + s->to_deal[1] > 0) {
+        int crit = s->to_deal[0] == 0;
+        s->to_deal[crit]--;
+        s->damage++;
+        if (s->shields_lost < ctx->shields) {
+            s->shields_lost++;
+            continue;
+        }
+        if (s->card_seen[XW_CARD_HULL_BREACH])
+            crit = 1;
+        int survives = !is_destroyed_by(ctx, s, 1);
+        if (!crit) {
+            s->facedown++;
+            continue;
+        }
+        s->faceup++;
+        if (!ctx->deck || !survives)
+            continue;
+        if (s->fuel_up) { /* face-up Fuel Leaks act after this crit damage, then turn face down */
+            s->to_deal[0] += s->fuel_up;
+            s->card_damage += s->fuel_up;
+            s->faceup -= s->fuel_up;
+            s->facedown += s->fuel_up;
+            s->fuel_up = 0;
+        }
+        no_deck_left left;
+        no_deck_left_at(ctx, s, &left);
+        s->card_draw = left.total > 0; /* the card this crit damage deals face up */
+    }
+    if (!s->card_draw)
+        s->destroyed = is_destroyed_by(ctx, s, 0);
+}
