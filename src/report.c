@@ -17,14 +17,20 @@ no_rate rep_rate(double p, uint64_t trials)
     return r;
 }
 
-void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out)
+/* The sample standard deviation from the mean and the second moment. */
+static double deviation(double mean, double m2, uint64_t trials)
 {
-    double var = m2 - out->mean * out->mean;
+    double var = m2 - mean * mean;
     if (var < 0)
         var = 0;
     if (trials > 1)
         var *= (double)trials / (double)(trials - 1);
-    out->sd = sqrt(var);
+    return sqrt(var);
+}
+
+void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out)
+{
+    out->sd = deviation(out->mean, m2, trials);
     out->mean_se = trials ? out->sd / sqrt((double)trials) : 0.0;
     out->max_damage = 0;
     for (int d = NO_MAX_DAMAGE; d >= 0; d--)
@@ -74,7 +80,7 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     int legion = !strcmp(sc->game, "legion");
     out->has_kill = ctx->hull > 0 || legion;
     double scale = trials ? 1.0 / (double)trials : 1.0;
-    double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0;
+    double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0, cards = 0, cards2 = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
     double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
@@ -92,6 +98,8 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
         faceup += t->faceup ? w : 0;
         hit += t->hits + t->crits ? w : 0;
         out->ion_mean += w * t->ion_tokens;
+        cards += w * t->card_damage;
+        cards2 += w * t->card_damage * t->card_damage;
         defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
         supp[t->suppression > NO_MAX_ROLL ? NO_MAX_ROLL : t->suppression] += w;
         out->self_wounds_mean += w * t->self_wounds;
@@ -131,6 +139,8 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
         rep_armada_summarise(ctx, parts, nparts, scale, trials, &out->armada);
     out->faceup = rep_rate(faceup, trials);
     out->hit = rep_rate(hit, trials);
+    out->card_damage.p = cards;
+    out->card_damage.se = trials ? deviation(cards, cards2, trials) / sqrt((double)trials) : 0.0;
     for (int s = 0; s < NO_SIDES; s++)
         for (int k = 0; k < NO_TOK_N; k++) {
             out->tokens[s][k].spent = rep_rate(spent_p[s][k], trials);
@@ -212,7 +222,12 @@ static void outcomes_xwing(FILE *f, const no_ctx *ctx, const no_summary *s)
     if (s->has_kill) {
         fprintf(f, "P(kill)      ");
         rep_print_rate(f, s->kill, s->exact);
-        fprintf(f, "   (hull %d, shields %d)\n", ctx->hull, ctx->shields);
+        fprintf(f, "   (hull %d, shields %d%s)\n", ctx->hull, ctx->shields, ctx->deck ? ", damage deck" : "");
+    }
+    if (ctx->deck) {
+        fprintf(f, "card damage  ");
+        rep_print_rate(f, s->card_damage, s->exact);
+        fprintf(f, "   (mean damage the cards drawn add: Direct Hit!, Fuel Leak)\n");
     }
     if (ctx->ion_weapon)
         fprintf(f, "ion tokens   %.10f mean\n", s->ion_mean);
@@ -364,8 +379,9 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
     const int *pol = sc->ctx.policy;
-    fprintf(f, "neverodds %s — %s, rules %s, policy %s", NO_VERSION,
-            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, no_policies[pol[NO_ATTACKER]].name);
+    fprintf(f, "neverodds %s — %s, rules %s%s, policy %s", NO_VERSION,
+            legion ? "Legion" : armada ? "Armada" : "X-Wing", sc->rules, sc->ctx.deck ? " with the damage deck" : "",
+            no_policies[pol[NO_ATTACKER]].name);
     if (pol[NO_DEFENDER] != pol[NO_ATTACKER])
         fprintf(f, " (attacker), %s (defender)", no_policies[pol[NO_DEFENDER]].name);
     if (no_looks_ahead(&sc->ctx))
@@ -472,6 +488,11 @@ static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
         cJSON_AddNumberToObject(k, "shields", ctx->shields);
         cJSON_AddItemToObject(o, "kill", k);
     }
+    if (ctx->deck) { /* a mean, with its standard error */
+        cJSON *c = cJSON_AddObjectToObject(o, "card_damage");
+        cJSON_AddNumberToObject(c, "mean", s->card_damage.p);
+        cJSON_AddNumberToObject(c, "mean_stderr", s->card_damage.se);
+    }
     if (ctx->ion_weapon)
         cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion_mean);
 }
@@ -552,6 +573,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
     cJSON_AddStringToObject(o, "game", sc->game);
     cJSON_AddStringToObject(o, "rules", sc->rules);
+    if (!strcmp(sc->game, "xwing"))
+        cJSON_AddBoolToObject(o, "damage_deck", sc->ctx.deck != NULL);
     cJSON_AddStringToObject(o, "scenario", sc->name);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
     const int *p = ctx->policy;

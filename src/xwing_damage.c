@@ -41,14 +41,14 @@ static int is_destroyed_by(const no_ctx *ctx, const no_state *s, int more)
     return ctx->hull > 0 && s->facedown + s->faceup + more >= ctx->hull;
 }
 
-/* The card just drawn face up takes effect. */
+/* The card just drawn face up takes effect. A repaired card turns face down but stays dealt: the
+ * attack's faceup count keeps the cards dealt face up (a card from an earlier attack may be the
+ * one repaired, and the hull counts cards, not faces). */
 static void card_effect(no_state *s, int kind)
 {
-    if (kind == XW_CARD_DIRECT_HIT) { /* one more hit damage; repaired: it turns face down */
+    if (kind == XW_CARD_DIRECT_HIT) { /* one more hit damage, then it is repaired */
         s->to_deal[0]++;
         s->card_damage++;
-        s->faceup--;
-        s->facedown++;
     } else if (kind == XW_CARD_FUEL_LEAK) {
         s->fuel_up++;
     }
@@ -87,8 +87,6 @@ void no_xwing_deal_damage(const no_ctx *ctx, no_state *s)
         if (s->fuel_up) { /* face-up Fuel Leaks act after this crit damage, then turn face down */
             s->to_deal[0] += s->fuel_up;
             s->card_damage += s->fuel_up;
-            s->faceup -= s->fuel_up;
-            s->facedown += s->fuel_up;
             s->fuel_up = 0;
         }
         no_deck_left left;

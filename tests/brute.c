@@ -39,11 +39,8 @@ static void draw(const brute_spec *bs, ship s, int face_up, double p, dealt *out
         double q = p * t.deck[k] / t.left;
         t.deck[k]--;
         t.left--;
-        if (face_up && k == DH) { /* 1 more hit damage; the card turns face down */
+        if (face_up && k == DH) /* 1 more hit damage (the card is repaired, still dealt) */
             t.hits++;
-            t.up--;
-            t.down++;
-        }
         if (face_up && k == FL)
             t.fuel++;
         if (face_up && k == HB)
@@ -77,10 +74,8 @@ static void suffer(const brute_spec *bs, ship s, double p, dealt *out)
         suffer(bs, s, p, out); /* nothing a card does matters now */
         return;
     }
-    if (crit && s.fuel) { /* after crit damage each face-up Fuel Leak: 1 hit damage, face down */
+    if (crit && s.fuel) { /* after crit damage each face-up Fuel Leak: 1 hit damage, repaired */
         s.hits += s.fuel;
-        s.up -= s.fuel;
-        s.down += s.fuel;
         s.fuel = 0;
     }
     draw(bs, s, crit, p, out);

@@ -14,6 +14,7 @@ int main(void)
     srunner_add_suite(sr, suite_legion());
     srunner_add_suite(sr, suite_armada());
     srunner_add_suite(sr, suite_sequence());
+    srunner_add_suite(sr, suite_deck());
     srunner_set_fork_status(sr, CK_NOFORK);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -38,6 +38,8 @@ expect_error empty-file "neverodds: $T/empty.json: malformed JSON" run "$T/empty
 expect_error missing-file "neverodds: $T/none.json: cannot read" run "$T/none.json"
 expect_error directory "neverodds: $T: cannot read" run "$T"
 expect_error no-file "neverodds: run: missing the scenario file" run
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":34}}' >"$T/deckhull.json"
+expect_error deck-hull "neverodds: $T/deckhull.json: defender.hull: a hull of 34 is more than the 33 cards of the damage deck" run "$T/deckhull.json"
 expect_error bad-trials "neverodds: --trials: expected an integer" run profiles/xwing/quickstart.json --trials -5
 expect_error bad-threads "neverodds: --threads: expected an integer from 1 to 256" run profiles/xwing/quickstart.json --threads 0
 expect_error bad-format "neverodds: --format: expected text or json" run profiles/xwing/quickstart.json --format xml
@@ -63,6 +65,10 @@ if "$BIN" --help | grep -q "usage: neverodds run" && "$BIN" run --help | grep -q
 # the default scenario runs, exactly, and says so
 "$BIN" run profiles/xwing/quickstart.json >"$T/q.txt" 2>"$T/q.err" && grep -q "method:   exact" "$T/q.txt" &&
     [ ! -s "$T/q.err" ] && ok || bad "quickstart"
+# the report names the damage deck, on by default with a hull, and its switch turns it off
+grep -q "rules xwing-2e with the damage deck" "$T/q.txt" && grep -q "^card damage" "$T/q.txt" && ok || bad "deck named"
+printf '{"game":"xwing","rule_options":{"damage_deck":false},"attacker":{"dice":3},"defender":{"dice":2,"hull":3}}' >"$T/nodeck.json"
+"$BIN" run "$T/nodeck.json" --format json | grep -q '"damage_deck":	false' && ok || bad "deck off"
 
 # JSON contract keys
 "$BIN" run profiles/xwing/quickstart.json --format json >"$T/q.json" &&

@@ -112,5 +112,6 @@ Suite *suite_cases(void);
 Suite *suite_legion(void);
 Suite *suite_armada(void);
 Suite *suite_sequence(void);
+Suite *suite_deck(void);
 
 #endif
