@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SITUATIONS 4096 /* in one attack of a sequence */
+#define MAX_SITUATIONS 32768 /* in one attack of a sequence (i << 16 in bucket_seed stays apart) */
 #define NOT_YET (-2)        /* situation::next of an end no trial has reached yet (lazy) */
 #define TOTALS (NO_MAX_DAMAGE + 1)
 
@@ -23,7 +23,7 @@ struct sequence;
 typedef struct situation {
     no_future future;   /* first: the compiler's hook finds the situation from it */
     struct sequence *seq;
-    int attack;
+    int attack, index;  /* q->sit[attack][index] is this situation */
     no_ctx ctx;         /* the attack as it starts here */
     no_graph *graph;    /* compiled; shared with an equal situation of another attack */
     int owns;           /* this situation compiled it (and frees it) */
@@ -31,10 +31,25 @@ typedef struct situation {
     double *term;       /* exact: each terminal's probability from here, once needed */
 } situation;
 
+/* Situations found by hashing, not by scanning: a long sequence with the damage deck has
+ * thousands per attack. An entry is (hash, attack, index); a lookup compares the candidates. */
+typedef struct found {
+    uint64_t hash;
+    int attack, index;   /* index -1: an empty slot */
+} found;
+typedef struct finder {
+    found *slot;
+    size_t cap, n;       /* cap: a power of two at least twice n */
+} finder;
+
 typedef struct sequence {
     const no_scenario *sc;
+    finder starts;      /* situations by attack and start */
+    finder graphs;      /* compiled graphs by the whole context, when no side looks ahead */
     int repeat;         /* shots to kill: attack 0 again and again, its situations in one list */
     int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
+    int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
+    int threads;
     situation **sit[NO_MAX_ATTACKS];
     int nsit[NO_MAX_ATTACKS];
     int failed;
@@ -43,12 +58,101 @@ typedef struct sequence {
 
 static int compile_situation(sequence *q, situation *st);
 
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) { /* a word at a time, mixed as splitmix64 does */
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ULL;
+    return h ^ (h >> 29);
+}
+
+/* The first slot from `hash` that is empty or passes `same`, which compares a candidate. */
+static found *finder_slot(const finder *f, uint64_t hash, int (*same)(const sequence *, const found *, const void *),
+                          const sequence *q, const void *key)
+{
+    size_t i = hash & (f->cap - 1);
+    while (f->slot[i].index >= 0 && !(f->slot[i].hash == hash && same(q, &f->slot[i], key)))
+        i = (i + 1) & (f->cap - 1);
+    return &f->slot[i];
+}
+
+static void finder_add(finder *f, uint64_t hash, int attack, int index)
+{
+    if (2 * (f->n + 1) > f->cap) { /* grow and re-place every entry */
+        finder old = *f;
+        f->cap = f->cap ? 2 * f->cap : 256;
+        f->slot = malloc(f->cap * sizeof *f->slot);
+        if (!f->slot)
+            abort();
+        for (size_t i = 0; i < f->cap; i++)
+            f->slot[i].index = -1;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i].index >= 0) {
+                size_t j = old.slot[i].hash & (f->cap - 1);
+                while (f->slot[j].index >= 0)
+                    j = (j + 1) & (f->cap - 1);
+                f->slot[j] = old.slot[i];
+            }
+        free(old.slot);
+    }
+    size_t j = hash & (f->cap - 1);
+    while (f->slot[j].index >= 0)
+        j = (j + 1) & (f->cap - 1);
+    f->slot[j] = (found){hash, attack, index};
+    f->n++;
+}
+
 /* Two situations of one attack are the same when their keywords, start, hull and shields agree:
  * the carry rules change nothing else, and the modifiers follow from those. */
-static int same_start(const no_ctx *a, const no_ctx *b)
+typedef struct start_key {
+    int attack;
+    const no_ctx *ctx;
+} start_key;
+
+static uint64_t start_hash(int attack, const no_ctx *c)
 {
-    return a->hull == b->hull && a->shields == b->shields && !memcmp(a->kw, b->kw, sizeof a->kw) &&
-           !memcmp(&a->start, &b->start, sizeof a->start);
+    int head[3] = {attack, c->hull, c->shields};
+    uint64_t h = hash_bytes(0xCBF29CE484222325ULL, head, sizeof head);
+    h = hash_bytes(h, c->kw, sizeof c->kw);
+    return hash_bytes(h, &c->start, sizeof c->start);
+}
+
+static int same_start(const sequence *q, const found *f, const void *key)
+{
+    const start_key *k = key;
+    const no_ctx *a = &q->sit[f->attack][f->index]->ctx, *b = k->ctx;
+    return f->attack == k->attack && a->hull == b->hull && a->shields == b->shields &&
+           !memcmp(a->kw, b->kw, sizeof a->kw) && !memcmp(&a->start, &b->start, sizeof a->start);
+}
+
+static int same_context(const sequence *q, const found *f, const void *key)
+{
+    return !memcmp(&q->sit[f->attack][f->index]->ctx, key, sizeof(no_ctx));
+}
+
+/* A new situation of attack a, starting as `ctx` (`hash`: its start_hash), not compiled yet. */
+static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t hash)
+{
+    if (q->nsit[a] % 64 == 0) {
+        q->sit[a] = realloc(q->sit[a], (size_t)(q->nsit[a] + 64) * sizeof *q->sit[a]);
+        if (!q->sit[a])
+            abort();
+    }
+    situation *st = calloc(1, sizeof *st);
+    if (!st)
+        abort();
+    int i = q->nsit[a]++;
+    *st = (situation){.seq = q, .attack = a, .index = i, .ctx = *ctx};
+    q->sit[a][i] = st;
+    finder_add(&q->starts, hash, a, i);
+    return i;
 }
 
 /* The situation of attack a + 1 that end `end` of situation `from` leads to, compiled; -1 when
@@ -67,29 +171,22 @@ static int next_situation(sequence *q, const situation *from, const no_state *en
     }
     if (rc)
         return -1;
-    for (int i = 0; i < q->nsit[a]; i++)
-        if (same_start(&q->sit[a][i]->ctx, &next))
-            return i;
+    uint64_t hash = start_hash(a, &next);
+    start_key key = {a, &next};
+    if (q->starts.n) {
+        const found *f = finder_slot(&q->starts, hash, same_start, q, &key);
+        if (f->index >= 0)
+            return f->index;
+    }
     if (q->nsit[a] == MAX_SITUATIONS) {
         q->failed = 1;
         snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
                  MAX_SITUATIONS);
         return -1;
     }
-    if (q->nsit[a] % 64 == 0) {
-        q->sit[a] = realloc(q->sit[a], (size_t)(q->nsit[a] + 64) * sizeof *q->sit[a]);
-        if (!q->sit[a])
-            abort();
-    }
-    situation *st = calloc(1, sizeof *st);
-    if (!st)
-        abort();
-    st->seq = q;
-    st->attack = a;
-    st->ctx = next;
-    int i = q->nsit[a]++;
-    q->sit[a][i] = st;
-    compile_situation(q, st);
+    int i = add_situation(q, a, &next, hash);
+    if (!q->waves) /* in waves it is compiled with the others found with it */
+        compile_situation(q, q->sit[a][i]);
     return i;
 }
 
@@ -107,43 +204,104 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
  * (contexts are built by copies of zeroed scenarios, so their padding compares too). */
 static no_graph *shared_graph(const sequence *q, const no_ctx *ctx)
 {
-    for (int a = 0; a < NO_MAX_ATTACKS; a++)
-        for (int i = 0; i < q->nsit[a]; i++)
-            if (q->sit[a][i]->graph && !memcmp(&q->sit[a][i]->ctx, ctx, sizeof *ctx))
-                return q->sit[a][i]->graph;
-    return NULL;
+    if (!q->graphs.n)
+        return NULL;
+    const found *f = finder_slot(&q->graphs, hash_bytes(0xCBF29CE484222325ULL, ctx, sizeof *ctx), same_context, q, ctx);
+    return f->index >= 0 ? q->sit[f->attack][f->index]->graph : NULL;
 }
 
-static int compile_situation(sequence *q, situation *st)
+/* Gives st its graph: an equal situation's when nothing looks ahead, else a new one, to be
+ * compiled (returns 1). */
+static int assign_graph(sequence *q, situation *st)
 {
     st->future.value = future_value;
     int ahead = no_looks_ahead(&st->ctx) && !q->repeat && st->attack + 1 < q->sc->nattacks;
     st->ctx.future = ahead ? &st->future : NULL;
     st->graph = ahead ? NULL : shared_graph(q, &st->ctx);
-    if (!st->graph) {
-        char why[200];
-        st->graph = calloc(1, sizeof *st->graph);
-        if (!st->graph)
-            abort();
-        st->owns = 1;
-        if (no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, st->graph, why, sizeof why)) {
-            if (!q->failed)
-                snprintf(q->err, sizeof q->err, "%s: attack %d of %d: %s", q->sc->file, st->attack + 1,
-                         q->sc->nattacks, why);
-            q->failed = 1;
-            return -1;
-        }
+    if (st->graph)
+        return 0;
+    st->graph = calloc(1, sizeof *st->graph);
+    if (!st->graph)
+        abort();
+    st->owns = 1;
+    if (!ahead) /* equal situations found from now on share it */
+        finder_add(&q->graphs, hash_bytes(0xCBF29CE484222325ULL, &st->ctx, sizeof st->ctx), st->attack, st->index);
+    return 1;
+}
+
+/* Compiles st's graph; safe to run for several situations at once. */
+static int compile_graph(sequence *q, situation *st)
+{
+    char why[200];
+    if (!no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, st->graph, why, sizeof why))
+        return 0;
+#pragma omp critical(sequence_error)
+    {
+        if (!q->failed)
+            snprintf(q->err, sizeof q->err, "%s: attack %d of %d: %s", q->sc->file, st->attack + 1,
+                     q->sc->nattacks, why);
+        q->failed = 1;
     }
+    return -1;
+}
+
+/* Where each end of st leads: the next attack's situation (found, or added). */
+static int link_ends(sequence *q, situation *st)
+{
     st->next = malloc((size_t)(st->graph->nterm ? st->graph->nterm : 1) * sizeof *st->next);
     if (!st->next)
         abort();
-    for (int t = 0; t < st->graph->nterm; t++) /* its ends lead on: compiled there if new */
+    for (int t = 0; t < st->graph->nterm; t++)
         st->next[t] = q->lazy ? NOT_YET : next_situation(q, st, &st->graph->term[t]);
+    return q->failed ? -1 : 0;
+}
+
+static int compile_situation(sequence *q, situation *st)
+{
+    if (assign_graph(q, st) && compile_graph(q, st))
+        return -1;
+    return link_ends(q, st);
+}
+
+/* The exact driver without look-ahead compiles in waves: every situation found and not yet
+ * compiled, in parallel (each compile is independent), then their ends are linked one by one,
+ * which finds the next wave. Situations are numbered in the same order on any thread count. */
+static int compile_in_waves(sequence *q)
+{
+    situation **todo = NULL;
+    int cap = 0;
+    while (!q->failed) {
+        int n = 0;
+        for (int a = 0; a < NO_MAX_ATTACKS; a++)
+            for (int i = 0; i < q->nsit[a]; i++)
+                if (!q->sit[a][i]->next) {
+                    if (n == cap && !(todo = realloc(todo, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *todo)))
+                        abort();
+                    todo[n++] = q->sit[a][i];
+                }
+        if (!n)
+            break;
+        char *compile = malloc((size_t)n);
+        if (!compile)
+            abort();
+        for (int k = 0; k < n; k++)
+            compile[k] = (char)assign_graph(q, todo[k]);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(q->threads)
+        for (int k = 0; k < n; k++)
+            if (compile[k])
+                compile_graph(q, todo[k]);
+        free(compile);
+        for (int k = 0; k < n && !q->failed; k++)
+            link_ends(q, todo[k]);
+    }
+    free(todo);
     return q->failed ? -1 : 0;
 }
 
 static void sequence_free(sequence *q)
 {
+    free(q->starts.slot);
+    free(q->graphs.slot);
     for (int a = 0; a < NO_MAX_ATTACKS; a++) {
         for (int i = 0; i < q->nsit[a]; i++) {
             if (q->sit[a][i]->owns) {
@@ -250,14 +408,10 @@ static void rows_free(double **rows, int n)
 /* The first attack from the scenario's start, compiled with every situation it leads to. */
 static int sequence_start(sequence *q, char *err, size_t errlen)
 {
-    situation *first = calloc(1, sizeof *first);
-    q->sit[0] = malloc(64 * sizeof *q->sit[0]);
-    if (!first || !q->sit[0])
-        abort();
-    *first = (situation){.seq = q, .attack = 0, .ctx = q->sc->attacks[0]};
-    q->sit[0][0] = first;
-    q->nsit[0] = 1;
-    if (compile_situation(q, first)) {
+    const no_ctx *start = &q->sc->attacks[0];
+    int i = add_situation(q, 0, start, start_hash(0, start)); /* before q->sit[0] is read: it may move */
+    situation *first = q->sit[0][i];
+    if (q->waves ? compile_in_waves(q) : compile_situation(q, first)) {
         snprintf(err, errlen, "%s", q->err);
         sequence_free(q);
         return -1;
@@ -268,7 +422,8 @@ static int sequence_start(sequence *q, char *err, size_t errlen)
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     int exact = opts->force_exact || opts->trials == 0;
-    sequence q = {.sc = sc, .lazy = !exact && !no_looks_ahead(&sc->attacks[0])};
+    int ahead = no_looks_ahead(&sc->attacks[0]);
+    sequence q = {.sc = sc, .lazy = !exact && !ahead, .waves = exact && !ahead, .threads = opts->threads};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
@@ -360,10 +515,10 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
                  "use another policy");
         return -1;
     }
-    sequence q = {.sc = sc, .repeat = 1};
+    int exact = opts->force_exact || opts->trials == 0;
+    sequence q = {.sc = sc, .repeat = 1, .waves = exact, .threads = opts->threads};
     if (sequence_start(&q, err, errlen))
         return -1;
-    int exact = opts->force_exact || opts->trials == 0;
     uint64_t trials = exact ? 0 : opts->trials;
     double scale = exact ? 1.0 : 1.0 / (double)trials, left = exact ? 1.0 : (double)trials;
     memset(out, 0, sizeof *out);
