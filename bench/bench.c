@@ -22,12 +22,12 @@ static void load(const char *text, const char *label, no_scenario *sc)
     }
 }
 
-/* Best of several repetitions of compile + exact, in milliseconds. */
-static double exact_ms(const no_scenario *sc, size_t *states)
+/* Best of up to 20 repetitions of compile + exact (fewer once 3 s are spent), in milliseconds. */
+static double exact_ms(const no_scenario *sc, int threads, size_t *states)
 {
-    double best = 1e30;
-    for (int rep = 0; rep < 20; rep++) {
-        no_run_opts o = {.force_exact = 1, .seed = 1, .threads = 1};
+    double best = 1e30, start = now();
+    for (int rep = 0; rep < 20 && (rep < 2 || now() - start < 3.0); rep++) {
+        no_run_opts o = {.force_exact = 1, .seed = 1, .threads = threads};
         no_summary s;
         char err[NO_ERR_LEN];
         double t0 = now();
@@ -90,6 +90,14 @@ static void mc_rate(const no_scenario *sc, int threads, uint64_t trials)
     no_graph_free(&g);
 }
 
+/* The X-Wing sequences: `root` (keys ending in a comma) and the attacks on one defender. */
+#define XW_ATK3 "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}"
+#define XW_ATK4 XW_ATK3 "," XW_ATK3 "," XW_ATK3 "," XW_ATK3
+#define XW_ATK6 XW_ATK4 "," XW_ATK3 "," XW_ATK3
+#define XW_ATK10 XW_ATK6 "," XW_ATK4
+#define XW_SEQ(root, attacks) "{\"game\":\"xwing\"," root "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2," \
+                              "\"evade\":1},\"hull\":6,\"shields\":4},\"attacks\":[" attacks "]}"
+
 static const struct {
     const char *title, *json;
     uint64_t trials; /* on one thread; twice as many on two */
@@ -133,15 +141,19 @@ static const struct {
      "\"attacks\":[{\"range\":\"close\",\"attacker\":{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"front\","
      "\"concentrate_fire\":{\"dial\":true}}},{\"range\":\"close\",\"zone\":\"right\",\"attacker\":"
      "{\"ship\":\"victory-i-class-star-destroyer\",\"zone\":\"left\"}}]}", 20000000ULL},
-    {"X-Wing sequence: 6 attacks of 3 dice focus+lock on one defender (3 dice, 2 focus + evade carried, hull 6, shields 4)",
-     "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
-     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
-    {"X-Wing sequence: 10 attacks of 3 dice focus+lock on one defender (3 dice, 2 focus + evade carried, hull 6, shields 4)",
-     "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
-     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
-    {"X-Wing sequence, optimal policy (both sides, goal mean-damage): the 10 attacks above",
-     "{\"game\":\"xwing\",\"policy\":\"optimal\",\"defender\":{\"dice\":3,\"tokens\":{\"focus\":2,\"evade\":1},\"hull\":6,\"shields\":4},"
-     "\"attacks\":[{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}}}]}", 20000000ULL},
+    {"X-Wing sequence: 6 attacks of 3 dice focus+lock on one defender (3 dice, 2 focus + evade carried, hull 6, shields 4), damage deck off",
+     XW_SEQ("\"rule_options\":{\"damage_deck\":false},", XW_ATK6),
+     20000000ULL},
+    {"X-Wing sequence: the same with 10 attacks, damage deck off",
+     XW_SEQ("\"rule_options\":{\"damage_deck\":false},", XW_ATK10), 20000000ULL},
+    {"X-Wing sequence, optimal policy (both sides, goal mean-damage): the 10 attacks, damage deck off",
+     XW_SEQ("\"rule_options\":{\"damage_deck\":false},\"policy\":\"optimal\",", XW_ATK10), 20000000ULL},
+    {"X-Wing sequence: the 6 attacks with the damage deck (face-up cards drawn, the deck carried)",
+     XW_SEQ("", XW_ATK6), 20000000ULL},
+    {"X-Wing sequence: the 10 attacks with the damage deck",
+     XW_SEQ("", XW_ATK10), 20000000ULL},
+    {"X-Wing sequence, optimal policy (both sides, goal mean-damage): 4 attacks with the damage deck",
+     XW_SEQ("\"policy\":\"optimal\",", XW_ATK4), 2000000ULL},
 };
 
 int main(void)
@@ -152,8 +164,10 @@ int main(void)
         size_t states;
         printf("\n%s\n", cases[i].title);
         load(cases[i].json, cases[i].title, sc);
-        double ms = exact_ms(sc, &states);
+        double ms = exact_ms(sc, 1, &states);
         printf("  exact (compile + solve):    %8.3f ms  (%zu states)\n", ms, states);
+        if (sc->nattacks && !no_looks_ahead(&sc->attacks[0])) /* situations compile in parallel */
+            printf("  exact, 2 threads:           %8.3f ms\n", exact_ms(sc, 2, &states));
         mc_rate(sc, 1, cases[i].trials);
         mc_rate(sc, 2, 2 * cases[i].trials);
     }

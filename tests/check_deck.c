@@ -190,11 +190,7 @@ START_TEST(monte_carlo_agrees_with_exact_over_a_sequence)
     no_run_opts o = {.trials = 400000, .seed = 11, .threads = 2};
     char err[NO_ERR_LEN];
     ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
-    ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "mean %f vs %f", mc.mean, ex.mean);
-    ck_assert_msg(fabs(mc.kill.p - ex.kill.p) < 5 * mc.kill.se, "kill %f vs %f", mc.kill.p, ex.kill.p);
-    for (int k = 0; k <= ex.max_damage; k++) /* the exact p's standard error: a rare k may go unseen */
-        ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * sqrt(ex.pmf[k].p * (1 - ex.pmf[k].p) / 400000) + 1e-12,
-                      "pmf[%d] %g vs %g", k, mc.pmf[k].p, ex.pmf[k].p);
+    assert_mc_matches(&mc, &ex);
     o.threads = 1;
     ck_assert_int_eq(no_run(sc, &o, &mc1, err, sizeof err), 0);
     ck_assert_double_eq(mc1.mean, mc.mean);

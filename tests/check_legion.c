@@ -540,10 +540,7 @@ START_TEST(legion_monte_carlo_agrees)
         no_run_opts o = {.trials = 1000000, .seed = 11 + i, .threads = 2};
         char err[NO_ERR_LEN];
         ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
-        ck_assert_msg(fabs(mc.mean - ex.mean) < 5 * mc.mean_se, "mean %f vs %f", mc.mean, ex.mean);
-        for (int k = 0; k <= ex.max_damage; k++)
-            ck_assert_msg(fabs(mc.pmf[k].p - ex.pmf[k].p) <= 5 * mc.pmf[k].se + 1e-9, "pmf[%d]", k);
-        ck_assert(fabs(mc.kill.p - ex.kill.p) <= 5 * mc.kill.se + 1e-9);
+        assert_mc_matches(&mc, &ex);
         double gse = 0; /* the guardian's mean wounds, from its pmf */
         for (int k = 0; k <= mc.max_guardian; k++)
             gse += (k - mc.guardian_mean) * (k - mc.guardian_mean) * mc.guardian[k].p;

@@ -2,6 +2,7 @@
 #ifndef NEVERODDS_TEST_HELPERS_H
 #define NEVERODDS_TEST_HELPERS_H
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,20 @@ static inline void exact_summary(const no_scenario *sc, no_summary *out)
     char err[NO_ERR_LEN];
     if (no_run(sc, &o, out, err, sizeof err))
         ck_abort_msg("run failed: %s", err);
+}
+
+/* Monte Carlo agrees with exact within 5 standard errors: the mean (Monte Carlo's own error),
+ * each P(damage = k) and P(kill) (the exact p's error over mc's trials: a rare k may go unseen). */
+static inline void assert_mc_matches(const no_summary *mc, const no_summary *ex)
+{
+    double n = (double)mc->trials;
+    ck_assert_msg(fabs(mc->mean - ex->mean) < 5 * mc->mean_se, "mean %f vs %f", mc->mean, ex->mean);
+    for (int k = 0; k <= ex->max_damage; k++)
+        ck_assert_msg(fabs(mc->pmf[k].p - ex->pmf[k].p) <= 5 * sqrt(ex->pmf[k].p * (1 - ex->pmf[k].p) / n) + 1e-12,
+                      "pmf[%d] %g vs %g", k, mc->pmf[k].p, ex->pmf[k].p);
+    if (ex->has_kill)
+        ck_assert_msg(fabs(mc->kill.p - ex->kill.p) <= 5 * sqrt(ex->kill.p * (1 - ex->kill.p) / n) + 1e-12,
+                      "kill %f vs %f", mc->kill.p, ex->kill.p);
 }
 
 /* Follows the policy with the given faces, in the order the attack rolls its dice, and returns
