@@ -38,6 +38,29 @@ static int run_with(const no_scenario *sc, const no_run_opts *opts, int side, in
     return rc;
 }
 
+/* The decision tables of a lone attack, or of a sequence's first attack (valued with the later
+ * attacks when a side looks ahead). */
+static void decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen)
+{
+    no_scenario *view = NULL;
+    no_first_attack *fa = NULL;
+    if (sc->nattacks) {
+        view = malloc(sizeof *view);
+        if (!view)
+            abort();
+        fa = no_sequence_first(sc, view, err, errlen);
+        if (!json && fa)
+            fprintf(f, "\nthe first of the %d attacks%s\n", sc->nattacks,
+                    no_looks_ahead(&view->ctx) ? " (its worth counts the later attacks: the optimal policy looks ahead)" : "");
+    }
+    if ((!sc->nattacks || fa) && no_decision_tables(f, json, fa ? view : sc, err, errlen) == 0)
+        err = NULL;
+    if (err && !json)
+        fprintf(f, "\n(no decision table: %s)\n", err);
+    no_first_attack_free(fa);
+    free(view);
+}
+
 int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_opts, int json, char *err,
                        size_t errlen)
 {
@@ -107,8 +130,7 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
             }
         }
     }
-    if (!sc->nattacks && no_decision_tables(f, o, sc, err, errlen) && !json)
-        fprintf(f, "\n(no decision table: %s)\n", err); /* the comparison above still stands */
+    decision_tables(f, o, sc, err, errlen); /* the comparison above stands even without them */
     if (json) {
         char *text = cJSON_Print(o);
         fprintf(f, "%s\n", text);

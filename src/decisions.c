@@ -195,7 +195,8 @@ static int by_probability(const void *a, const void *b)
     return d > 0 ? 1 : d < 0 ? -1 : 0;
 }
 
-/* One table row: the dice rolled, the probability of the row, what follows, the value. */
+/* One table row: the dice rolled, the probability of the row, what follows, the value (with the
+ * later attacks' damage when the policy looks ahead; 0 otherwise). */
 static void row(FILE *f, cJSON *list, const char *dice, double p, const char *actions, const no_value *v)
 {
     if (list) {
@@ -203,10 +204,10 @@ static void row(FILE *f, cJSON *list, const char *dice, double p, const char *ac
         cJSON_AddStringToObject(r, "roll", dice);
         cJSON_AddNumberToObject(r, "probability", p);
         cJSON_AddStringToObject(r, "then", actions);
-        cJSON_AddNumberToObject(r, "worth", v->damage);
+        cJSON_AddNumberToObject(r, "worth", v->damage + v->later);
         cJSON_AddItemToArray(list, r);
     } else {
-        fprintf(f, "  %-22s %9.6f  %-60s %8.4f\n", dice, p, actions, v->damage);
+        fprintf(f, "  %-22s %9.6f  %-60s %8.4f\n", dice, p, actions, v->damage + v->later);
     }
 }
 
@@ -243,7 +244,7 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
     cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
     if (!json)
         fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
-                   "damage, wounds in Legion, damage cards in Armada)\n\nafter the attack roll\n  %-22s %-9s  %-60s %s\n",
+                   "damage, wounds in Legion, damage cards in Armada; under optimal, the later attacks' too)\n\nafter the attack roll\n  %-22s %-9s  %-60s %s\n",
                 "roll", "P", "then", "worth");
     if (roll_rows(f, atk, sc, &s, s.roll_pool, child, cp))
         goto too_large;

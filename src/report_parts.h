@@ -38,6 +38,13 @@ void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
  * the JSON object `json` when it is not NULL. Returns -1 with err when the attack is too large. */
 int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen);
 
+/* A sequence's first attack as a lone scenario in `view` (the policy command's decision tables):
+ * under the optimal policy its ends are worth what the later attacks make of them, through the
+ * returned handle, which must outlive `view`. NULL with err when the sequence is too large. */
+typedef struct no_first_attack no_first_attack;
+no_first_attack *no_sequence_first(const no_scenario *sc, no_scenario *view, char *err, size_t errlen);
+void no_first_attack_free(no_first_attack *fa);
+
 /* Legion's rolls that are not attacks (report_rolls.c). */
 int rep_is_roll(const no_scenario *sc);
 const char *rep_roll_unit(const no_scenario *sc);  /* the damage column's name */

@@ -546,3 +546,31 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     sequence_free(&q);
     return 0;
 }
+
+/* The first attack of a sequence, whose ends the later attacks value (decision tables). */
+struct no_first_attack {
+    sequence q;
+};
+
+no_first_attack *no_sequence_first(const no_scenario *sc, no_scenario *view, char *err, size_t errlen)
+{
+    no_first_attack *fa = calloc(1, sizeof *fa);
+    if (!fa)
+        abort();
+    fa->q = (sequence){.sc = sc};
+    if (sequence_start(&fa->q, err, errlen)) { /* frees what it compiled */
+        free(fa);
+        return NULL;
+    }
+    *view = *sc;
+    view->nattacks = 0;
+    view->ctx = fa->q.sit[0][0]->ctx; /* its future hook reaches the later attacks through fa */
+    return fa;
+}
+
+void no_first_attack_free(no_first_attack *fa)
+{
+    if (fa)
+        sequence_free(&fa->q);
+    free(fa);
+}

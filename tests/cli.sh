@@ -105,6 +105,10 @@ printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":
 # its decision tables: with a lock and a focus token the attacker converts F F F, rerolls nothing
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "focus focus focus .*attacker focus change: focus->hit x3; then defense roll" &&
     ok || bad "policy decision table"
+# a sequence under optimal: the first attack's table, its worth counting the attack after it
+sed 's/"policy": "per-attack"/"policy": "optimal"/' profiles/xwing/two-attacks.json >"$T/two-opt.json"
+"$BIN" policy "$T/two-opt.json" >"$T/two-opt.txt" && grep -q "the first of the 2 attacks (its worth counts the later attacks" "$T/two-opt.txt" &&
+    grep -q "blank evade evade .*defender evade change: blank->evade  *0.6392" "$T/two-opt.txt" && ok || bad "sequence decision table"
 expect_error policy-option "neverodds: policy: --policy does not apply" policy profiles/xwing/quickstart.json --policy greedy
 
 # every profile that is a scenario runs
