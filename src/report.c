@@ -28,6 +28,12 @@ static double deviation(double mean, double m2, uint64_t trials)
     return sqrt(var);
 }
 
+/* A mean (in p) with its standard error, from the first two moments. */
+static no_rate mean_rate(double mean, double m2, uint64_t trials)
+{
+    return (no_rate){mean, trials ? deviation(mean, m2, trials) / sqrt((double)trials) : 0.0};
+}
+
 void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out)
 {
     out->sd = deviation(out->mean, m2, trials);
@@ -80,7 +86,7 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     int legion = !strcmp(sc->game, "legion");
     out->has_kill = ctx->hull > 0 || legion;
     double scale = trials ? 1.0 / (double)trials : 1.0;
-    double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0, cards = 0, cards2 = 0;
+    double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0, cards = 0, cards2 = 0, ion = 0, ion2 = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
     double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0}, vdmg = 0;
@@ -97,7 +103,8 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
         kill += t->destroyed ? w : 0;
         faceup += t->faceup ? w : 0;
         hit += t->hits + t->crits ? w : 0;
-        out->ion_mean += w * t->ion_tokens;
+        ion += w * t->ion_tokens;
+        ion2 += w * t->ion_tokens * t->ion_tokens;
         cards += w * t->card_damage;
         cards2 += w * t->card_damage * t->card_damage;
         defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
@@ -139,8 +146,8 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
         rep_armada_summarise(ctx, parts, nparts, scale, trials, &out->armada);
     out->faceup = rep_rate(faceup, trials);
     out->hit = rep_rate(hit, trials);
-    out->card_damage.p = cards;
-    out->card_damage.se = trials ? deviation(cards, cards2, trials) / sqrt((double)trials) : 0.0;
+    out->card_damage = mean_rate(cards, cards2, trials);
+    out->ion = mean_rate(ion, ion2, trials);
     for (int s = 0; s < NO_SIDES; s++)
         for (int k = 0; k < NO_TOK_N; k++) {
             out->tokens[s][k].spent = rep_rate(spent_p[s][k], trials);
@@ -230,7 +237,11 @@ static void outcomes_xwing(FILE *f, const no_ctx *ctx, const no_summary *s)
         fprintf(f, "   (mean damage the cards drawn add: Direct Hit!, Fuel Leak)\n");
     }
     if (ctx->ion_weapon)
-        fprintf(f, "ion tokens   %.10f mean\n", s->ion_mean);
+    {
+        fprintf(f, "ion tokens   ");
+        rep_print_rate(f, s->ion, s->exact);
+        fprintf(f, "   (mean)\n");
+    }
 }
 
 /* Legion: miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage, guardian. */
@@ -494,7 +505,10 @@ static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
         cJSON_AddNumberToObject(c, "mean_stderr", s->card_damage.se);
     }
     if (ctx->ion_weapon)
-        cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion_mean);
+    {
+        cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion.p);
+        cJSON_AddNumberToObject(o, "ion_tokens_mean_stderr", s->ion.se);
+    }
 }
 
 static void json_legion(cJSON *o, const no_ctx *ctx, const no_summary *s)

@@ -53,7 +53,7 @@ typedef struct no_summary {
     int has_kill;
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
     no_rate hit;                          /* the attack hits (L359) */
-    double ion_mean;
+    no_rate ion;                          /* X-Wing: mean ion tokens the attack gives (p: the mean) */
     no_rate card_damage;                  /* X-Wing damage deck: mean damage cards add (p: the mean) */
     /* Legion */
     no_rate defeated[NO_MAX_DAMAGE + 1];  /* miniatures defeated */
