@@ -53,9 +53,10 @@ static void decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *e
             fprintf(f, "\nthe first of the %d attacks%s\n", sc->nattacks,
                     no_looks_ahead(&view->ctx) ? " (its worth counts the later attacks: the optimal policy looks ahead)" : "");
     }
-    if ((!sc->nattacks || fa) && no_decision_tables(f, json, fa ? view : sc, err, errlen) == 0)
-        err = NULL;
-    if (err && !json)
+    int failed = sc->nattacks && !fa; /* err says why */
+    if (!failed)
+        failed = no_decision_tables(f, json, fa ? view : sc, err, errlen) != 0;
+    if (failed && !json)
         fprintf(f, "\n(no decision table: %s)\n", err);
     no_first_attack_free(fa);
     free(view);

@@ -304,6 +304,12 @@ static void add_weighted(no_value *v, double p, const no_value *cv)
         v->spend[side] += p * cv->spend[side];
 }
 
+/* The chance that a draw from `left` is a card of kind o. */
+static double card_p(const no_deck_left *left, int o)
+{
+    return (double)left->n[o] / left->total;
+}
+
 /* Index of the deck state `left` in g->decks (added when new): draws find few distinct ones. */
 static int deck_index(compiler *c, const no_deck_left *left)
 {
@@ -345,7 +351,7 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
     memset(v, 0, sizeof *v);
     int32_t any = 0; /* a kind with no card left leads where another does: never taken */
     for (int o = 0; o < n && !c->failed; o++) {
-        double p = draw ? (double)left.n[o] / left.total : rolls->prob[o];
+        double p = draw ? card_p(&left, o) : rolls->prob[o];
         if (p == 0.0 && draw)
             continue;
         no_state child;
@@ -595,7 +601,7 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
         int n = draw ? ch->k : rolls->n;
         for (int o = 0; o < n; o++) {
             int32_t child = g->succ[ch->first + o];
-            double p = m * (draw ? (double)left->n[o] / left->total : rolls->prob[o]);
+            double p = m * (draw ? card_p(left, o) : rolls->prob[o]);
             if (child >= 0)
                 mass[child] += p;
             else

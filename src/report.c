@@ -236,8 +236,7 @@ static void outcomes_xwing(FILE *f, const no_ctx *ctx, const no_summary *s)
         rep_print_rate(f, s->card_damage, s->exact);
         fprintf(f, "   (mean damage the cards drawn add: Direct Hit!, Fuel Leak)\n");
     }
-    if (ctx->ion_weapon)
-    {
+    if (ctx->ion_weapon) {
         fprintf(f, "ion tokens   ");
         rep_print_rate(f, s->ion, s->exact);
         fprintf(f, "   (mean)\n");
@@ -504,8 +503,7 @@ static void json_xwing(cJSON *o, const no_ctx *ctx, const no_summary *s)
         cJSON_AddNumberToObject(c, "mean", s->card_damage.p);
         cJSON_AddNumberToObject(c, "mean_stderr", s->card_damage.se);
     }
-    if (ctx->ion_weapon)
-    {
+    if (ctx->ion_weapon) {
         cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion.p);
         cJSON_AddNumberToObject(o, "ion_tokens_mean_stderr", s->ion.se);
     }

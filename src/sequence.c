@@ -116,10 +116,12 @@ typedef struct start_key {
     const no_ctx *ctx;
 } start_key;
 
+#define HASH_SEED 0xCBF29CE484222325ULL
+
 static uint64_t start_hash(int attack, const no_ctx *c)
 {
     int head[3] = {attack, c->hull, c->shields};
-    uint64_t h = hash_bytes(0xCBF29CE484222325ULL, head, sizeof head);
+    uint64_t h = hash_bytes(HASH_SEED, head, sizeof head);
     h = hash_bytes(h, c->kw, sizeof c->kw);
     return hash_bytes(h, &c->start, sizeof c->start);
 }
@@ -130,6 +132,12 @@ static int same_start(const sequence *q, const found *f, const void *key)
     const no_ctx *a = &q->sit[f->attack][f->index]->ctx, *b = k->ctx;
     return f->attack == k->attack && a->hull == b->hull && a->shields == b->shields &&
            !memcmp(a->kw, b->kw, sizeof a->kw) && !memcmp(&a->start, &b->start, sizeof a->start);
+}
+
+/* Graphs are shared by equal contexts, byte for byte. */
+static uint64_t context_hash(const no_ctx *c)
+{
+    return hash_bytes(HASH_SEED, c, sizeof *c);
 }
 
 static int same_context(const sequence *q, const found *f, const void *key)
@@ -206,7 +214,7 @@ static no_graph *shared_graph(const sequence *q, const no_ctx *ctx)
 {
     if (!q->graphs.n)
         return NULL;
-    const found *f = finder_slot(&q->graphs, hash_bytes(0xCBF29CE484222325ULL, ctx, sizeof *ctx), same_context, q, ctx);
+    const found *f = finder_slot(&q->graphs, context_hash(ctx), same_context, q, ctx);
     return f->index >= 0 ? q->sit[f->attack][f->index]->graph : NULL;
 }
 
@@ -225,7 +233,7 @@ static int assign_graph(sequence *q, situation *st)
         abort();
     st->owns = 1;
     if (!ahead) /* equal situations found from now on share it */
-        finder_add(&q->graphs, hash_bytes(0xCBF29CE484222325ULL, &st->ctx, sizeof st->ctx), st->attack, st->index);
+        finder_add(&q->graphs, context_hash(&st->ctx), st->attack, st->index);
     return 1;
 }
 
@@ -269,16 +277,15 @@ static int compile_situation(sequence *q, situation *st)
 static int compile_in_waves(sequence *q)
 {
     situation **todo = NULL;
-    int cap = 0;
+    int cap = 0, linked[NO_MAX_ATTACKS] = {0}; /* situations are appended: the unlinked are each list's tail */
     while (!q->failed) {
         int n = 0;
         for (int a = 0; a < NO_MAX_ATTACKS; a++)
-            for (int i = 0; i < q->nsit[a]; i++)
-                if (!q->sit[a][i]->next) {
-                    if (n == cap && !(todo = realloc(todo, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *todo)))
-                        abort();
-                    todo[n++] = q->sit[a][i];
-                }
+            for (; linked[a] < q->nsit[a]; linked[a]++) {
+                if (n == cap && !(todo = realloc(todo, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *todo)))
+                    abort();
+                todo[n++] = q->sit[a][linked[a]];
+            }
         if (!n)
             break;
         char *compile = malloc((size_t)n);

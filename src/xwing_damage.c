@@ -6,19 +6,14 @@
 /* The damage deck is not in the seeds: its composition and the four card effects that change
  * dice or damage come from issue #5 (the core set's 33-card deck). The effects are described in
  * our own words; every other card is "other": no dice or damage effect. */
-static const char *const card_names[XW_NCARDS] = {
-    "direct hit", "fuel leak", "hull breach", "structural damage", "other",
-};
 const char no_xwing_card_letters[XW_NCARDS + 1] = "dlbso";
 const no_deck no_xwing_damage_deck = {
-    .name = "X-Wing damage deck (33 cards)",
     .nkinds = XW_NCARDS,
     .count = {[XW_CARD_DIRECT_HIT] = 5,  /* one more hit damage, then the card turns face down */
               [XW_CARD_FUEL_LEAK] = 4,   /* the next crit damage brings 1 hit damage; face down */
               [XW_CARD_HULL_BREACH] = 2, /* hit damage is suffered as crit damage instead */
               [XW_CARD_STRUCTURAL] = 2,  /* 1 fewer defense die */
               [XW_CARD_OTHER] = 20},
-    .kind_names = card_names,
 };
 
 /* Step 5 begins: an ion weapon spends one result for 1 hit damage and the rest become ion

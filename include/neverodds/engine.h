@@ -35,10 +35,8 @@ extern const char *const no_token_names[NO_TOK_N];
 
 /* A deck of cards drawn without replacement (the X-Wing damage deck): how many of each kind. */
 typedef struct no_deck {
-    const char *name;
     int nkinds;
     uint8_t count[NO_CARD_KINDS];
-    const char *const *kind_names;
 } no_deck;
 
 typedef struct no_pool {
