@@ -258,7 +258,11 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->faceup;
 }
 
-const no_rules no_armada_rules = {"armada-core", steps, score};
+const no_rules no_armada_rules = {
+    "armada-core", steps, score,
+    "step 3: the attacker modifies, then spends accuracies (L151-L153); step 4: the defender spends "
+    "Evade, then its other tokens (L155, L362)",
+    NULL};
 
 /* ---- modifiers ---- */
 #define MOD(...) ((no_modifier){.ranges = 0xFF, .obstructed = -1, .cost_token = NO_NO_TOKEN, \

@@ -15,7 +15,7 @@
 #define MAX_REACHED 4096  /* states at the defense roll tracked */
 #define MAX_ROLL_OUTCOMES 1024
 
-static const char *face_name(const no_scenario *sc, int pool, int face)
+const char *rep_face_name(const no_scenario *sc, int pool, int face)
 {
     static const char *const legion_colour[] = {"red ", "black ", "white "};
     static const char *const legion_dcolour[] = {"white ", "red "};
@@ -34,7 +34,7 @@ static const char *face_name(const no_scenario *sc, int pool, int face)
 }
 
 /* "hit hit focus" for the dice of a pool; "white blank x3, white hit" once names are long. */
-static void pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out, size_t n)
+void rep_pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out, size_t n)
 {
     int dice = no_pool_total(p), faces = 0;
     for (int f = 0; f < NO_MAX_FACES; f++)
@@ -45,7 +45,7 @@ static void pool_text(const no_scenario *sc, const no_pool *p, int pool, char *o
     for (int f = 0; f < NO_MAX_FACES; f++) {
         int k = no_pool_face(p, f);
         for (int i = 0; i < (spell ? k : k > 0) && used + 30 < n; i++)
-            used += (size_t)snprintf(out + used, n - used, "%s%s", used ? (spell ? " " : ", ") : "", face_name(sc, pool, f));
+            used += (size_t)snprintf(out + used, n - used, "%s%s", used ? (spell ? " " : ", ") : "", rep_face_name(sc, pool, f));
         if (!spell && k > 1 && used + 8 < n)
             used += (size_t)snprintf(out + used, n - used, " x%d", k);
     }
@@ -73,7 +73,7 @@ static void tokens_text(const no_state *s, char *out, size_t n)
 }
 
 /* "focus: focus -> hit x2" for one use of a modifier. */
-static void option_text(const no_scenario *sc, const no_option *o, char *out, size_t n)
+void rep_option_text(const no_scenario *sc, const no_option *o, char *out, size_t n)
 {
     const no_modifier *m = &sc->ctx.mods[o->mod];
     static const char *const verbs[] = {"reroll", "change", "add", "cancel", "dice", "gain", "roll", "declare"};
@@ -81,9 +81,9 @@ static void option_text(const no_scenario *sc, const no_option *o, char *out, si
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < NO_MAX_FACES; f++)
             if (o->pick[c][f] && used + 40 < n) {
-                used += (size_t)snprintf(out + used, n - used, " %s", face_name(sc, m->pool, f));
+                used += (size_t)snprintf(out + used, n - used, " %s", rep_face_name(sc, m->pool, f));
                 if (m->op == NO_OP_CHANGE)
-                    used += (size_t)snprintf(out + used, n - used, "->%s", face_name(sc, m->pool, m->to));
+                    used += (size_t)snprintf(out + used, n - used, "->%s", rep_face_name(sc, m->pool, m->to));
                 if (o->pick[c][f] > 1)
                     used += (size_t)snprintf(out + used, n - used, " x%d", o->pick[c][f]);
             }
@@ -116,7 +116,7 @@ static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_va
             continue;
         }
         char what[160];
-        option_text(sc, &opts[chosen], what, sizeof what);
+        rep_option_text(sc, &opts[chosen], what, sizeof what);
         if (out && used + 10 < n)
             used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", who[actor], what);
         no_mod_apply(&sc->ctx, s, &opts[chosen]);
@@ -219,7 +219,7 @@ static int roll_rows(FILE *f, cJSON *list, const no_scenario *sc, const no_state
     int n = outcomes(&sc->ctx, s, child, p, MAX_ROLL_OUTCOMES);
     for (int o = 0; o < n; o++) {
         char dice[160], actions[600];
-        pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
+        rep_pool_text(sc, &child[o].pool[pool], pool, dice, sizeof dice);
         no_value v;
         if (follow(sc, &child[o], actions, sizeof actions, &v) < 0)
             return -1;
@@ -256,7 +256,7 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
     cJSON *def = json ? cJSON_AddArrayToObject(json, "defender_decisions") : NULL;
     for (int i = 0; i < nr && i < MAX_INCOMING; i++) {
         char incoming[160], held[200];
-        pool_text(sc, &list[i].s.pool[NO_POOL_ATTACK], NO_POOL_ATTACK, incoming, sizeof incoming);
+        rep_pool_text(sc, &list[i].s.pool[NO_POOL_ATTACK], NO_POOL_ATTACK, incoming, sizeof incoming);
         tokens_text(&list[i].s, held, sizeof held);
         cJSON *group = NULL;
         if (def) {

@@ -394,7 +394,21 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->crits;
 }
 
-const no_rules no_legion_rules = {"legion-2026", steps, score};
+/* What-ifs for `neverodds order`, as step indices of the list above (0: roll_pool). */
+static const no_rule_variant variants[] = {
+    {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
+     "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1},
+    {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
+     "cover first (L1575-L1603, digest 8.2 trap 4)", 10, 2, 6},
+    {NULL, NULL, 0, 0, 0},
+};
+
+const no_rules no_legion_rules = {
+    "legion-2026", steps, score,
+    "4b rerolls before 4c surge conversion (L1554-L1555); step 5 cover and dodge before step 6 "
+    "(L1575-L1603); step 6: the attacker, then the defender (L1601-L1603); a player orders its own "
+    "effects of one moment (L421-L425)",
+    variants};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };

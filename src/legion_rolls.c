@@ -84,8 +84,8 @@ static void no_score(const no_ctx *ctx, const no_state *s, no_value *v)
 static const no_step rally_steps[] = {NO_APPLY(roll_rally), NO_APPLY(resolve_rally), NO_END};
 static const no_step priority_steps[] = {NO_APPLY(roll_priority), NO_APPLY(resolve_priority), NO_END};
 
-const no_rules no_legion_rally_rules = {"legion-2026", rally_steps, no_score};
-const no_rules no_legion_priority_rules = {"legion-2026", priority_steps, no_score};
+const no_rules no_legion_rally_rules = {.name = "legion-2026", .steps = rally_steps, .score = no_score};
+const no_rules no_legion_priority_rules = {.name = "legion-2026", .steps = priority_steps, .score = no_score};
 
 static const no_step self_destruct_steps[] = {NO_APPLY(roll_self_destruct), NO_APPLY(resolve_self_destruct), NO_END};
-const no_rules no_legion_self_destruct_rules = {"legion-2026", self_destruct_steps, no_score};
+const no_rules no_legion_self_destruct_rules = {.name = "legion-2026", .steps = self_destruct_steps, .score = no_score};

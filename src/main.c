@@ -1,6 +1,7 @@
 /* main.c — the command line: neverodds run SCENARIO.json [options]. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/run.h"
+#include "neverodds/order.h"
 #include "neverodds/version.h"
 #include "neverodds/xwing.h"
 #include "neverodds/armada.h"
@@ -29,7 +30,30 @@ static const char usage_main[] =
     "  run       run a scenario file (see 'neverodds run --help')\n"
     "  policy    the scenario under every named policy, side by side: mean damage and P(kill)\n"
     "            for each side's choice (the other side per-attack); takes run's options but\n"
-    "            --policy, --shots-to-kill and --verbose\n";
+    "            --policy, --shots-to-kill and --verbose\n"
+    "  order     does the order of the modifiers matter? every order the players could use, the\n"
+    "            official one cited, what-ifs, a traced roll (see 'neverodds order --help')\n";
+
+static const char usage_order[] =
+    "usage: neverodds order SCENARIO.json [options]\n"
+    "\n"
+    "Runs one attack with every order in which the players could commit to using their effects\n"
+    "(each effect optional; one line per order, orders with the same results on one line), next to\n"
+    "the official order (the rules' windows, each player ordering its own effects per roll as the\n"
+    "policy does), with the mean damage, P(kill) and the largest change in any P(damage >= k).\n"
+    "\n"
+    "  --swap-window W   what-if: the other player first in window W (attack-modify,\n"
+    "                    defense-modify, before-neutralize)\n"
+    "  --variant NAME    what-if: a step of the rules moved (Legion: convert-before-reroll,\n"
+    "                    modify-before-cover)\n"
+    "  --rules A,B       the same file under each rule version, side by side (xwing-1e,xwing-2e)\n"
+    "  --roll SPEC       trace one roll through every order (X-Wing): \"atk=F,B,H def=E,E\"\n"
+    "                    with atk-reroll= and def-reroll= for the faces rerolled dice show\n"
+    "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G, --format text|json\n"
+    "                    as for run (exact unless --trials is given)\n"
+    "\n"
+    "Exit status: 0 ok, 2 bad input.\n";
+
 
 static const char usage_run[] =
     "usage: neverodds run SCENARIO.json [options]\n"
@@ -94,66 +118,118 @@ static void print_dice(FILE *f, const no_scenario *sc)
     fprintf(f, "\n");
 }
 
+/* Options `run`, `policy` and `order` share. */
+typedef struct common_opts {
+    no_run_opts run;
+    int json, policy, goal;
+} common_opts;
+
+/* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of
+ * them, or the exit status of a usage error. */
+static int common_option(int argc, char **argv, int *i, common_opts *c)
+{
+    const char *a = argv[*i];
+    const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+    uint64_t v;
+    if (!strcmp(a, "--exact")) {
+        c->run.force_exact = 1;
+        return 0;
+    }
+    if (!strcmp(a, "--trials")) {
+        if (parse_u64(val, 1, 100000000000ULL, &v))
+            return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'", val ? val : "nothing");
+        c->run.trials = v;
+    } else if (!strcmp(a, "--seed")) {
+        if (parse_u64(val, 0, UINT64_MAX, &v))
+            return usage_error("--seed: expected an integer from 0 to 18446744073709551615, got '%s'",
+                               val ? val : "nothing");
+        c->run.seed = v;
+    } else if (!strcmp(a, "--threads")) {
+        if (parse_u64(val, 1, 256, &v))
+            return usage_error("--threads: expected an integer from 1 to 256, got '%s'", val ? val : "nothing");
+        c->run.threads = (int)v;
+    } else if (!strcmp(a, "--policy")) {
+        if (!val || (c->policy = no_policy_find(val)) < 0)
+            return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal, greedy, "
+                               "conserve or no-discard, got '%s'",
+                               val ? val : "nothing");
+    } else if (!strcmp(a, "--goal")) {
+        for (c->goal = 0; val && c->goal < NO_GOAL_N && strcmp(val, no_goal_names[c->goal]); c->goal++)
+            ;
+        if (!val || c->goal == NO_GOAL_N)
+            return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
+    } else if (!strcmp(a, "--format")) {
+        if (!val || (strcmp(val, "text") && strcmp(val, "json")))
+            return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
+        c->json = !strcmp(val, "json");
+    } else {
+        return 1;
+    }
+    (*i)++;
+    return 0;
+}
+
+static void common_defaults(common_opts *c)
+{
+    memset(c, 0, sizeof *c);
+    c->run.seed = 1;
+    c->run.threads = 1;
+#ifdef _OPENMP
+    c->run.threads = omp_get_max_threads();
+#endif
+    c->policy = c->goal = -1;
+}
+
+/* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
+ * status with the message printed. */
+static int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc)
+{
+    char err[NO_ERR_LEN];
+    int rc = rules ? no_scenario_load_as(file, rules, sc, err, sizeof err) : no_scenario_load(file, sc, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (c->policy >= 0 && !no_policy_applies(c->policy, sc->game))
+        return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
+    if (c->policy >= 0)
+        no_scenario_set_policy(sc, c->policy);
+    if (c->goal >= 0)
+        no_scenario_set_goal(sc, c->goal);
+    return 0;
+}
+
+static int flush_stdout(void)
+{
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "neverodds: cannot write the report: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
 /* `run`, or with `compare` set `policy`: the same options, then one report or the comparison. */
 static int cmd_run(int argc, char **argv, int compare)
 {
     const char *file = NULL;
-    no_run_opts opts = {.seed = 1, .threads = 1};
-#ifdef _OPENMP
-    opts.threads = omp_get_max_threads();
-#endif
-    int json = 0, verbose = 0, policy = -1, goal = -1;
+    common_opts c;
+    common_defaults(&c);
+    int verbose = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t v;
+        int r;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_run, stdout);
             return 0;
         } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
             return usage_error("policy: %s does not apply (the command compares every policy)", a);
-        } else if (!strcmp(a, "--exact")) {
-            opts.force_exact = 1;
+        } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
+            if (r)
+                return r;
         } else if (!strcmp(a, "--verbose")) {
             verbose = 1;
         } else if (!strcmp(a, "--shots-to-kill")) {
-            opts.shots = 1;
-        } else if (!strcmp(a, "--trials")) {
-            if (parse_u64(val, 1, 100000000000ULL, &v))
-                return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'",
-                                   val ? val : "nothing");
-            opts.trials = v;
-            i++;
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_u64(val, 0, UINT64_MAX, &v))
-                return usage_error("--seed: expected an integer from 0 to 18446744073709551615, got '%s'",
-                                   val ? val : "nothing");
-            opts.seed = v;
-            i++;
-        } else if (!strcmp(a, "--threads")) {
-            if (parse_u64(val, 1, 256, &v))
-                return usage_error("--threads: expected an integer from 1 to 256, got '%s'",
-                                   val ? val : "nothing");
-            opts.threads = (int)v;
-            i++;
-        } else if (!strcmp(a, "--policy")) {
-            if (!val || (policy = no_policy_find(val)) < 0)
-                return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal, greedy, "
-                                   "conserve or no-discard, "
-                                   "got '%s'",
-                                   val ? val : "nothing");
-            i++;
-        } else if (!strcmp(a, "--goal")) {
-            for (goal = 0; val && goal < NO_GOAL_N && strcmp(val, no_goal_names[goal]); goal++)
-                ;
-            if (!val || goal == NO_GOAL_N)
-                return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
-            i++;
-        } else if (!strcmp(a, "--format")) {
-            if (!val || (strcmp(val, "text") && strcmp(val, "json")))
-                return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
-            json = !strcmp(val, "json");
-            i++;
+            c.run.shots = 1;
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (file) {
@@ -164,7 +240,7 @@ static int cmd_run(int argc, char **argv, int compare)
     }
     if (!file)
         return usage_error("%s", "run: missing the scenario file");
-    if (opts.force_exact && opts.trials)
+    if (c.run.force_exact && c.run.trials)
         return usage_error("%s", "--exact and --trials ask for different methods: choose one");
 
     char err[NO_ERR_LEN];
@@ -174,43 +250,112 @@ static int cmd_run(int argc, char **argv, int compare)
         fprintf(stderr, "neverodds: out of memory\n");
         return 1;
     }
-    int rc = 0;
-    int loaded = no_scenario_load(file, sc, err, sizeof err) == 0;
-    if (loaded && policy >= 0 && !no_policy_applies(policy, sc->game)) {
-        free(sc);
-        free(sum);
-        return usage_error("--policy: %s does not apply to this game", no_policies[policy].name);
-    }
-    if (loaded && policy >= 0)
-        no_scenario_set_policy(sc, policy);
-    if (loaded && goal >= 0)
-        no_scenario_set_goal(sc, goal);
-    if (loaded && compare) {
-        if (no_report_policies(stdout, sc, &opts, json, err, sizeof err)) {
+    int rc = load(file, NULL, &c, sc);
+    if (rc == 0 && compare) {
+        if (no_report_policies(stdout, sc, &c.run, c.json, err, sizeof err)) {
             fprintf(stderr, "neverodds: %s\n", err);
             rc = EXIT_USAGE;
         }
-    } else if (!loaded || no_run(sc, &opts, sum, err, sizeof err)) {
+    } else if (rc == 0 && no_run(sc, &c.run, sum, err, sizeof err)) {
         fprintf(stderr, "neverodds: %s\n", err);
         rc = EXIT_USAGE;
-    } else if (json) {
-        char *text = no_report_json(sc, sum);
-        printf("%s\n", text);
-        free(text);
-    } else {
-        if (verbose)
-            print_dice(stdout, sc);
-        no_report_text(stdout, sc, sum);
-    }
-    if (rc == 0)
+    } else if (rc == 0) {
+        if (c.json) {
+            char *text = no_report_json(sc, sum);
+            printf("%s\n", text);
+            free(text);
+        } else {
+            if (verbose)
+                print_dice(stdout, sc);
+            no_report_text(stdout, sc, sum);
+        }
         no_summary_free(sum);
+    }
     free(sc);
     free(sum);
-    if (rc == 0 && (fflush(stdout) || ferror(stdout))) {
-        fprintf(stderr, "neverodds: cannot write the report: %s\n", strerror(errno));
-        return 1;
+    return rc == 0 ? flush_stdout() : rc;
+}
+
+/* `order`: the modifier-ordering verifier (order.c). */
+static int cmd_order(int argc, char **argv)
+{
+    const char *file = NULL, *rules = NULL;
+    common_opts c;
+    common_defaults(&c);
+    no_order_opts o;
+    memset(&o, 0, sizeof o);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_order, stdout);
+            return 0;
+        } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
+            if (r)
+                return r;
+        } else if (!strcmp(a, "--swap-window") || !strcmp(a, "--variant")) {
+            int swap = !strcmp(a, "--swap-window");
+            if (!val)
+                return usage_error("%s: missing its value", a);
+            if (o.nswap + o.nvariant >= NO_ORDER_MAX_WHATIFS)
+                return usage_error("at most 4 what-ifs (got '%s' more)", val);
+            if (swap && (o.swap[o.nswap++] = no_window_find(val)) < 0)
+                return usage_error("--swap-window: expected a window name (attack-modify, defense-modify, "
+                                   "before-neutralize ...), got '%s'", val);
+            if (!swap)
+                o.variant[o.nvariant++] = val;
+            i++;
+        } else if (!strcmp(a, "--rules")) {
+            if (!val || !*val)
+                return usage_error("--rules: expected rule versions separated by commas, got '%s'", val ? val : "nothing");
+            rules = val;
+            i++;
+        } else if (!strcmp(a, "--roll")) {
+            if (!val)
+                return usage_error("%s", "--roll: expected \"atk=F,B,H def=E,E\" (faces B F H C E)");
+            o.roll = val;
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'", a);
+        } else if (file) {
+            return usage_error("one scenario file at a time (got a second: '%s')", a);
+        } else {
+            file = a;
+        }
     }
-    return rc;
+    if (!file)
+        return usage_error("%s", "order: missing the scenario file");
+    if (c.run.force_exact && c.run.trials)
+        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    o.run = c.run;
+    o.json = c.json;
+    /* one scenario per rule version asked for (none: the file's own) */
+    enum { MAX_RULES = 4 };
+    no_scenario *scs[MAX_RULES] = {NULL};
+    char names[256];
+    snprintf(names, sizeof names, "%s", rules ? rules : "");
+    char *save = NULL, *r = rules ? strtok_r(names, ",", &save) : NULL;
+    int n = 0, rc = 0;
+    do {
+        if (n == MAX_RULES) {
+            rc = usage_error("--rules: at most 4 rule versions (got '%s' more)", r);
+            break;
+        }
+        scs[n] = malloc(sizeof *scs[n]);
+        if (!scs[n])
+            abort();
+        rc = load(file, r, &c, scs[n++]);
+        r = r ? strtok_r(NULL, ",", &save) : NULL;
+    } while (rc == 0 && r);
+    char err[NO_ERR_LEN];
+    if (rc == 0 && no_report_orders(stdout, scs, n, &o, err, sizeof err)) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        rc = EXIT_USAGE;
+    }
+    for (int i = 0; i < n; i++)
+        free(scs[i]);
+    return rc == 0 ? flush_stdout() : rc;
 }
 
 int main(int argc, char **argv)
@@ -231,5 +376,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
         return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"));
+    if (!strcmp(argv[1], "order"))
+        return cmd_order(argc - 2, argv + 2);
     return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
 }

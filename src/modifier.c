@@ -16,13 +16,22 @@ int no_pool_face(const no_pool *p, int face)
     return p->n[NO_FRESH][face] + p->n[NO_REROLLED][face];
 }
 
-/* Faces a modifier can act on in this state: a change never "changes" a die to itself. */
+/* Faces a modifier can act on in this state: a change never "changes" a die to itself, but
+ * one that locks the die may (Palpatine names the face a die already shows, FAQ B1021). */
 static unsigned acting_faces(const no_modifier *md)
 {
     unsigned mask = md->faces;
-    if (md->op == NO_OP_CHANGE)
+    if (md->op == NO_OP_CHANGE && !md->locks_die)
         mask &= ~(1u << md->to);
     return mask;
+}
+
+/* Rerolling, changing and adding results modify dice; cancelling results and adding or removing
+ * dice do not (FAQ 4.4.1 B579-581): only the first kind is stopped by a sealed pool or by
+ * "cannot modify". */
+static int modifies(const no_modifier *md)
+{
+    return md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
 }
 
 static int matching(const no_pool *p, unsigned mask, int fresh_only)
@@ -50,6 +59,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     const no_modifier *md = &ctx->mods[m];
     uint32_t bit = 1u << m;
     if ((md->once && (s->used & bit)) || (s->used & ctx->excluded_by[m]))
+        return 0;
+    if (modifies(md) && (((s->sealed >> md->pool) & 1) || (ctx->cannot_modify[md->side] && !md->other_ship)))
         return 0;
     const uint8_t *tok = s->tok[md->side];
     if (md->cost_token != NO_NO_TOKEN && tok[md->cost_token] < md->cost_amount)
@@ -124,11 +135,13 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
         out[0] = pk.cur;
         return 1;
     }
-    int fresh_only = md->op == NO_OP_REROLL && !md->whole_pool;
+    /* a reroll takes dice not rerolled yet; "reroll all" too under a golden rule (the dice left,
+     * FAQ B1205, B1293) */
+    int fresh_only = md->op == NO_OP_REROLL && (!md->whole_pool || ctx->reroll_once);
     unsigned mask = md->op == NO_OP_REROLL ? md->faces : acting_faces(md);
     if ((md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) || md->whole_pool) {
         /* "change all" / "cancel all": one option, every matching die */
-        for (int c = 0; c < 2; c++)
+        for (int c = 0; c < (fresh_only ? 1 : 2); c++)
             for (int f = 0; f < NO_MAX_FACES; f++)
                 if (mask & (1u << f))
                     pk.cur.pick[c][f] = pk.p->n[c][f];
@@ -155,7 +168,9 @@ void no_ctx_index(no_ctx *ctx)
     memset(ctx->excluded_by, 0, sizeof ctx->excluded_by);
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
-        if (md->op != NO_OP_DICE) /* dice-count effects are applied by the rules, not chosen */
+        /* dice-count effects are applied by the rules, and chained parts with what they follow:
+         * neither is chosen on its own */
+        if (md->op != NO_OP_DICE && !md->chained)
             ctx->window_mods[md->side][md->window] |= 1u << m;
         for (int t = 0; t < ctx->nmods; t++)
             if (md->excludes & (1u << t))
@@ -205,11 +220,10 @@ static void pay(const no_ctx *ctx, no_state *s, int m)
     s->used |= 1u << m;
 }
 
-void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
+static void apply_effect(const no_ctx *ctx, no_state *s, const no_option *opt)
 {
     const no_modifier *md = &ctx->mods[opt->mod];
     no_pool *p = &s->pool[md->pool];
-    pay(ctx, s, opt->mod);
     int moved = 0;
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < NO_MAX_FACES; f++) {
@@ -218,8 +232,9 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
                 continue;
             p->n[c][f] -= (uint8_t)r;
             moved += r;
-            if (md->op == NO_OP_CHANGE)
-                p->n[c][md->to] += (uint8_t)r; /* a changed die keeps its rerolled mark */
+            if (md->op == NO_OP_CHANGE) /* a changed die keeps its rerolled mark; a locked one
+                                         * takes it, so no reroll reaches it (B159) */
+                p->n[md->locks_die ? NO_REROLLED : c][md->to] += (uint8_t)r;
             if (md->op == NO_OP_REROLL)
                 s->roll[ctx->reroll_die[md->pool][f]] += (uint8_t)r; /* each die by its own type */
         }
@@ -250,6 +265,21 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
         break;
     default:
         break;
+    }
+    if (md->seals)
+        s->sealed |= (uint8_t)(1u << md->pool);
+}
+
+void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
+{
+    pay(ctx, s, opt->mod);
+    apply_effect(ctx, s, opt);
+    for (int m = ctx->mods[opt->mod].chain; m; m = ctx->mods[m - 1].chain) {
+        /* the chained part acts on every matching die (or adds): its one option */
+        no_option part;
+        options_of(ctx, s, m - 1, &part, 1);
+        s->used |= 1u << (m - 1);
+        apply_effect(ctx, s, &part);
     }
 }
 

@@ -37,6 +37,12 @@ void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
 /* The decision tables of `neverodds policy` for a lone attack (decisions.c): text on f, or into
  * the JSON object `json` when it is not NULL. Returns -1 with err when the attack is too large. */
 int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen);
+/* Words for the reports (decisions.c): a face of `pool`; the dice of a pool ("hit hit focus");
+ * one use of a modifier ("focus change: focus->hit x2"). */
+const char *rep_face_name(const no_scenario *sc, int pool, int face);
+void rep_pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out, size_t n);
+struct no_option;
+void rep_option_text(const no_scenario *sc, const struct no_option *o, char *out, size_t n);
 
 /* A sequence's first attack as a lone scenario in `view` (the policy command's decision tables):
  * under the optimal policy its ends are worth what the later attacks make of them, through the

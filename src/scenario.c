@@ -17,16 +17,21 @@
 #endif
 
 static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
-static const char *const window_keys[] = {"attack-dice", "attack-modify", "attack-after-modify",
-                                          "defense-dice", "defense-modify", "before-neutralize",
-                                          NULL};
+/* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
+ * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
+static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
+                                             "defense-dice", "defense-modify", "before-neutralize",
+                                             NULL};
+static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
+                                             "defense-dice", "defense-rolled", "defense-modify",
+                                             "before-neutralize", NULL};
 const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
                                              "attack-reroll", "after-convert", "dodge",
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade"};
+                                             "evade", "attack-rolled", "defense-rolled"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
@@ -36,6 +41,10 @@ static const char *const token_keys[NO_TOK_N + 1] = {
 /* Most tokens of each kind a ship can hold: one lock on the defender (L1036), one cloak (L445),
  * a reinforce token per full arc; the rest are bounded only to catch typos. */
 static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1};
+/* The first edition's tokens (FAQ 4.4.1): calculate, Force, reinforce, strain, deplete and ion
+ * are second-edition tokens (B has none of them that change dice). */
+static const unsigned tokens_1e = 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_LOCK |
+                                  1u << NO_TOK_STRESS | 1u << NO_TOK_TRACTOR | 1u << NO_TOK_CLOAK;
 
 const char *no_profiles_dir(void)
 {
@@ -107,7 +116,10 @@ static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes", NULL};
+    "requires", "forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
+    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", NULL};
+/* "then": the part of an effect that follows at once (every matching die, or an add) */
+static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
 /* Names in `excludes` are resolved once every modifier of the attack is known. */
 typedef struct pending_excludes {
@@ -125,7 +137,10 @@ typedef struct builder {
     int nexcl;
     cJSON *library;
     char library_file[PATH_MAX];
+    int first_edition;  /* rules xwing-1e */
 } builder;
+
+static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
 
 static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, int side,
                            const char *name, int charge_slot, int has_charges)
@@ -152,12 +167,20 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
     m.side = (uint8_t)side;
     jr_key(p, sizeof p, path, "window");
     v = cJSON_GetObjectItemCaseSensitive(o, "window");
+    const char *const *windows = b->first_edition ? window_keys_1e : window_keys_2e;
     if (!v) {
-        jr_fail(j, p, "missing (one of: attack-dice, attack-modify, attack-after-modify, "
-                      "defense-dice, defense-modify, before-neutralize)");
+        char list[200] = "";
+        for (int i = 0; windows[i]; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", windows[i]);
+        jr_fail(j, p, "missing (one of: %s)", list);
         return;
     }
-    int w = jr_enum(j, v, p, window_keys, "a window");
+    int w = jr_enum(j, v, p, windows, b->first_edition ? "a window of xwing-1e" : "a window");
+    for (int k = 0; w >= 0 && k < NO_W_N; k++)
+        if (!strcmp(no_window_names[k], windows[w])) {
+            w = k;
+            break;
+        }
     jr_key(p, sizeof p, path, "op");
     v = cJSON_GetObjectItemCaseSensitive(o, "op");
     if (!v && !j->failed) {
@@ -170,8 +193,8 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         return;
     m.window = (uint8_t)w;
     m.op = (uint8_t)op;
-    int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY) ? NO_POOL_DEFENSE
-                                                                             : NO_POOL_ATTACK;
+    int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
+                           ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
     jr_key(p, sizeof p, path, "pool");
     v = cJSON_GetObjectItemCaseSensitive(o, "pool");
     int pool = v ? jr_enum(j, v, p, pool_names, "a pool") : natural_pool;
@@ -296,6 +319,19 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         m.only_faces = (uint8_t)face_mask(j, v, p, 0);
     }
     m.min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    m.seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
+    m.locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
+    m.other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
+    m.whole_pool = (uint8_t)jr_bool(j, o, "whole", path, 0);
+    m.empty_ok = (uint8_t)jr_bool(j, o, "empty_ok", path, 0);
+    if (m.locks_die && (op != NO_OP_CHANGE || m.count != 1)) {
+        jr_key(p, sizeof p, path, "locks_die");
+        jr_fail(j, p, "only a change of 1 die can lock it");
+    }
+    if (m.whole_pool && (op != NO_OP_REROLL || m.count != NO_COUNT_ALL)) {
+        jr_key(p, sizeof p, path, "whole");
+        jr_fail(j, p, "\"whole\" is for a reroll of \"all\" dice");
+    }
     if (j->failed)
         return;
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
@@ -307,6 +343,59 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         jr_key(e->path, sizeof e->path, path, "excludes");
     }
     ctx->mods[ctx->nmods++] = m;
+    v = cJSON_GetObjectItemCaseSensitive(o, "then");
+    if (v)
+        parse_chained(b, j, v, path, ctx->nmods - 1);
+}
+
+/* The "then" part of modifier `parent`: one more record, used with it and never alone. */
+static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent)
+{
+    no_ctx *ctx = b->ctx;
+    char path[256], p[256];
+    jr_key(path, sizeof path, parent_path, "then");
+    if (jr_object(j, o, path, chained_keys))
+        return;
+    if (ctx->nmods >= NO_MAX_MODS) {
+        jr_fail(j, path, "too many modifiers in one attack (at most %d, token effects included)", NO_MAX_MODS);
+        return;
+    }
+    no_modifier m = ctx->mods[parent];
+    m.chain = m.seals = m.locks_die = 0;
+    m.cost_token = NO_NO_TOKEN;
+    m.cost_amount = m.cost_charges = 0;
+    m.mandatory = 0;
+    m.once = m.chained = 1;
+    m.excludes = 0;
+    m.charge_slot = (uint8_t)ctx->nmods;
+    static const char *const ops[] = {"reroll", "change", "add", "cancel", NULL};
+    jr_key(p, sizeof p, path, "op");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "op");
+    m.op = (uint8_t)(v ? jr_enum(j, v, p, ops, "an operation") : -1);
+    if (!v)
+        jr_fail(j, p, "missing (one of: change, add, cancel)");
+    jr_key(p, sizeof p, path, "faces");
+    v = cJSON_GetObjectItemCaseSensitive(o, "faces");
+    m.faces = (uint16_t)(v ? face_mask(j, v, p, 1) : (1u << XW_NFACES) - 1);
+    jr_key(p, sizeof p, path, "to");
+    v = cJSON_GetObjectItemCaseSensitive(o, "to");
+    if (v)
+        m.to = (uint8_t)jr_enum(j, v, p, no_xwing_face_names, "a face");
+    else if ((m.op == NO_OP_CHANGE || m.op == NO_OP_ADD) && !j->failed)
+        jr_fail(j, p, "missing: a %s needs the face it produces", no_op_names[m.op]);
+    v = cJSON_GetObjectItemCaseSensitive(o, "count");
+    m.count = NO_COUNT_ALL;
+    if (m.op == NO_OP_ADD)
+        m.count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
+    else if (!j->failed && v && !(cJSON_IsString(v) && !strcmp(v->valuestring, "all"))) {
+        jr_key(p, sizeof p, path, "count");
+        jr_fail(j, p, "a \"then\" part acts on every matching die: expected \"all\" (or op add)");
+    }
+    if (j->failed)
+        return;
+    ctx->mods[ctx->nmods] = m;
+    ctx->mods[parent].chain = (uint8_t)(ctx->nmods + 1);
+    ctx->nmods++;
 }
 
 static void resolve_excludes(builder *b)
@@ -339,7 +428,8 @@ static void resolve_excludes(builder *b)
 static const cJSON *library_entry(builder *b, const char *key, const char *path)
 {
     if (!b->library) {
-        snprintf(b->library_file, sizeof b->library_file, "%s/xwing/abilities.json", no_profiles_dir());
+        snprintf(b->library_file, sizeof b->library_file, "%s/%s/abilities.json", no_profiles_dir(),
+                 b->first_edition ? "xwing1" : "xwing");
         char *text = jr_read_file(b->library_file, b->j.err, b->j.errlen);
         if (!text) {
             b->j.failed = 1;
@@ -357,6 +447,37 @@ static const cJSON *library_entry(builder *b, const char *key, const char *path)
     if (!e)
         jr_fail(&b->j, path, "unknown ability \"%s\" (see %s)", key, b->library_file);
     return e;
+}
+
+/* A count of results, or "all" (255). */
+static int count_or_all(jr *j, const cJSON *o, const char *key, const char *path)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (v && cJSON_IsString(v) && !strcmp(v->valuestring, "all"))
+        return 255;
+    return jr_int(j, o, key, path, 0, 10, 0, 0);
+}
+
+/* An ability's rules that are not dice modifiers (first edition): results the defense cannot
+ * cancel, an opponent that may not modify, an opponent that must spend focus. */
+static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+{
+    no_ctx *ctx = b->ctx;
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(e, "uncancellable");
+    if (u) {
+        static const char *const keys[] = {"hits", "crits", NULL};
+        char p[256];
+        jr_key(p, sizeof p, lpath, "uncancellable");
+        if (side == NO_ATTACKER && jr_object(lj, u, p, keys) == 0) {
+            int h = count_or_all(lj, u, "hits", p), c = count_or_all(lj, u, "crits", p);
+            ctx->uncancellable_hits = (uint8_t)(h > ctx->uncancellable_hits ? h : ctx->uncancellable_hits);
+            ctx->uncancellable_crits = (uint8_t)(c > ctx->uncancellable_crits ? c : ctx->uncancellable_crits);
+        }
+    }
+    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0))
+        ctx->cannot_modify[!side] = 1;
+    if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
+        ctx->must_spend_focus[!side] = 1;
 }
 
 static void add_ability(builder *b, const cJSON *item, const char *path, int side)
@@ -392,7 +513,8 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
     static const char *const entry_keys[] = {"name", "xws", "type", "summary", "assumes", "charges",
                                              "attack_requires", "ordnance", "attacking",
-                                             "defending", NULL};
+                                             "defending", "uncancellable", "opponent_cannot_modify",
+                                             "opponent_spends_focus", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -414,6 +536,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         if (!lj.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
+        card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
             need = token_mask(&lj, e, "attack_requires", lpath);
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
@@ -455,6 +578,9 @@ static void parse_side(builder *b, const cJSON *root, int side)
         ctx->attack_value = dice;
         ctx->ordnance = jr_bool(j, o, "ordnance", path, 0);
         ctx->ion_weapon = jr_bool(j, o, "ion_weapon", path, 0);
+        if (ctx->ion_weapon && b->first_edition && !j->failed)
+            jr_fail(j, "attacker.ion_weapon", "xwing-1e ion weapons are not modelled (their effect "
+                    "follows the hit: a card rule, not dice; use xwing-2e)");
     } else {
         ctx->agility = dice;
         ctx->hull = jr_int(j, o, "hull", path, 1, 40, 0, 0);
@@ -477,9 +603,17 @@ static void parse_side(builder *b, const cJSON *root, int side)
     if (tokens) {
         jr_key(p, sizeof p, path, "tokens");
         if (jr_object(j, tokens, p, token_keys) == 0)
-            for (int t = 0; t < NO_TOK_N; t++)
+            for (int t = 0; t < NO_TOK_N; t++) {
                 ctx->start.tok[side][t] = (uint8_t)jr_int(j, tokens, token_keys[t], p, 0,
                                                           token_max[t], 0, 0);
+                if (b->first_edition && !(tokens_1e & (1u << t)) &&
+                    cJSON_GetObjectItemCaseSensitive(tokens, token_keys[t]) && !j->failed) {
+                    char tp[256];
+                    jr_key(tp, sizeof tp, p, token_keys[t]);
+                    jr_fail(j, tp, "xwing-1e has no %s tokens (a second-edition token; first-edition "
+                            "tokens: focus, evade, lock, stress, tractor, cloak)", token_keys[t]);
+                }
+            }
     }
 }
 
@@ -619,16 +753,24 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     ctx->range = jr_int(j, atk, "range", "", 1, 3, range, 0); /* an entry's own, else the scenario's */
     ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
     ctx->multiple_focus = 1;
-    int damage_deck = 1;
+    int damage_deck = !b->first_edition;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
-    if (ro) {
+    if (ro && b->first_edition) {
+        /* B351 settles the focus question; the first-edition deck is not in the sources */
+        jr_fail(j, "rule_options", "xwing-1e takes no rule options: a token works once per modify step "
+                "(FAQ B351), and the first-edition damage deck is not in the rule sources (cards are "
+                "counted, not read)");
+    } else if (ro) {
         static const char *const ro_keys[] = {"multiple_focus", "damage_deck", NULL};
         if (jr_object(j, ro, "rule_options", ro_keys) == 0) {
             ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
             damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
         }
     }
+    if (b->first_edition && ctx->obstructed && !j->failed)
+        jr_fail(j, "obstructed", "the first-edition sources (FAQ 4.4.1) give no obstruction bonus: add a "
+                "defense-dice modifier for the one you play with");
     j->prefix = at;
     parse_side(b, atk, NO_ATTACKER);
     j->prefix = NULL;
@@ -642,7 +784,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
                     "(set rule_options.damage_deck to false)", ctx->hull, cards);
         ctx->deck = &no_xwing_damage_deck;
     }
-    if (!j->failed && no_xwing_add_token_mods(ctx))
+    if (!j->failed && (b->first_edition ? no_xwing1e_add_token_mods(ctx) : no_xwing_add_token_mods(ctx)))
         jr_fail(j, "", "too many modifiers");
     j->prefix = at;
     parse_side_modifiers(b, atk, NO_ATTACKER);
@@ -707,9 +849,11 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         goto done;
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
-    if (cJSON_IsString(rules) && !strcmp(rules->valuestring, "xwing-1e"))
-        jr_fail(j, "rules", "xwing-1e is not supported yet (this version runs xwing-2e)");
-    no_parse_common(root, j, sc, "xwing", &no_xwing2e_rules);
+    static const char *const editions[] = {"xwing-2e", "xwing-1e", NULL};
+    b.first_edition = rules && jr_enum(j, rules, "rules", editions, "a rule version") == 1;
+    if (j->failed)
+        goto done;
+    no_parse_common(root, j, sc, "xwing", b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
     if (j->failed)
         goto done;
     if (!sequence)
@@ -721,6 +865,28 @@ done:
     cJSON_Delete(b.library);
     cJSON_Delete(root);
     return j->failed ? -1 : 0;
+}
+
+int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen)
+{
+    char *text = jr_read_file(path, err, errlen);
+    if (!text)
+        return -1;
+    cJSON *root = jr_parse(text, path, err, errlen);
+    free(text);
+    if (!root)
+        return -1;
+    if (cJSON_IsObject(root)) {
+        cJSON_DeleteItemFromObjectCaseSensitive(root, "rules");
+        cJSON_AddStringToObject(root, "rules", rules);
+    }
+    char *again = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    if (!again)
+        abort();
+    int rc = no_scenario_parse(again, path, sc, err, errlen);
+    free(again);
+    return rc;
 }
 
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)

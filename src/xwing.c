@@ -87,18 +87,20 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
     return clamp_dice(n);
 }
 
-/* Step 4: evades cancel hits, then crits (L356-L357); each reinforce token then adds one evade
- * while more than one result remains, hits first (L1546-L1548; digest trap 5). */
+static int min_of(int a, int b) { return a < b ? a : b; }
+
+/* Step 4: evades cancel hits, then crits (L356-L357; first edition B387), but not the results a
+ * card makes uncancellable (Autoblaster, Ten Numb: ctx); each reinforce token then adds one
+ * evade while more than one result remains, hits first (L1546-L1548; digest trap 5). */
 static void neutralize(const no_ctx *ctx, no_state *s)
 {
-    (void)ctx;
     int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
     int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
     int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
-    int on_hits = evades < hits ? evades : hits;
+    int on_hits = min_of(evades, hits - min_of(hits, ctx->uncancellable_hits));
     hits -= on_hits;
     evades -= on_hits;
-    crits -= evades < crits ? evades : crits;
+    crits -= min_of(evades, crits - min_of(crits, ctx->uncancellable_crits));
     for (int r = 0; r < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; r++) {
         if (hits + crits <= 1)
             break;
@@ -125,7 +127,8 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
     int rerolls_later = 0;
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
-        if (md->pool != NO_POOL_ATTACK || md->window <= NO_W_ATTACK_AFTER_MODIFY)
+        if (md->pool != NO_POOL_ATTACK || md->window <= NO_W_ATTACK_AFTER_MODIFY ||
+            md->window == NO_W_ATTACK_ROLLED)
             continue;
         read |= md->faces | md->only_faces | (1u << md->to);
         rerolls_later |= md->op == NO_OP_REROLL;
@@ -190,7 +193,68 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->faceup;
 }
 
-const no_rules no_xwing2e_rules = {"xwing-2e", steps, score};
+const no_rules no_xwing2e_rules = {
+    "xwing-2e", steps, score,
+    "attack dice: the defender modifies, then the attacker (reference guide L336); defense dice: the "
+    "attacker, then the defender (L346); a player orders its own effects of one moment (L597)",
+    NULL};
+
+/* ---- first edition: the attack timing chart of FAQ 4.4.1 (seeds/004_a289b04f73103d55.txt,
+ * "B" lines; shared/rules/xwing-core-and-faq1.md 2.1) ---- */
+
+/* Step 2.ii: attack value, +1 die at range 1 (B253) and the abilities that add or remove dice;
+ * the 0 floor applies once every change is in (B267-B269). The sources set no upper cap. */
+static int attack_dice_1e(const no_ctx *ctx, no_state *s)
+{
+    int n = ctx->attack_value + (ctx->range == 1 && !ctx->ordnance);
+    n += no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE);
+    return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+}
+
+/* Step 4.ii: agility, +2 cloaked, +1 die at range 3 (B703), -1 per tractor token (B97). */
+static int defense_dice_1e(const no_ctx *ctx, no_state *s)
+{
+    const uint8_t *tok = s->tok[NO_DEFENDER];
+    int n = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) + (ctx->range == 3 && !ctx->ordnance) - tok[NO_TOK_TRACTOR];
+    n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
+    return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+}
+
+static void roll_attack_1e(const no_ctx *ctx, no_state *s)
+{
+    no_request_roll(s, NO_POOL_ATTACK, XW_DIE_ATTACK, attack_dice_1e(ctx, s));
+}
+
+static void roll_defense_1e(const no_ctx *ctx, no_state *s)
+{
+    no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, defense_dice_1e(ctx, s));
+}
+
+static const no_step steps_1e[] = {
+    NO_APPLY(roll_attack_1e),                         /* 2 roll attack dice, B427-B431 */
+    NO_DECIDE(NO_W_ATTACK_ROLLED, NO_ATTACKER),       /* "immediately after rolling": HLC B873, Palpatine B159 */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 3.i the defender first, B419-B423 */
+    NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 3.ii then the attacker, B425 */
+    NO_APPLY(forget_spent_attack_detail),
+    NO_APPLY(roll_defense_1e),                        /* 4 roll defense dice, B441-B445 */
+    NO_DECIDE(NO_W_DEFENSE_ROLLED, NO_DEFENDER),      /* after the roll: Palpatine on defense dice */
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 5.i the attacker first, B433-B437 */
+    NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 5.ii then the defender, B439 */
+    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER),   /* 6.i start of Compare Results, B385 (Crack Shot B133) */
+    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER),
+    NO_APPLY(neutralize),                             /* 6.ii-iii hits, then crits, B387-B389 */
+    NO_APPLY(no_xwing_start_damage),                  /* 7 shields on hits, then crits; cards, B391-B397 */
+    NO_APPLY_AGAIN(no_xwing_deal_damage),
+    NO_END,
+};
+
+const no_rules no_xwing1e_rules = {
+    "xwing-1e", steps_1e, score,
+    "effects \"immediately after rolling\" first (FAQ B873-B875, B159); attack dice: the defender "
+    "modifies, then the attacker (B419-B425); defense dice: the attacker, then the defender "
+    "(B433-B439); start of Compare Results after all modifying (B383-B385); a player orders its own "
+    "effects of one moment (B1209-B1213)",
+    NULL};
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */
@@ -224,10 +288,28 @@ static const no_modifier token_mods[] = {
      .cost_token = NO_TOK_FORCE, .cost_amount = 1},
 };
 
-int no_xwing_add_token_mods(no_ctx *ctx)
+/* First edition (FAQ 4.4.1 B347-B351): an evade token ADDS an evade result; the lock rerolls any
+ * dice; each token's normal effect works once in a modify step (B351), which here is once per
+ * attack, since a side spends each kind in one step only. */
+static const no_modifier token_mods_1e[] = {
+    {.name = "focus", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_HIT, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_FOCUS, .cost_amount = 1},                             /* B1001 */
+    {.name = "lock", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .pool = NO_POOL_ATTACK,
+     .op = NO_OP_REROLL, .faces = 0x1F, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_LOCK, .cost_amount = 1},                              /* B349 */
+    {.name = "focus", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_CHANGE, .faces = F(XW_FOCUS), .to = XW_EVADE, .count = NO_COUNT_ALL,
+     .cost_token = NO_TOK_FOCUS, .cost_amount = 1},
+    {.name = "evade", .side = NO_DEFENDER, .window = NO_W_DEFENSE_MODIFY, .pool = NO_POOL_DEFENSE,
+     .op = NO_OP_ADD, .to = XW_EVADE, .count = 1,
+     .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* B349 */
+};
+
+static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int first_edition)
 {
-    for (size_t i = 0; i < sizeof token_mods / sizeof token_mods[0]; i++) {
-        const no_modifier *t = &token_mods[i];
+    for (size_t i = 0; i < n; i++) {
+        const no_modifier *t = &table[i];
         if (ctx->start.tok[t->side][t->cost_token] == 0)
             continue; /* no token, no modifier */
         if (ctx->nmods >= NO_MAX_MODS)
@@ -239,11 +321,27 @@ int no_xwing_add_token_mods(no_ctx *ctx)
         m->ranges = 0x0E; /* ranges 1-3 */
         m->obstructed = -1;
         /* Focus changes every focus result with one token; whether a second token may be spent
-         * in the same attack is unstated (digest trap 2): switch, default allowed. */
-        m->once = t->cost_token == NO_TOK_FOCUS && !ctx->multiple_focus;
+         * in the same attack is unstated in the second edition (digest trap 2): switch, default
+         * allowed. The first edition says once (B351). */
+        m->once = first_edition || (t->cost_token == NO_TOK_FOCUS && !ctx->multiple_focus);
+        /* Hotshot Co-pilot on the opponent: this focus token must go in this step, even on no
+         * focus result (B941-B945) */
+        if (t->cost_token == NO_TOK_FOCUS && t->count == NO_COUNT_ALL && ctx->must_spend_focus[t->side]) {
+            m->once = m->mandatory = m->empty_ok = 1;
+        }
         ctx->nmods++;
     }
     return 0;
+}
+
+int no_xwing_add_token_mods(no_ctx *ctx)
+{
+    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0);
+}
+
+int no_xwing1e_add_token_mods(no_ctx *ctx)
+{
+    return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1);
 }
 
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)

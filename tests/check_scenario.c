@@ -18,7 +18,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"legion\",\"rally\":{\"suppression\":1},\"priority\":{}}",
      "test.json: priority: one roll at a time: rally or priority"},
     {"{\"game\":\"xwing\",\"rules\":\"xwing-3e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1}}",
-     "test.json: rules: expected a rule version (one of: xwing-2e), got \"xwing-3e\""},
+     "test.json: rules: expected a rule version (one of: xwing-2e, xwing-1e), got \"xwing-3e\""},
     {"{\"game\":\"xwing\",\"defender\":{\"dice\":2}}", "test.json: attacker: missing"},
     {"{\"game\":\"xwing\",\"attacker\":{\"tokens\":{}},\"defender\":{\"dice\":2}}",
      "test.json: attacker.dice: missing (expected an integer from 0 to 10)"},

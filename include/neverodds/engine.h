@@ -67,7 +67,9 @@ typedef struct no_state {
     uint8_t fuel_up;                /* X-Wing: face-up cards that act on the next crit damage */
     uint8_t to_deal[2];             /* X-Wing: hit and crit damage still to be suffered */
     uint8_t card_damage;            /* X-Wing: damage the cards' effects added */
-    uint8_t spare[2];               /* zero: keeps the state a multiple of 8 bytes */
+    uint8_t sealed;                 /* bit per pool: its dice may not be modified again (X-Wing 1e
+                                     * Accuracy Corrector, FAQ B951); cancelling stays possible */
+    uint8_t spare;                  /* zero: keeps the state a multiple of 8 bytes */
 } no_state;
 
 /* ROLL adds `amount` rolled dice of die type `to` (Armada's Concentrate Fire dial); DECLARE has
@@ -85,6 +87,9 @@ typedef enum {
     NO_W_GUARDIAN_REROLL, NO_W_GUARDIAN_2, NO_W_GUARDIAN_REROLL_2, NO_W_GUARDIAN_PIERCE_2,
     /* Armada only */
     NO_W_ATTACK_ADD, NO_W_EVADE,
+    /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
+     * B159: Heavy Laser Cannon, Palpatine) */
+    NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
@@ -118,6 +123,14 @@ typedef struct no_modifier {
     uint8_t effect;         /* declare: what the game's later steps do (game-defined code) */
     uint8_t discards;       /* using it discards a game piece for good (no-discard policy) */
     uint8_t spend_weight;   /* weight of one charge of its pool in the spend tie-break (0: 1) */
+    /* first-edition card effects (FAQ 4.4.1) */
+    uint8_t chain;          /* 1 + index of a modifier applied at once after this one, as part of
+                             * the same use (Marksmanship, Accuracy Corrector); 0 none */
+    uint8_t chained;        /* it is such a part: never offered on its own */
+    uint8_t seals;          /* after it, no one may reroll, change or add to its pool (B951) */
+    uint8_t locks_die;      /* change: the die may not be rerolled afterwards, and may be changed
+                             * to the face it shows (Palpatine, B159, B1021) */
+    uint8_t other_ship;     /* comes from another ship: "cannot modify" does not stop it (B575) */
 } no_modifier;
 
 /* Value of a state for the policy, compared in this order: expected damage to the defender,
@@ -152,6 +165,13 @@ typedef struct no_ctx {
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
     int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
+    /* X-Wing first-edition card rules (FAQ 4.4.1): results of the attacker the defense cannot
+     * cancel (255: all; Autoblaster B843-845, Ten Numb B743-745); a side that may not modify
+     * dice (locked by Omega Leader, B575-581); a side that must spend a focus token in its modify
+     * step (Hotshot Co-pilot, B941-947) */
+    uint8_t uncancellable_hits, uncancellable_crits;
+    uint8_t cannot_modify[NO_SIDES];
+    uint8_t must_spend_focus[NO_SIDES];
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
@@ -179,12 +199,22 @@ typedef struct no_step {
 #define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0}
 #define NO_END {NULL, 0, 0, 0, 0}
 
+/* A rule-order variant (`neverodds order --variant`): what-if the steps [from, from + count)
+ * of the official list ran just before step `before`. */
+typedef struct no_rule_variant {
+    const char *name;
+    const char *what;       /* the variant, and the rule it breaks */
+    int from, count, before;
+} no_rule_variant;
+
 /* A game's rules: its ordered steps, run by the engine, and what a finished attack is worth. */
 typedef struct no_rules {
     const char *name;
     const no_step *steps;
     /* What a finished attack is worth: damage, other and crits (the spends are the engine's). */
     void (*score)(const no_ctx *ctx, const no_state *s, no_value *v);
+    const char *order_rule;             /* the official order of its windows, cited (reports) */
+    const no_rule_variant *variants;    /* ends with a NULL name; NULL: none */
 } no_rules;
 
 

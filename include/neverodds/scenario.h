@@ -51,6 +51,8 @@ void no_scenario_set_goal(no_scenario *sc, int goal);
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
 /* Reads and parses a file. */
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen);
+/* The same under another rule version of its game ("rules" replaced: `order --rules`). */
+int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen);
 
 /* Directory holding profiles/ data (abilities library): $NEVERODDS_PROFILES, else the
  * profiles/ folder beside the executable, else the one the build was made from. */

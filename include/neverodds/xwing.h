@@ -10,6 +10,8 @@ extern const char no_xwing_face_letters[XW_NFACES + 1]; /* "BFHCE" */
 
 extern const no_die no_xwing_attack_die, no_xwing_defense_die;
 extern const no_rules no_xwing2e_rules;
+/* First edition, from the FAQ v4.4.1 timing chart (seeds/004_a289b04f73103d55.txt B371-B463). */
+extern const no_rules no_xwing1e_rules;
 
 enum { XW_DIE_ATTACK, XW_DIE_DEFENSE };
 
@@ -30,6 +32,8 @@ void no_xwing_setup_dice(no_ctx *ctx);
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
 int no_xwing_add_token_mods(no_ctx *ctx);
+/* The same for the first edition: focus, evade (adds an evade), lock, each once (B347-B351). */
+int no_xwing1e_add_token_mods(no_ctx *ctx);
 
 /* Dice counts of steps 2a and 3a (exposed for tests). They consume deplete/strain tokens. */
 int no_xwing_attack_dice(const no_ctx *ctx, no_state *s);

@@ -1,0 +1,32 @@
+/* order.h — `neverodds order`: does the order of the modifiers matter? Every order in which the
+ * players could commit to using their effects, the rules' own order and the what-ifs the user
+ * asks for (another player first in a window, a step moved), each run exactly (or by Monte
+ * Carlo), side by side; and a trace of one fixed roll through each order. */
+#ifndef NEVERODDS_ORDER_H
+#define NEVERODDS_ORDER_H
+#include <stdio.h>
+#include "neverodds/run.h"
+
+#define NO_ORDER_MAX_WHATIFS 4
+#define NO_ORDER_MAX_ORDERS 120 /* fixed orders under one rule order */
+
+typedef struct no_order_opts {
+    no_run_opts run;
+    int nswap;                                  /* --swap-window W: the other player first in W */
+    int swap[NO_ORDER_MAX_WHATIFS];
+    int nvariant;                               /* --variant NAME: the rule set's what-ifs */
+    const char *variant[NO_ORDER_MAX_WHATIFS];
+    const char *roll;                           /* --roll "atk=H,F,B def=E,F": trace it, or NULL */
+    int json;
+} no_order_opts;
+
+/* The table for each scenario (the same file under several rule versions: --rules), as text or
+ * JSON on f. Returns 0, or -1 with err (a what-if the rules do not have, too many orders, a roll
+ * that does not fit the dice). */
+int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_opts *o, char *err,
+                     size_t errlen);
+
+/* Window id of a name ("attack-modify"), or -1. */
+int no_window_find(const char *name);
+
+#endif

@@ -1,0 +1,731 @@
+/* order.c — `neverodds order`: the modifier-ordering verifier.
+ *
+ * The rules fix who modifies when (the game's step list) and leave each player to order its own
+ * effects of one moment. A "fixed order" is a player's commitment: in each decision window its
+ * effects may be used only in the listed order (each stays optional), which the engine expresses
+ * by letting every effect exclude those listed before it. The reference row is the official step
+ * list with each player ordering its effects per roll, as the policy does; a fixed order with the
+ * same results is the policy's choice. What-ifs change the step list: the other player first in
+ * a window (--swap-window) or one of the rule set's named step moves (--variant). */
+#include "neverodds/order.h"
+#include "neverodds/modifier.h"
+#include "neverodds/version.h"
+#include "neverodds/xwing.h"
+#include "report_parts.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_STEPS 64
+#define MAX_RULE_ORDERS (1 + 2 * NO_ORDER_MAX_WHATIFS)
+#define SAME 1e-12 /* results this close are the same */
+
+static const char *const side_name[NO_SIDES] = {"attacker", "defender"};
+
+int no_window_find(const char *name)
+{
+    for (int w = 0; w < NO_W_N; w++)
+        if (!strcmp(no_window_names[w], name))
+            return w;
+    return -1;
+}
+
+/* The official step list, or a what-if of it. */
+typedef struct rule_order {
+    char label[64];
+    char what[240];
+    no_step steps[MAX_STEPS];
+    no_rules rules;
+} rule_order;
+
+/* The decision windows of a step list with at least one effect: actor, window and the effects
+ * (modifier indices) each player may order. */
+typedef struct sub_window {
+    int actor, window, n;
+    int mods[NO_MAX_MODS];
+} sub_window;
+
+typedef struct row {
+    int ro;                  /* its rule order (0: official) */
+    int fixed;               /* 0: each player orders its effects per roll (the policy) */
+    int seq[NO_MAX_MODS], nseq;
+    no_summary sum;
+    int leader;              /* the first row with the same results under the same rule order */
+    int policy_choice;       /* same results as the policy's own play under its rule order */
+    double max_diff, mean_diff;
+} row;
+
+static int count_steps(const no_step *steps)
+{
+    int n = 0;
+    while (steps[n].apply || steps[n].decide)
+        n++;
+    return n + 1; /* with the end */
+}
+
+static void official(const no_scenario *sc, rule_order *ro)
+{
+    int n = count_steps(sc->engine_rules->steps);
+    memcpy(ro->steps, sc->engine_rules->steps, (size_t)n * sizeof *ro->steps);
+    ro->rules = *sc->engine_rules;
+    ro->rules.steps = ro->steps;
+    snprintf(ro->label, sizeof ro->label, "official");
+    snprintf(ro->what, sizeof ro->what, "%s", sc->engine_rules->order_rule ? sc->engine_rules->order_rule : "");
+}
+
+/* The other player first in window w: its two decision steps trade places. */
+static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, size_t errlen)
+{
+    official(sc, ro);
+    int at[2], n = 0;
+    for (int i = 0; ro->steps[i].apply || ro->steps[i].decide; i++)
+        if (ro->steps[i].decide && ro->steps[i].window == w && n < 2)
+            at[n++] = i;
+    if (n < 2 || ro->steps[at[0]].actor == ro->steps[at[1]].actor) {
+        snprintf(err, errlen, "--swap-window %s: in %s rules no two players modify in that window", no_window_names[w],
+                 sc->rules);
+        return -1;
+    }
+    no_step t = ro->steps[at[0]];
+    ro->steps[at[0]] = ro->steps[at[1]];
+    ro->steps[at[1]] = t;
+    snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
+    snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s (what-if)", no_window_names[w],
+             side_name[ro->steps[at[0]].actor], side_name[ro->steps[at[1]].actor]);
+    return 0;
+}
+
+/* A named step move of the rule set. */
+static int named_variant(const no_scenario *sc, const char *name, rule_order *ro, char *err, size_t errlen)
+{
+    official(sc, ro);
+    const no_rule_variant *v = sc->engine_rules->variants;
+    while (v && v->name && strcmp(v->name, name))
+        v++;
+    if (!v || !v->name) {
+        char list[256] = "";
+        for (v = sc->engine_rules->variants; v && v->name; v++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", *list ? ", " : "", v->name);
+        snprintf(err, errlen, "--variant %s: %s rules have %s%s", name, sc->rules, *list ? "only: " : "no named variants",
+                 list);
+        return -1;
+    }
+    no_step moved[MAX_STEPS];
+    int n = count_steps(sc->engine_rules->steps), k = 0;
+    const no_step *src = sc->engine_rules->steps;
+    for (int i = 0; i < n; i++) {
+        if (i == v->before)
+            for (int j = 0; j < v->count; j++)
+                moved[k++] = src[v->from + j];
+        if (i < v->from || i >= v->from + v->count)
+            moved[k++] = src[i];
+    }
+    memcpy(ro->steps, moved, (size_t)n * sizeof *moved);
+    snprintf(ro->label, sizeof ro->label, "%s", v->name);
+    snprintf(ro->what, sizeof ro->what, "%s (what-if)", v->what);
+    return 0;
+}
+
+static int sub_windows(const no_ctx *ctx, const rule_order *ro, sub_window *out)
+{
+    int n = 0;
+    for (int i = 0; ro->steps[i].apply || ro->steps[i].decide; i++) {
+        const no_step *st = &ro->steps[i];
+        uint32_t set = st->decide ? ctx->window_mods[st->actor][st->window] : 0;
+        if (!set)
+            continue;
+        sub_window *w = &out[n++];
+        w->actor = st->actor;
+        w->window = st->window;
+        w->n = 0;
+        for (; set; set &= set - 1)
+            w->mods[w->n++] = __builtin_ctz(set);
+    }
+    return n;
+}
+
+/* Lexicographic next permutation; 0 when `a` was the last (it is then sorted again). */
+static int next_permutation(int *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0) {
+        for (int l = 0, r = n - 1; l < r; l++, r--) {
+            int t = a[l]; a[l] = a[r]; a[r] = t;
+        }
+        return 0;
+    }
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    int t = a[i]; a[i] = a[j]; a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+        t = a[l]; a[l] = a[r]; a[r] = t;
+    }
+    return 1;
+}
+
+/* The scenario's attack with a player's commitment: in each window, an effect excludes the ones
+ * listed before it (they may not be used after it). */
+static void commit(const sub_window *w, int nw, no_ctx *ctx)
+{
+    for (int s = 0; s < nw; s++)
+        for (int i = 0; i < w[s].n; i++)
+            for (int j = i + 1; j < w[s].n; j++)
+                ctx->mods[w[s].mods[j]].excludes |= 1u << w[s].mods[i];
+    no_ctx_index(ctx);
+}
+
+static int run_row(const no_scenario *sc, const rule_order *ro, const no_ctx *ctx, const no_run_opts *opts,
+                   no_summary *out, char *err, size_t errlen)
+{
+    no_scenario *copy = malloc(sizeof *copy);
+    if (!copy)
+        abort();
+    *copy = *sc;
+    copy->ctx = *ctx;
+    copy->attacks[0] = *ctx;
+    copy->engine_rules = &ro->rules;
+    int rc = no_run(copy, opts, out, err, errlen);
+    free(copy);
+    return rc;
+}
+
+static void flatten(const sub_window *w, int nw, row *r)
+{
+    r->nseq = 0;
+    for (int s = 0; s < nw; s++)
+        for (int i = 0; i < w[s].n; i++)
+            r->seq[r->nseq++] = w[s].mods[i];
+}
+
+static int same_results(const no_summary *a, const no_summary *b)
+{
+    for (int k = 0; k <= NO_MAX_DAMAGE; k++)
+        if (fabs(a->pmf[k].p - b->pmf[k].p) > SAME)
+            return 0;
+    return fabs(a->kill.p - b->kill.p) <= SAME;
+}
+
+static double max_difference(const no_summary *a, const no_summary *ref)
+{
+    double d = 0;
+    for (int k = 0; k <= NO_MAX_DAMAGE; k++) {
+        double x = fabs(a->at_least[k].p - ref->at_least[k].p);
+        d = x > d ? x : d;
+    }
+    return d;
+}
+
+/* One scenario's rows: for each rule order, the policy's own play and every fixed order. */
+typedef struct table {
+    const no_scenario *sc;
+    rule_order *ro;
+    int nro;
+    row *rows;
+    int nrows;
+    int labels_by_side;      /* two effects share a name: labels say whose */
+} table;
+
+static int build_table(table *t, const no_order_opts *o, char *err, size_t errlen)
+{
+    const no_scenario *sc = t->sc;
+    if (sc->nattacks) {
+        snprintf(err, errlen, "%s: order looks at one attack (this scenario has %d)", sc->file, sc->nattacks);
+        return -1;
+    }
+    t->ro = calloc(MAX_RULE_ORDERS, sizeof *t->ro);
+    if (!t->ro)
+        abort();
+    official(sc, &t->ro[0]);
+    t->nro = 1;
+    for (int i = 0; i < o->nswap; i++)
+        if (swap_window(sc, o->swap[i], &t->ro[t->nro++], err, errlen))
+            return -1;
+    for (int i = 0; i < o->nvariant; i++)
+        if (named_variant(sc, o->variant[i], &t->ro[t->nro++], err, errlen))
+            return -1;
+    t->rows = calloc((size_t)t->nro * (NO_ORDER_MAX_ORDERS + 1), sizeof *t->rows);
+    if (!t->rows)
+        abort();
+    for (int r = 0; r < t->nro; r++) {
+        sub_window w[MAX_STEPS];
+        int nw = sub_windows(&sc->ctx, &t->ro[r], w);
+        long orders = 1;
+        for (int s = 0; s < nw; s++)
+            for (int k = 2; k <= w[s].n; k++)
+                orders *= k;
+        if (orders > NO_ORDER_MAX_ORDERS) {
+            snprintf(err, errlen, "%s: %ld orders of the effects (more than %d): take some effects out to see "
+                     "their orders", sc->file, orders, NO_ORDER_MAX_ORDERS);
+            return -1;
+        }
+        row *free_play = &t->rows[t->nrows++];
+        free_play->ro = r;
+        flatten(w, nw, free_play);
+        if (run_row(sc, &t->ro[r], &sc->ctx, &o->run, &free_play->sum, err, errlen))
+            return -1;
+        for (;;) {
+            row *x = &t->rows[t->nrows++];
+            x->ro = r;
+            x->fixed = 1;
+            flatten(w, nw, x);
+            no_ctx ctx = sc->ctx;
+            commit(w, nw, &ctx);
+            if (run_row(sc, &t->ro[r], &ctx, &o->run, &x->sum, err, errlen))
+                return -1;
+            int s = nw - 1; /* the next order: an odometer of permutations */
+            while (s >= 0 && !next_permutation(w[s].mods, w[s].n))
+                s--;
+            if (s < 0)
+                break;
+        }
+    }
+    /* groups, the policy's choice, differences from the reference (row 0) */
+    const no_summary *ref = &t->rows[0].sum;
+    for (int i = 0; i < t->nrows; i++) {
+        row *x = &t->rows[i];
+        x->leader = i;
+        for (int j = 0; j < i; j++)
+            if (t->rows[j].ro == x->ro && t->rows[j].fixed && x->fixed && same_results(&t->rows[j].sum, &x->sum)) {
+                x->leader = t->rows[j].leader;
+                break;
+            }
+        const row *play = &t->rows[i];
+        while (play->fixed)
+            play--; /* its rule order's own play comes first */
+        x->policy_choice = same_results(&play->sum, &x->sum);
+        x->max_diff = max_difference(&x->sum, ref);
+        x->mean_diff = x->sum.mean - ref->mean;
+    }
+    for (int i = 0; i < sc->ctx.nmods; i++)
+        for (int j = i + 1; j < sc->ctx.nmods; j++)
+            if (!strcmp(sc->ctx.mods[i].name, sc->ctx.mods[j].name))
+                t->labels_by_side = 1;
+    return 0;
+}
+
+static void free_table(table *t)
+{
+    for (int i = 0; i < t->nrows; i++)
+        no_summary_free(&t->rows[i].sum);
+    free(t->rows);
+    free(t->ro);
+}
+
+static void label(const table *t, int m, char *out, size_t n)
+{
+    const no_modifier *md = &t->sc->ctx.mods[m];
+    if (t->labels_by_side)
+        snprintf(out, n, "%s %s", side_name[md->side], md->name);
+    else
+        snprintf(out, n, "%s", md->name);
+}
+
+static void order_text(const table *t, const row *x, char *out, size_t n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; i < x->nseq && used + 50 < n; i++) {
+        char l[64];
+        label(t, x->seq[i], l, sizeof l);
+        used += (size_t)snprintf(out + used, n - used, "%s%s", i ? ", " : "", l);
+    }
+    if (!x->nseq)
+        snprintf(out, n, "(no effects)");
+}
+
+/* Does a fixed row show on its own (it leads its group, and the free play is not the same)? */
+static int shows(const table *t, int i)
+{
+    const row *x = &t->rows[i];
+    if (!x->fixed) { /* the free play shows when no fixed order gives its results */
+        for (int j = i + 1; j < t->nrows && t->rows[j].fixed; j++)
+            if (t->rows[j].policy_choice)
+                return 0;
+        return 1;
+    }
+    return x->leader == i;
+}
+
+static int is_official(const row *x) { return x->ro == 0 && x->policy_choice; }
+
+static cJSON *order_json(const table *t, const row *x)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < x->nseq; i++) {
+        char l[64];
+        label(t, x->seq[i], l, sizeof l);
+        cJSON_AddItemToArray(a, cJSON_CreateString(l));
+    }
+    return a;
+}
+
+static void table_json(cJSON *orders, const table *t)
+{
+    for (int i = 0; i < t->nrows; i++) {
+        if (!shows(t, i))
+            continue;
+        const row *x = &t->rows[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddItemToObject(e, "order", order_json(t, x));
+        cJSON_AddStringToObject(e, "rules", t->sc->rules);
+        cJSON_AddStringToObject(e, "rules_order", t->ro[x->ro].label);
+        cJSON_AddBoolToObject(e, "fixed", x->fixed);
+        cJSON_AddBoolToObject(e, "official", is_official(x));
+        cJSON_AddBoolToObject(e, "policy_choice", x->policy_choice);
+        cJSON *same = cJSON_AddArrayToObject(e, "same_as");
+        for (int j = i + 1; j < t->nrows; j++)
+            if (t->rows[j].leader == i && j != i)
+                cJSON_AddItemToArray(same, order_json(t, &t->rows[j]));
+        cJSON *d = cJSON_AddObjectToObject(e, "damage");
+        cJSON_AddNumberToObject(d, "mean", x->sum.mean);
+        if (!x->sum.exact)
+            cJSON_AddNumberToObject(d, "mean_stderr", x->sum.mean_se);
+        cJSON_AddItemToObject(d, "pmf", rep_array(x->sum.pmf, x->sum.max_damage + 1, 0));
+        if (!x->sum.exact)
+            cJSON_AddItemToObject(d, "pmf_stderr", rep_array(x->sum.pmf, x->sum.max_damage + 1, 1));
+        cJSON_AddItemToObject(d, "at_least", rep_array(x->sum.at_least, x->sum.max_damage + 1, 0));
+        if (x->sum.has_kill)
+            cJSON_AddItemToObject(e, "kill", rep_rate_json(x->sum.kill));
+        cJSON_AddNumberToObject(e, "max_difference", x->max_diff);
+        cJSON_AddNumberToObject(e, "mean_difference", x->mean_diff);
+        cJSON_AddItemToArray(orders, e);
+    }
+}
+
+static void table_text(FILE *f, const table *t)
+{
+    const no_scenario *sc = t->sc;
+    const no_summary *ref = &t->rows[0].sum;
+    fprintf(f, "\nrules %s — official order: %s\n", sc->rules, t->ro[0].what);
+    for (int r = 1; r < t->nro; r++)
+        fprintf(f, "what-if \"%s\": %s\n", t->ro[r].label, t->ro[r].what);
+    fprintf(f, "\n  %-22s %-36s %-14s %-13s %-13s %s\n", "rules order", "order (each effect optional)",
+           "mean damage", "P(kill)", "max dP(>=k)", "");
+    for (int i = 0; i < t->nrows; i++) {
+        if (!shows(t, i))
+            continue;
+        const row *x = &t->rows[i];
+        char ord[600];
+        int at = x->fixed ? 0 : snprintf(ord, sizeof ord, "per roll: ");
+        order_text(t, x, ord + at, sizeof ord - (size_t)at);
+        for (int j = i + 1; j < t->nrows; j++)
+            if (t->rows[j].leader == i && j != i) {
+                char more[256];
+                order_text(t, &t->rows[j], more, sizeof more);
+                snprintf(ord + strlen(ord), sizeof ord - strlen(ord), " = %s", more);
+            }
+        char note[64] = "";
+        if (is_official(x))
+            snprintf(note, sizeof note, "official, policy's choice");
+        else if (x->policy_choice)
+            snprintf(note, sizeof note, "policy's choice");
+        fprintf(f, "  %-22s %-36s %12.10f  ", t->ro[x->ro].label, ord, x->sum.mean);
+        if (x->sum.has_kill)
+            fprintf(f, "%11.9f  ", x->sum.kill.p);
+        else
+            fprintf(f, "%11s  ", "-");
+        fprintf(f, "%11.9f  %s\n", x->max_diff, note);
+        if (!x->sum.exact)
+            fprintf(f, "  %-22s %-36s ± %.6f%s\n", "", "", x->sum.mean_se,
+                    x->sum.has_kill ? "  (P(kill) ± shown in --format json)" : "");
+    }
+    fprintf(f, "\n  reference: the official order with each player ordering its own effects per roll, as the\n"
+               "  policy does (mean %.10f); max dP(>=k) is the largest change in any P(damage >= k) from it.\n"
+               "  Orders with the same results share a line (\"=\").\n", ref->mean);
+}
+
+/* ---- the trace of one roll ---- */
+
+typedef struct faces_queue {
+    uint8_t face[NO_MAX_ROLL * 4];
+    int n, next;
+} faces_queue;
+enum { Q_ATK, Q_ATK_REROLL, Q_DEF, Q_DEF_REROLL, Q_N };
+static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll"};
+
+static int parse_roll(const char *spec, faces_queue *q, char *err, size_t errlen)
+{
+    memset(q, 0, Q_N * sizeof *q);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", spec);
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        int k = Q_N;
+        if (eq) {
+            *eq = 0;
+            for (k = 0; k < Q_N && strcmp(queue_keys[k], tok); k++)
+                ;
+        }
+        if (k == Q_N) {
+            snprintf(err, errlen, "--roll: expected atk=, def=, atk-reroll= or def-reroll= lists of faces "
+                     "(B F H C E), got '%s'", tok);
+            return -1;
+        }
+        for (char *save2 = NULL, *fc = strtok_r(eq + 1, ",", &save2); fc; fc = strtok_r(NULL, ",", &save2)) {
+            const char *hit = strlen(fc) == 1 ? strchr(no_xwing_face_letters, fc[0]) : NULL;
+            if (!hit || !*hit || q[k].n >= (int)sizeof q[k].face) {
+                snprintf(err, errlen, "--roll: %s: expected faces B, F, H, C or E separated by commas, got '%s'",
+                         queue_keys[k], fc);
+                return -1;
+            }
+            q[k].face[q[k].n++] = (uint8_t)(hit - no_xwing_face_letters);
+        }
+    }
+    return 0;
+}
+
+/* The pending roll of `s` with faces from the queues; 0, or -1 when they run out or do not fit. */
+static int forced_roll(const no_ctx *ctx, no_state *s, faces_queue *q, char *why, size_t n)
+{
+    while (no_pending_die(s) >= 0) {
+        int die = no_pending_die(s), k = s->roll[die];
+        faces_queue *from = &q[(s->roll_pool == NO_POOL_DEFENSE ? Q_DEF : Q_ATK) + (s->roll_column == NO_REROLLED)];
+        const no_dicetab *tab = ctx->dice[die];
+        uint8_t v[NO_MAX_FACES] = {0};
+        for (int j = 0; j < k; j++) {
+            if (from->next >= from->n) {
+                snprintf(why, n, "the faces given run out: %s lists %d", queue_keys[from - q], from->n);
+                return -1;
+            }
+            int face = from->face[from->next++], r = 0;
+            while (r < tab->die->nresults && tab->die->face[r] != face)
+                r++;
+            if (r == tab->die->nresults) {
+                snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], tab->die->name,
+                         no_xwing_face_names[face]);
+                return -1;
+            }
+            v[r]++;
+        }
+        const no_rolls *rolls = &tab->by_k[k];
+        int o = 0;
+        while (memcmp(rolls->count[o], v, NO_MAX_FACES))
+            o++;
+        no_state child;
+        no_roll_outcome(ctx, s, o, &child);
+        *s = child;
+    }
+    return 0;
+}
+
+/* Walks one row with the given faces, one line (or JSON step) per roll and per effect used. */
+static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const faces_queue *given)
+{
+    const no_scenario *sc = t->sc;
+    no_ctx ctx = sc->ctx;
+    if (x->fixed) {
+        sub_window w[MAX_STEPS];
+        int nw = sub_windows(&ctx, &t->ro[x->ro], w);
+        for (int s = 0, i = 0; s < nw; s++) /* the row's own order */
+            for (int j = 0; j < w[s].n; j++)
+                w[s].mods[j] = x->seq[i++];
+        commit(w, nw, &ctx);
+    }
+    ctx.keep_dice = 1;
+    ctx.deck = NULL; /* cards are not traced */
+    no_scenario *view = malloc(sizeof *view);
+    no_option *opts = malloc(NO_MAX_OPTIONS * sizeof *opts);
+    if (!view || !opts)
+        abort();
+    *view = *sc;
+    view->ctx = ctx;
+    const no_rules *rules = &t->ro[x->ro].rules;
+    faces_queue q[Q_N];
+    memcpy(q, given, sizeof q);
+    char ord[512], why[200] = "";
+    order_text(t, x, ord, sizeof ord);
+    cJSON *steps = NULL;
+    if (list) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "rules", sc->rules);
+        cJSON_AddStringToObject(e, "rules_order", t->ro[x->ro].label);
+        cJSON_AddItemToObject(e, "order", order_json(t, x));
+        cJSON_AddBoolToObject(e, "fixed", x->fixed);
+        steps = cJSON_AddArrayToObject(e, "steps");
+        cJSON_AddItemToArray(list, e);
+        list = e;
+    } else {
+        fprintf(f, "\n%s, %s%s%s\n", t->ro[x->ro].label, x->fixed ? "order " : "each player's order per roll: ", ord,
+                is_official(x) ? " (official, policy's choice)" : x->policy_choice ? " (policy's choice)" : "");
+    }
+    no_state s = ctx.start;
+    int actor, window, at;
+    char what[200] = "";
+    while ((at = no_advance(&ctx, rules, &s, &actor, &window)) != NO_AT_END) {
+        char atk[160], def[160];
+        int pool = -1;
+        if (at == NO_AT_ROLL) {
+            pool = s.roll_pool;
+            if (s.roll_column != NO_REROLLED) /* a reroll's line names the effect that asked */
+                snprintf(what, sizeof what, "%s roll", pool == NO_POOL_DEFENSE ? "defense" : "attack");
+            if (forced_roll(&ctx, &s, q, why, sizeof why))
+                break;
+        } else if (at == NO_AT_DECISION) {
+            int chosen;
+            no_value v;
+            if (no_decide(&ctx, rules, &s, actor, window, opts, &chosen, &v)) {
+                snprintf(why, sizeof why, "the attack is too large to trace");
+                break;
+            }
+            if (chosen < 0) {
+                s.step++;
+                continue;
+            }
+            char o[160];
+            rep_option_text(view, &opts[chosen], o, sizeof o);
+            snprintf(what, sizeof what, "%s %s", side_name[actor], o);
+            pool = ctx.mods[opts[chosen].mod].pool;
+            no_mod_apply(&ctx, &s, &opts[chosen]);
+            if (no_pending_die(&s) >= 0)
+                continue; /* the reroll's line shows the new faces */
+        } else {
+            break; /* a card draw: not traced */
+        }
+        rep_pool_text(view, &s.pool[NO_POOL_ATTACK], NO_POOL_ATTACK, atk, sizeof atk);
+        rep_pool_text(view, &s.pool[NO_POOL_DEFENSE], NO_POOL_DEFENSE, def, sizeof def);
+        if (steps) {
+            cJSON *e = cJSON_CreateObject();
+            cJSON_AddStringToObject(e, "step", what);
+            cJSON_AddStringToObject(e, "attack_dice", atk);
+            cJSON_AddStringToObject(e, "defense_dice", def);
+            cJSON_AddItemToArray(steps, e);
+        } else {
+            fprintf(f, "  %-44s attack: %-24s defense: %s\n", what, atk, def);
+        }
+    }
+    if (*why) {
+        if (list)
+            cJSON_AddStringToObject(list, "stopped", why);
+        else
+            fprintf(f, "  (stopped: %s)\n", why);
+    } else if (list) {
+        cJSON_AddNumberToObject(list, "hits", s.hits);
+        cJSON_AddNumberToObject(list, "crits", s.crits);
+        cJSON_AddNumberToObject(list, "damage", s.damage);
+    } else {
+        fprintf(f, "  result: %d hit%s and %d crit%s stand; %d damage\n", s.hits, s.hits == 1 ? "" : "s", s.crits,
+                s.crits == 1 ? "" : "s", s.damage);
+    }
+    free(opts);
+    free(view);
+}
+
+static void trace_table(FILE *f, cJSON *list, const table *t, const faces_queue *q)
+{
+    for (int i = 0; i < t->nrows; i++)
+        if (t->rows[i].fixed || shows(t, i))
+            trace_row(f, list, t, &t->rows[i], q);
+}
+
+/* The editions (or rule versions) side by side: the official row of each. */
+static void editions_text(FILE *f, const table *t, int n)
+{
+    int maxk = 0;
+    for (int i = 0; i < n; i++)
+        maxk = t[i].rows[0].sum.max_damage > maxk ? t[i].rows[0].sum.max_damage : maxk;
+    fprintf(f, "\nrule versions side by side (official order, policy's choice)\n  %-10s %-14s %-12s", "rules", "mean damage",
+            "P(kill)");
+    for (int k = 1; k <= maxk; k++)
+        fprintf(f, " P(>=%d)%-5s", k, "");
+    fprintf(f, "\n");
+    for (int i = 0; i < n; i++) {
+        const no_summary *s = &t[i].rows[0].sum;
+        fprintf(f, "  %-10s %12.10f  ", t[i].sc->rules, s->mean);
+        if (s->has_kill)
+            fprintf(f, "%11.9f ", s->kill.p);
+        else
+            fprintf(f, "%11s ", "-");
+        for (int k = 1; k <= maxk; k++)
+            fprintf(f, " %11.9f", s->at_least[k].p);
+        fprintf(f, "\n");
+    }
+}
+
+int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_opts *o, char *err, size_t errlen)
+{
+    faces_queue q[Q_N];
+    if (o->roll) {
+        if (strcmp(scs[0]->game, "xwing")) {
+            snprintf(err, errlen, "--roll: traces are for X-Wing scenarios (faces B F H C E)");
+            return -1;
+        }
+        if (parse_roll(o->roll, q, err, errlen))
+            return -1;
+    }
+    table *t = calloc((size_t)nsc, sizeof *t);
+    if (!t)
+        abort();
+    int rc = 0;
+    for (int i = 0; i < nsc && !rc; i++) {
+        t[i].sc = scs[i];
+        rc = build_table(&t[i], o, err, errlen);
+    }
+    if (rc == 0) {
+        const no_scenario *sc = scs[0];
+        const no_summary *s0 = &t[0].rows[0].sum;
+        if (o->json) {
+            cJSON *root = cJSON_CreateObject();
+            cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
+            cJSON_AddStringToObject(root, "game", sc->game);
+            cJSON_AddStringToObject(root, "scenario", sc->name);
+            cJSON_AddStringToObject(root, "method", s0->exact ? "exact" : "monte-carlo");
+            if (!s0->exact) {
+                cJSON_AddNumberToObject(root, "trials", (double)s0->trials);
+                cJSON_AddNumberToObject(root, "seed", (double)o->run.seed);
+            }
+            cJSON *pol = cJSON_AddObjectToObject(root, "policy");
+            for (int side = 0; side < NO_SIDES; side++)
+                cJSON_AddStringToObject(pol, side_name[side], no_policies[sc->ctx.policy[side]].name);
+            cJSON *rules = cJSON_AddArrayToObject(root, "rules");
+            for (int i = 0; i < nsc; i++) {
+                cJSON *e = cJSON_CreateObject();
+                cJSON_AddStringToObject(e, "rules", t[i].sc->rules);
+                cJSON_AddStringToObject(e, "official_order", t[i].ro[0].what);
+                for (int r = 1; r < t[i].nro; r++) {
+                    char key[96];
+                    snprintf(key, sizeof key, "what_if %s", t[i].ro[r].label);
+                    cJSON_AddStringToObject(e, key, t[i].ro[r].what);
+                }
+                cJSON_AddItemToArray(rules, e);
+            }
+            cJSON *orders = cJSON_AddArrayToObject(root, "orders");
+            for (int i = 0; i < nsc; i++)
+                table_json(orders, &t[i]);
+            if (o->roll) {
+                cJSON *traces = cJSON_AddArrayToObject(root, "traces");
+                cJSON_AddStringToObject(root, "roll", o->roll);
+                for (int i = 0; i < nsc; i++)
+                    trace_table(f, traces, &t[i], q);
+            }
+            char *text = cJSON_Print(root);
+            fprintf(f, "%s\n", text);
+            free(text);
+            cJSON_Delete(root);
+        } else {
+            fprintf(f, "neverodds %s — modifier orders, policy %s (attacker) / %s (defender)\n", NO_VERSION,
+                    no_policies[sc->ctx.policy[NO_ATTACKER]].name, no_policies[sc->ctx.policy[NO_DEFENDER]].name);
+            fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+            if (s0->exact)
+                fprintf(f, "method:   exact\n");
+            else
+                fprintf(f, "method:   monte-carlo, %llu trials, seed %llu (± is one standard error)\n",
+                        (unsigned long long)s0->trials, (unsigned long long)o->run.seed);
+            for (int i = 0; i < nsc; i++)
+                table_text(f, &t[i]);
+            if (nsc > 1)
+                editions_text(f, t, nsc);
+            if (o->roll) {
+                fprintf(f, "\ntrace of the roll \"%s\" (the policy's choices; cards not drawn)\n", o->roll);
+                for (int i = 0; i < nsc; i++)
+                    trace_table(f, NULL, &t[i], q);
+            }
+        }
+    }
+    for (int i = 0; i < nsc; i++)
+        free_table(&t[i]);
+    free(t);
+    return rc;
+}
