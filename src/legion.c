@@ -109,22 +109,42 @@ static int finish_surges(uint8_t *n, int surge, int blank, int chart_to, int tok
 }
 
 /* 4c: Critical X first, then the chart, then surge tokens; the rest become blanks (L1555,
- * L2933; digest trap 3). */
+ * L2933; digest trap 3). Colour by colour: a die keeps its colour until fold_attack, so the
+ * convert-before-reroll what-if (`neverodds order`) rerolls it as the die it is. */
 static void convert_attack(const no_ctx *ctx, no_state *s)
 {
     no_pool *p = &s->pool[NO_POOL_ATTACK];
-    fold(p, 3, 4);
     uint8_t *n = p->n[NO_FRESH];
+    for (int f = 0; f < 3 * 4; f++) { /* rerolled marks end here */
+        n[f] += p->n[NO_REROLLED][f];
+        p->n[NO_REROLLED][f] = 0;
+    }
     int critical = KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); /* L2324 */
-    int to_crit = n[LG_SURGE] < critical ? n[LG_SURGE] : critical;
-    n[LG_CRIT] += (uint8_t)to_crit;
-    n[LG_SURGE] -= (uint8_t)to_crit;
     int chart = KA(ctx, LK_SURGE_CHART);
     if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
         chart = LG_CHART_CRIT; /* Jedi Hunter gains surge->crit against a Force user (L2298) */
     int chart_to = chart == LG_CHART_NONE ? -1 : chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
-    s->tok[NO_ATTACKER][NO_TOK_SURGE] -= (uint8_t)finish_surges(n, LG_SURGE, LG_BLANK, chart_to, LG_HIT,
-                                                                s->tok[NO_ATTACKER][NO_TOK_SURGE]);
+    int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
+    for (int col = 0; col < 3; col++) {
+        uint8_t *c = n + col * 4;
+        int to_crit = c[LG_SURGE] < critical ? c[LG_SURGE] : critical;
+        c[LG_CRIT] += (uint8_t)to_crit;
+        c[LG_SURGE] -= (uint8_t)to_crit;
+        critical -= to_crit;
+        tokens -= finish_surges(c, LG_SURGE, LG_BLANK, chart_to, LG_HIT, tokens);
+    }
+    s->tok[NO_ATTACKER][NO_TOK_SURGE] = (uint8_t)tokens;
+}
+
+/* After 4c only results matter: the colours fold into one. A surge still showing was rolled
+ * after the conversion (the what-if) and, unconverted, is a blank (L1555). */
+static void fold_attack(const no_ctx *ctx, no_state *s)
+{
+    (void)ctx;
+    uint8_t *n = s->pool[NO_POOL_ATTACK].n[NO_FRESH];
+    fold(&s->pool[NO_POOL_ATTACK], 3, 4);
+    n[LG_BLANK] += n[LG_SURGE];
+    n[LG_SURGE] = 0;
 }
 
 int no_legion_cover(const no_ctx *ctx, const no_state *s)
@@ -360,6 +380,7 @@ static const no_step steps[] = {
     NO_DECIDE(NO_W_ATTACK_REROLL, NO_ATTACKER),       /* 4b rerolls (L1554) */
     NO_APPLY(duelist_pierce),
     NO_APPLY(convert_attack),                         /* 4c convert surges (L1555) */
+    NO_APPLY(fold_attack),
     NO_DECIDE(NO_W_AFTER_CONVERT, NO_ATTACKER),       /* 4c after converting: Marksman, Jar'Kai */
     NO_APPLY(end_of_step4),
     NO_APPLY(roll_cover),                             /* 5a-5c (L1575-L1583) */
@@ -394,12 +415,13 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->crits;
 }
 
-/* What-ifs for `neverodds order`, as step indices of the list above (0: roll_pool). */
+/* What-ifs for `neverodds order`, as step indices of the list above (0: roll_pool; the Legion
+ * ordering tests pin them to their results). */
 static const no_rule_variant variants[] = {
     {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
      "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1},
     {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
-     "cover first (L1575-L1603, digest 8.2 trap 4)", 10, 2, 6},
+     "cover first (L1575-L1603, digest 8.2 trap 4)", 11, 2, 7},
     {NULL, NULL, 0, 0, 0},
 };
 

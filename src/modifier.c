@@ -60,7 +60,10 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     uint32_t bit = 1u << m;
     if ((md->once && (s->used & bit)) || (s->used & ctx->excluded_by[m]))
         return 0;
-    if (modifies(md) && (((s->sealed >> md->pool) & 1) || (ctx->cannot_modify[md->side] && !md->other_ship)))
+    int modifying = modifies(md); /* adding results after cancelling (Accuracy Corrector) too */
+    for (int c = md->chain; c && !modifying; c = ctx->mods[c - 1].chain)
+        modifying = modifies(&ctx->mods[c - 1]);
+    if (modifying && (((s->sealed >> md->pool) & 1) || (ctx->cannot_modify[md->side] && !md->other_ship)))
         return 0;
     const uint8_t *tok = s->tok[md->side];
     if (md->cost_token != NO_NO_TOKEN && tok[md->cost_token] < md->cost_amount)

@@ -792,6 +792,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     parse_side_modifiers(b, root, NO_DEFENDER);
     resolve_excludes(b);
     j->prefix = NULL;
+    no_xwing_force_focus(ctx);
     no_ctx_index(ctx);
     no_xwing_setup_dice(ctx);
     return j->failed ? -1 : 0;

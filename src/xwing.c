@@ -324,14 +324,18 @@ static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int f
          * in the same attack is unstated in the second edition (digest trap 2): switch, default
          * allowed. The first edition says once (B351). */
         m->once = first_edition || (t->cost_token == NO_TOK_FOCUS && !ctx->multiple_focus);
-        /* Hotshot Co-pilot on the opponent: this focus token must go in this step, even on no
-         * focus result (B941-B945) */
-        if (t->cost_token == NO_TOK_FOCUS && t->count == NO_COUNT_ALL && ctx->must_spend_focus[t->side]) {
-            m->once = m->mandatory = m->empty_ok = 1;
-        }
         ctx->nmods++;
     }
     return 0;
+}
+
+void no_xwing_force_focus(no_ctx *ctx)
+{
+    for (int i = 0; i < ctx->nmods; i++) {
+        no_modifier *m = &ctx->mods[i];
+        if (m->builtin && m->cost_token == NO_TOK_FOCUS && m->count == NO_COUNT_ALL && ctx->must_spend_focus[m->side])
+            m->once = m->mandatory = m->empty_ok = 1;
+    }
 }
 
 int no_xwing_add_token_mods(no_ctx *ctx)

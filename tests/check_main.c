@@ -15,6 +15,8 @@ int main(void)
     srunner_add_suite(sr, suite_armada());
     srunner_add_suite(sr, suite_sequence());
     srunner_add_suite(sr, suite_deck());
+    srunner_add_suite(sr, suite_first_edition());
+    srunner_add_suite(sr, suite_order());
     srunner_set_fork_status(sr, CK_NOFORK);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -23,7 +23,7 @@ static inline no_scenario *scenario(const char *json)
 /* {"game":GAME ROOT,"attacker":{ATK},"defender":{DEF}}: ROOT starts with a comma or is "". */
 static inline no_scenario *scenario_of(const char *game, const char *root, const char *atk, const char *def)
 {
-    char json[2048];
+    char json[4096];
     snprintf(json, sizeof json, "{\"game\":\"%s\"%s,\"attacker\":{%s},\"defender\":{%s}}", game,
              root, atk, def);
     return scenario(json);
@@ -128,5 +128,7 @@ Suite *suite_legion(void);
 Suite *suite_armada(void);
 Suite *suite_sequence(void);
 Suite *suite_deck(void);
+Suite *suite_first_edition(void);
+Suite *suite_order(void);
 
 #endif

@@ -32,6 +32,9 @@ void no_xwing_setup_dice(no_ctx *ctx);
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
 int no_xwing_add_token_mods(no_ctx *ctx);
+/* Hotshot Co-pilot on the opponent (ctx->must_spend_focus, set by the abilities): the side's focus
+ * token must go in its modify step, even on no focus result (FAQ B941-B945). */
+void no_xwing_force_focus(no_ctx *ctx);
 /* The same for the first edition: focus, evade (adds an evade), lock, each once (B347-B351). */
 int no_xwing1e_add_token_mods(no_ctx *ctx);
 

@@ -1,0 +1,234 @@
+/* check_order.c — `neverodds order`: fixed orders against closed forms, what-ifs that change the
+ * answer by the amount an independent count gives (tests/order/expected.md for Legion), the
+ * rule versions side by side, and traced rolls. */
+#define _POSIX_C_SOURCE 200809L
+#include "helpers.h"
+#include "neverodds/order.h"
+#include <cjson/cJSON.h>
+
+#define ORDER_DIR NO_CASES_DIR "/../order/"
+
+/* Runs `order` on the scenarios with the what-ifs (swap windows, variants) and returns its JSON. */
+static cJSON *orders_of(no_scenario *const *scs, int n, const char *swap, const char *variant, const char *roll)
+{
+    no_order_opts o;
+    memset(&o, 0, sizeof o);
+    o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
+    o.json = 1;
+    o.roll = roll;
+    if (swap)
+        o.swap[o.nswap++] = no_window_find(swap);
+    if (variant)
+        o.variant[o.nvariant++] = variant;
+    char *text = NULL, err[NO_ERR_LEN];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    int rc = no_report_orders(f, scs, n, &o, err, sizeof err);
+    fclose(f);
+    ck_assert_msg(rc == 0, "order failed: %s", err);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(j);
+    return j;
+}
+
+/* The row whose order (labels joined by ",") and rules order match. */
+static const cJSON *row_of(const cJSON *j, const char *rules_order, const char *order)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "orders"))
+    {
+        char joined[256] = "";
+        const cJSON *l;
+        cJSON_ArrayForEach(l, cJSON_GetObjectItem(r, "order"))
+            snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", *joined ? "," : "", l->valuestring);
+        if (!strcmp(cJSON_GetObjectItem(r, "rules_order")->valuestring, rules_order) && !strcmp(joined, order))
+            return r;
+    }
+    ck_abort_msg("no row %s / %s", rules_order, order);
+    return NULL;
+}
+
+static double mean_of(const cJSON *row)
+{
+    return cJSON_GetObjectItem(cJSON_GetObjectItem(row, "damage"), "mean")->valuedouble;
+}
+
+static int flag(const cJSON *row, const char *key)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItem(row, key));
+}
+
+START_TEST(t_reroll_before_focus)
+{
+    /* 3 dice, focus and lock, nothing against them. Lock then focus: a rerolled blank becomes a
+     * result with 1/2 + 1/4 (its focus is changed), so each die is worth 1/2 + 1/4 + 1/4 * 3/4;
+     * focus then lock: the reroll's focus stays, 1/2 + 1/4 + 1/4 * 1/2. */
+    no_scenario *sc = xwing("", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}", "\"dice\":0");
+    cJSON *j = orders_of(&sc, 1, NULL, NULL, "atk=F,B,H atk-reroll=F");
+    const cJSON *good = row_of(j, "official", "lock,focus"), *bad = row_of(j, "official", "focus,lock");
+    ck_assert_near(mean_of(good), 3 * (0.5 + 0.25 + 0.25 * 0.75), 1e-12);
+    ck_assert_near(mean_of(bad), 3 * (0.5 + 0.25 + 0.25 * 0.5), 1e-12);
+    ck_assert(flag(good, "official") && flag(good, "policy_choice"));
+    ck_assert(!flag(bad, "official") && !flag(bad, "policy_choice"));
+    /* P(damage >= 3) falls from (15/16)^3 to (7/8)^3: the largest change */
+    ck_assert_near(cJSON_GetObjectItem(bad, "max_difference")->valuedouble, pow(15.0 / 16, 3) - pow(7.0 / 8, 3), 1e-12);
+    /* the traced roll F B H, the reroll showing F: 3 damage one way, 2 the other */
+    const cJSON *t;
+    int seen = 0;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(j, "traces"))
+    {
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(t, "order"), 0);
+        if (!flag(t, "fixed"))
+            continue;
+        ck_assert_int_eq(cJSON_GetObjectItem(t, "damage")->valueint, !strcmp(first->valuestring, "lock") ? 3 : 2);
+        seen++;
+    }
+    ck_assert_int_eq(seen, 2);
+    cJSON_Delete(j);
+    free(sc);
+}
+END_TEST
+
+START_TEST(t_swap_who_modifies_first)
+{
+    /* the defender turns a hit or crit into a blank, the attacker holds a lock. Official (defender first,
+     * L336): the lock may reroll the spoiled die; swapped, the spoiled die stays blank. */
+    no_scenario *sc = xwing("", "\"dice\":3,\"tokens\":{\"lock\":1}",
+                            "\"dice\":0,\"modifiers\":[{\"name\":\"spoil-hit\",\"window\":\"attack-modify\","
+                            "\"op\":\"change\",\"faces\":[\"hit\",\"crit\"],\"to\":\"blank\",\"count\":1}]");
+    cJSON *j = orders_of(&sc, 1, "attack-modify", NULL, NULL);
+    const cJSON *off = row_of(j, "official", "spoil-hit,lock"), *swap = row_of(j, "swap attack-modify", "lock,spoil-hit");
+    /* a count over which dice rolled a hit or crit (1/2 each); the attacker rerolls every die
+     * without one, the defender spoils one result when there is one */
+    double off_mean = 0, swap_mean = 0;
+    for (int mask = 0; mask < 8; mask++) { /* which of the 3 dice rolled a result (p 1/2 each) */
+        int r = __builtin_popcount(mask);
+        /* official: spoil one (if any), the lock rerolls every blank (the spoiled one too) */
+        double o = r > 0 ? (r - 1) + (3 - r + 1) * 0.5 : 3 * 0.5;
+        /* swapped: the lock rerolls the 3 - r blanks first, then a result is spoiled */
+        double sw = r + (3 - r) * 0.5;
+        sw = sw - (1 - pow(0.5, 3 - r) * (r == 0)); /* P(at least one result) after the reroll */
+        off_mean += o / 8;
+        swap_mean += sw / 8;
+    }
+    ck_assert_near(mean_of(off), off_mean, 1e-12);
+    ck_assert_near(mean_of(swap), swap_mean, 1e-12);
+    ck_assert(flag(off, "official"));
+    ck_assert(!flag(swap, "official") && flag(swap, "policy_choice"));
+    ck_assert(cJSON_GetObjectItem(swap, "max_difference")->valuedouble > 0.1);
+    cJSON_Delete(j);
+    free(sc);
+}
+END_TEST
+
+/* Legion traps: tests/order/expected.md (an independent enumeration, tests/order/expected.py). */
+static void legion_trap(const char *file, const char *swap, const char *variant, const char *what_if,
+                        const char *order, double official, double changed)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN], path[512];
+    snprintf(path, sizeof path, ORDER_DIR "%s", file);
+    ck_assert_msg(no_scenario_load(path, sc, err, sizeof err) == 0, "%s", err);
+    cJSON *j = orders_of(&sc, 1, swap, variant, NULL);
+    ck_assert_near(mean_of(row_of(j, "official", order)), official, 1e-12);
+    ck_assert_near(mean_of(row_of(j, what_if, swap ? "armor,impact" : order)), changed, 1e-12);
+    cJSON_Delete(j);
+    free(sc);
+}
+
+START_TEST(t_legion_impact_before_armor)
+{
+    legion_trap("legion-impact-armor.json", "attack-modify", NULL, "swap attack-modify", "impact,armor",
+                355.0 / 384, 5.0 / 24);
+}
+END_TEST
+
+START_TEST(t_legion_reroll_before_converting)
+{
+    legion_trap("legion-reroll-convert.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
+                65.0 / 64, 85.0 / 96);
+}
+END_TEST
+
+START_TEST(t_legion_cover_before_impact)
+{
+    legion_trap("legion-cover-impact.json", NULL, "modify-before-cover", "modify-before-cover", "impact,armor",
+                388805.0 / 331776, 23435.0 / 18432);
+}
+END_TEST
+
+START_TEST(t_editions_side_by_side)
+{
+    /* the discriminator scenario under both editions: each table's official row is the run of
+     * that edition */
+    const char *fmt = "{\"game\":\"xwing\",\"rules\":\"%s\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,"
+                      "\"lock\":1}},\"defender\":{\"dice\":2,\"tokens\":{\"evade\":1}}}";
+    no_scenario *sc[2];
+    char json[512];
+    for (int e = 0; e < 2; e++) {
+        snprintf(json, sizeof json, fmt, e ? "xwing-2e" : "xwing-1e");
+        sc[e] = scenario(json);
+    }
+    cJSON *j = orders_of(sc, 2, NULL, NULL, "atk=F,B,H atk-reroll=F def=E,E");
+    double mean[2] = {0};
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "orders"))
+        if (flag(r, "official"))
+            mean[!strcmp(cJSON_GetObjectItem(r, "rules")->valuestring, "xwing-2e")] = mean_of(r);
+    for (int e = 0; e < 2; e++) {
+        no_summary s;
+        exact_summary(sc[e], &s);
+        ck_assert_near(mean[e], s.mean, 1e-12);
+    }
+    ck_assert(mean[0] < mean[1]); /* the added evade is worth more than the changed one */
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(j, "traces"))
+    {
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(t, "order"), 0);
+        if (flag(t, "fixed") && !strcmp(first->valuestring, "lock"))
+            ck_assert_int_eq(cJSON_GetObjectItem(t, "damage")->valueint,
+                             !strcmp(cJSON_GetObjectItem(t, "rules")->valuestring, "xwing-1e") ? 0 : 1);
+    }
+    cJSON_Delete(j);
+    free(sc[0]);
+    free(sc[1]);
+}
+END_TEST
+
+START_TEST(t_what_ifs_the_rules_lack)
+{
+    no_scenario *sc = xwing("", "\"dice\":3,\"tokens\":{\"focus\":1}", "\"dice\":1");
+    no_order_opts o;
+    memset(&o, 0, sizeof o);
+    o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
+    o.swap[o.nswap++] = NO_W_ATTACK_AFTER_MODIFY;
+    char err[NO_ERR_LEN];
+    FILE *f = fopen("/dev/null", "w");
+    ck_assert_int_eq(no_report_orders(f, &sc, 1, &o, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--swap-window attack-after-modify: in xwing-2e rules no two players modify in that window");
+    o.nswap = 0;
+    o.variant[o.nvariant++] = "modify-before-cover";
+    ck_assert_int_eq(no_report_orders(f, &sc, 1, &o, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--variant modify-before-cover: xwing-2e rules have no named variants");
+    fclose(f);
+    free(sc);
+}
+END_TEST
+
+Suite *suite_order(void)
+{
+    Suite *s = suite_create("order");
+    TCase *tc = tcase_create("orders");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, t_reroll_before_focus);
+    tcase_add_test(tc, t_swap_who_modifies_first);
+    tcase_add_test(tc, t_legion_impact_before_armor);
+    tcase_add_test(tc, t_legion_reroll_before_converting);
+    tcase_add_test(tc, t_legion_cover_before_impact);
+    tcase_add_test(tc, t_editions_side_by_side);
+    tcase_add_test(tc, t_what_ifs_the_rules_lack);
+    suite_add_tcase(s, tc);
+    return s;
+}
