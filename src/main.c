@@ -23,7 +23,8 @@ static const char usage_main[] =
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
     "distribution, kill probability, token use. Games: X-Wing second edition (reference guide\n"
-    "v1.4.5, rules xwing-2e), Legion (core rules 2026, rules legion-2026) and Armada (the\n"
+    "v1.4.5, rules xwing-2e; first edition, FAQ v4.4.1, rules xwing-1e), Legion (core rules\n"
+    "2026, rules legion-2026) and Armada (the\n"
     "reference guide of the core set, rules armada-core).\n"
     "\n"
     "commands:\n"
@@ -369,7 +370,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("neverodds %s (rules: xwing-2e, reference guide v1.4.5; legion-2026, core rules "
+        printf("neverodds %s (rules: xwing-2e, reference guide v1.4.5; xwing-1e, FAQ v4.4.1; legion-2026, core rules "
                "09.01.2026; armada-core, reference guide of the core set)\n",
                NO_VERSION);
         return 0;

@@ -28,6 +28,7 @@ printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2},"colour":"re
 printf '{"game":"tiddlywinks","attacker":{"dice":3},"defender":{"dice":2}}' >"$T/game.json"
 printf '{"game":"xwing","attacker":{"dice":[3]},"defender":{"dice":2}}' >"$T/type.json"
 : >"$T/empty.json"
+printf '{"game":"xwing","rules":"xwing-1e","attacker":{"dice":3},"defender":{"dice":2,"hull":3},"rule_options":{"damage_deck":true}}' >"$T/deck1e.json"
 
 expect_error malformed "neverodds: $T/malformed.json: malformed JSON at line 1" run "$T/malformed.json"
 expect_error negative "neverodds: $T/neg.json: attacker.tokens.focus: expected an integer from 0 to 10, got -1" run "$T/neg.json"
@@ -110,6 +111,22 @@ sed 's/"policy": "per-attack"/"policy": "optimal"/' profiles/xwing/two-attacks.j
 "$BIN" policy "$T/two-opt.json" >"$T/two-opt.txt" && grep -q "the first of the 2 attacks (its worth counts the later attacks" "$T/two-opt.txt" &&
     grep -q "blank evade evade .*defender evade change: blank->evade  *0.6392" "$T/two-opt.txt" && ok || bad "sequence decision table"
 expect_error policy-option "neverodds: policy: --policy does not apply" policy profiles/xwing/quickstart.json --policy greedy
+
+# order: the table, a traced roll, editions side by side, what-ifs; bad what-ifs and rolls
+"$BIN" order profiles/xwing/reroll-then-focus.json --roll "atk=F,B,H atk-reroll=F" >"$T/order.txt" &&
+    grep -q "official  *lock, focus  *2.8125000000 .*official, policy's choice" "$T/order.txt" &&
+    grep -q "official  *focus, lock  *2.6250000000" "$T/order.txt" &&
+    grep -q "result: 3 hits and 0 crits stand; 3 damage" "$T/order.txt" && ok || bad "order table and trace"
+"$BIN" order profiles/xwing1/discriminator.json --rules xwing-1e,xwing-2e --format json >"$T/ed.json" &&
+    grep -q '"rules":.*"xwing-1e"' "$T/ed.json" && grep -q '"rules":.*"xwing-2e"' "$T/ed.json" && ok || bad "order --rules"
+"$BIN" order tests/order/legion-reroll-convert.json --variant convert-before-reroll >"$T/lg.txt" &&
+    grep -q "convert-before-reroll  *aim  *0.8854166667" "$T/lg.txt" && ok || bad "order --variant"
+expect_error order-variant "neverodds: --variant nope: xwing-2e rules have no named variants" order profiles/xwing/quickstart.json --variant nope
+expect_error order-window "neverodds: --swap-window: expected a window name" order profiles/xwing/quickstart.json --swap-window sideways
+expect_error order-roll "neverodds: --roll: atk: expected faces B, F, H, C or E" order profiles/xwing/quickstart.json --roll "atk=F,X"
+expect_error order-rules "neverodds: profiles/xwing/quickstart.json: rules: expected a rule version" order profiles/xwing/quickstart.json --rules xwing-9e
+expect_error order-sequence "neverodds: profiles/xwing/two-attacks.json: order looks at one attack" order profiles/xwing/two-attacks.json
+expect_error first-edition-deck "neverodds: $T/deck1e.json: rule_options: xwing-1e takes no rule options" run "$T/deck1e.json"
 
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do
