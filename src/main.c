@@ -121,6 +121,7 @@ static void print_dice(FILE *f, const no_scenario *sc)
 
 /* Options `run`, `policy` and `order` share. */
 typedef struct common_opts {
+    const char *file;
     no_run_opts run;
     int json, policy, goal;
 } common_opts;
@@ -159,6 +160,11 @@ static int common_option(int argc, char **argv, int *i, common_opts *c)
             ;
         if (!val || c->goal == NO_GOAL_N)
             return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
+    } else if (a[0] != '-' || !a[1]) { /* the scenario file */
+        if (c->file)
+            return usage_error("one scenario file at a time (got a second: '%s')", a);
+        c->file = a;
+        return 0;
     } else if (!strcmp(a, "--format")) {
         if (!val || (strcmp(val, "text") && strcmp(val, "json")))
             return usage_error("--format: expected text or json, got '%s'", val ? val : "nothing");
@@ -167,6 +173,16 @@ static int common_option(int argc, char **argv, int *i, common_opts *c)
         return 1;
     }
     (*i)++;
+    return 0;
+}
+
+/* After the last option: a file was given, and one method. */
+static int options_done(const char *cmd, const common_opts *c)
+{
+    if (!c->file)
+        return usage_error("%s: missing the scenario file", cmd);
+    if (c->run.force_exact && c->run.trials)
+        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
     return 0;
 }
 
@@ -212,7 +228,6 @@ static int flush_stdout(void)
 /* `run`, or with `compare` set `policy`: the same options, then one report or the comparison. */
 static int cmd_run(int argc, char **argv, int compare)
 {
-    const char *file = NULL;
     common_opts c;
     common_defaults(&c);
     int verbose = 0;
@@ -231,18 +246,13 @@ static int cmd_run(int argc, char **argv, int compare)
             verbose = 1;
         } else if (!strcmp(a, "--shots-to-kill")) {
             c.run.shots = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
-        } else if (file) {
-            return usage_error("one scenario file at a time (got a second: '%s')", a);
         } else {
-            file = a;
+            return usage_error("unknown option '%s'", a);
         }
     }
-    if (!file)
-        return usage_error("%s", "run: missing the scenario file");
-    if (c.run.force_exact && c.run.trials)
-        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    int done = options_done("run", &c);
+    if (done)
+        return done;
 
     char err[NO_ERR_LEN];
     no_scenario *sc = malloc(sizeof *sc);
@@ -251,7 +261,7 @@ static int cmd_run(int argc, char **argv, int compare)
         fprintf(stderr, "neverodds: out of memory\n");
         return 1;
     }
-    int rc = load(file, NULL, &c, sc);
+    int rc = load(c.file, NULL, &c, sc);
     if (rc == 0 && compare) {
         if (no_report_policies(stdout, sc, &c.run, c.json, err, sizeof err)) {
             fprintf(stderr, "neverodds: %s\n", err);
@@ -280,7 +290,7 @@ static int cmd_run(int argc, char **argv, int compare)
 /* `order`: the modifier-ordering verifier (order.c). */
 static int cmd_order(int argc, char **argv)
 {
-    const char *file = NULL, *rules = NULL;
+    const char *rules = NULL;
     common_opts c;
     common_defaults(&c);
     no_order_opts o;
@@ -317,18 +327,13 @@ static int cmd_order(int argc, char **argv)
                 return usage_error("%s", "--roll: expected \"atk=F,B,H def=E,E\" (faces B F H C E)");
             o.roll = val;
             i++;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
-        } else if (file) {
-            return usage_error("one scenario file at a time (got a second: '%s')", a);
         } else {
-            file = a;
+            return usage_error("unknown option '%s'", a);
         }
     }
-    if (!file)
-        return usage_error("%s", "order: missing the scenario file");
-    if (c.run.force_exact && c.run.trials)
-        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    int done = options_done("order", &c);
+    if (done)
+        return done;
     o.run = c.run;
     o.json = c.json;
     /* one scenario per rule version asked for (none: the file's own) */
@@ -346,7 +351,7 @@ static int cmd_order(int argc, char **argv)
         scs[n] = malloc(sizeof *scs[n]);
         if (!scs[n])
             abort();
-        rc = load(file, r, &c, scs[n++]);
+        rc = load(c.file, r, &c, scs[n++]);
         r = r ? strtok_r(NULL, ",", &save) : NULL;
     } while (rc == 0 && r);
     char err[NO_ERR_LEN];
