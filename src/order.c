@@ -301,7 +301,8 @@ static int build_table(table *t, const no_order_opts *o, char *err, size_t errle
     }
     for (int i = 0; i < sc->ctx.nmods; i++)
         for (int j = i + 1; j < sc->ctx.nmods; j++)
-            if (!strcmp(sc->ctx.mods[i].name, sc->ctx.mods[j].name))
+            if (!sc->ctx.mods[i].chained && !sc->ctx.mods[j].chained &&
+                !strcmp(sc->ctx.mods[i].name, sc->ctx.mods[j].name))
                 t->labels_by_side = 1;
     return 0;
 }
