@@ -611,6 +611,24 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
     free(mass);
 }
 
+int no_roll_rank(const no_dicetab *tab, const uint8_t *faces, int k)
+{
+    uint8_t v[NO_MAX_FACES] = {0};
+    for (int j = 0; j < k; j++) {
+        int r = 0;
+        while (r < tab->die->nresults && tab->die->face[r] != faces[j])
+            r++;
+        if (r == tab->die->nresults)
+            return -1; /* this die has no such face */
+        v[r]++;
+    }
+    const no_rolls *rolls = &tab->by_k[k];
+    int o = 0;
+    while (memcmp(rolls->count[o], v, NO_MAX_FACES) != 0)
+        o++;
+    return o;
+}
+
 /* ---- forced walk: the same nodes, dice given instead of rolled ---- */
 int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, int nfaces)
 {
@@ -627,24 +645,12 @@ int no_forced_walk(const no_ctx *ctx, const no_graph *g, const uint8_t *faces, i
             ref = g->succ[ch->first + kind];
             continue;
         }
-        const no_dicetab *tab = ctx->dice[ch->die];
-        int k = ch->k;
-        uint8_t v[NO_MAX_FACES] = {0};
-        for (int j = 0; j < k; j++) {
-            if (used >= nfaces)
-                return -1;
-            int r = 0;
-            while (r < tab->die->nresults && tab->die->face[r] != faces[used])
-                r++;
-            if (r == tab->die->nresults)
-                return -2; /* this die has no such face */
-            v[r]++;
-            used++;
-        }
-        const no_rolls *rolls = &tab->by_k[k];
-        int o = 0;
-        while (memcmp(rolls->count[o], v, NO_MAX_FACES) != 0)
-            o++;
+        if (used + ch->k > nfaces)
+            return -1;
+        int o = no_roll_rank(ctx->dice[ch->die], faces + used, ch->k);
+        if (o < 0)
+            return -2;
+        used += ch->k;
         ref = g->succ[ch->first + o];
     }
     return used == nfaces ? ~ref : -3; /* -3: dice left over, the attack rolled fewer */

@@ -22,14 +22,6 @@
 
 static const char *const side_name[NO_SIDES] = {"attacker", "defender"};
 
-int no_window_find(const char *name)
-{
-    for (int w = 0; w < NO_W_N; w++)
-        if (!strcmp(no_window_names[w], name))
-            return w;
-    return -1;
-}
-
 /* The official step list, or a what-if of it. */
 typedef struct rule_order {
     char label[64];
@@ -484,27 +476,20 @@ static int forced_roll(const no_ctx *ctx, no_state *s, faces_queue *q, char *why
     while (no_pending_die(s) >= 0) {
         int die = no_pending_die(s), k = s->roll[die];
         faces_queue *from = &q[(s->roll_pool == NO_POOL_DEFENSE ? Q_DEF : Q_ATK) + (s->roll_column == NO_REROLLED)];
-        const no_dicetab *tab = ctx->dice[die];
-        uint8_t v[NO_MAX_FACES] = {0};
-        for (int j = 0; j < k; j++) {
-            if (from->next >= from->n) {
-                snprintf(why, n, "the faces given run out: %s lists %d", queue_keys[from - q], from->n);
-                return -1;
-            }
-            int face = from->face[from->next++], r = 0;
-            while (r < tab->die->nresults && tab->die->face[r] != face)
-                r++;
-            if (r == tab->die->nresults) {
-                snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], tab->die->name,
+        if (from->next + k > from->n) {
+            snprintf(why, n, "the faces given run out: %s lists %d", queue_keys[from - q], from->n);
+            return -1;
+        }
+        int o = no_roll_rank(ctx->dice[die], from->face + from->next, k);
+        for (int j = 0; o < 0 && j < k; j++) { /* name the face the die lacks */
+            int face = from->face[from->next + j];
+            if (no_roll_rank(ctx->dice[die], &from->face[from->next + j], 1) < 0) {
+                snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], ctx->dice[die]->die->name,
                          no_xwing_face_names[face]);
                 return -1;
             }
-            v[r]++;
         }
-        const no_rolls *rolls = &tab->by_k[k];
-        int o = 0;
-        while (memcmp(rolls->count[o], v, NO_MAX_FACES))
-            o++;
+        from->next += k;
         no_state child;
         no_roll_outcome(ctx, s, o, &child);
         *s = child;

@@ -32,6 +32,14 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
                                              "evade", "attack-rolled", "defense-rolled"};
+int no_window_find(const char *name)
+{
+    for (int w = 0; w < NO_W_N; w++)
+        if (!strcmp(no_window_names[w], name))
+            return w;
+    return -1;
+}
+
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
@@ -176,11 +184,8 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         return;
     }
     int w = jr_enum(j, v, p, windows, b->first_edition ? "a window of xwing-1e" : "a window");
-    for (int k = 0; w >= 0 && k < NO_W_N; k++)
-        if (!strcmp(no_window_names[k], windows[w])) {
-            w = k;
-            break;
-        }
+    if (w >= 0)
+        w = no_window_find(windows[w]);
     jr_key(p, sizeof p, path, "op");
     v = cJSON_GetObjectItemCaseSensitive(o, "op");
     if (!v && !j->failed) {

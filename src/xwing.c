@@ -204,11 +204,12 @@ const no_rules no_xwing2e_rules = {
 
 /* Step 2.ii: attack value, +1 die at range 1 (B253) and the abilities that add or remove dice;
  * the 0 floor applies once every change is in (B267-B269). The sources set no upper cap. */
+static int floor_dice(int n) { return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL : n; }
+
 static int attack_dice_1e(const no_ctx *ctx, no_state *s)
 {
     int n = ctx->attack_value + (ctx->range == 1 && !ctx->ordnance);
-    n += no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE);
-    return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+    return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE));
 }
 
 /* Step 4.ii: agility, +2 cloaked, +1 die at range 3 (B703), -1 per tractor token (B97). */
@@ -216,8 +217,7 @@ static int defense_dice_1e(const no_ctx *ctx, no_state *s)
 {
     const uint8_t *tok = s->tok[NO_DEFENDER];
     int n = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) + (ctx->range == 3 && !ctx->ordnance) - tok[NO_TOK_TRACTOR];
-    n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
-    return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+    return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE));
 }
 
 static void roll_attack_1e(const no_ctx *ctx, no_state *s)

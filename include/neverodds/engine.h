@@ -93,6 +93,8 @@ typedef enum {
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
+/* Window id of a name ("attack-modify"), or -1. */
+int no_window_find(const char *name);
 extern const char *const no_op_names[];
 
 #define NO_COUNT_ALL 0
@@ -238,6 +240,9 @@ int no_pending_die(const no_state *s);
 void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *child);
 /* The cards left in ctx->deck when `s` draws. */
 void no_deck_left_at(const no_ctx *ctx, const no_state *s, no_deck_left *left);
+/* The outcome rank of k dice showing `faces` (game face ids) in tab->by_k[k]; -1 when a face is
+ * not on the die. */
+int no_roll_rank(const no_dicetab *tab, const uint8_t *faces, int k);
 /* Requests n dice of die type `die` into pool (fresh column). */
 void no_request_roll(no_state *s, int pool, int die, int n);
 

@@ -26,7 +26,4 @@ typedef struct no_order_opts {
 int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_opts *o, char *err,
                      size_t errlen);
 
-/* Window id of a name ("attack-modify"), or -1. */
-int no_window_find(const char *name);
-
 #endif
