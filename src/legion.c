@@ -111,7 +111,7 @@ static int finish_surges(uint8_t *n, int surge, int blank, int chart_to, int tok
 /* 4c: Critical X first, then the chart, then surge tokens; the rest become blanks (L1555,
  * L2933; digest trap 3). Colour by colour: a die keeps its colour until fold_attack, so the
  * convert-before-reroll what-if (`neverodds order`) rerolls it as the die it is. */
-static void convert_attack(const no_ctx *ctx, no_state *s)
+static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first)
 {
     no_pool *p = &s->pool[NO_POOL_ATTACK];
     uint8_t *n = p->n[NO_FRESH];
@@ -127,6 +127,10 @@ static void convert_attack(const no_ctx *ctx, no_state *s)
     int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
     for (int col = 0; col < 3; col++) {
         uint8_t *c = n + col * 4;
+        if (!critical_first && chart_to >= 0) { /* the what-if: the chart takes every surge */
+            c[chart_to] += c[LG_SURGE];
+            c[LG_SURGE] = 0;
+        }
         int to_crit = c[LG_SURGE] < critical ? c[LG_SURGE] : critical;
         c[LG_CRIT] += (uint8_t)to_crit;
         c[LG_SURGE] -= (uint8_t)to_crit;
@@ -135,6 +139,10 @@ static void convert_attack(const no_ctx *ctx, no_state *s)
     }
     s->tok[NO_ATTACKER][NO_TOK_SURGE] = (uint8_t)tokens;
 }
+
+/* 4c: Critical X first, then the chart, then surge tokens (L1555, L2931-L2933; digest 8.2 trap 3). */
+static void convert_attack(const no_ctx *ctx, no_state *s) { convert_attack_in(ctx, s, 1); }
+static void convert_chart_first(const no_ctx *ctx, no_state *s) { convert_attack_in(ctx, s, 0); }
 
 /* After 4c only results matter: the colours fold into one. A surge still showing was rolled
  * after the conversion (the what-if) and, unconverted, is a blank (L1555). */
@@ -147,7 +155,7 @@ static void fold_attack(const no_ctx *ctx, no_state *s)
     n[LG_SURGE] = 0;
 }
 
-int no_legion_cover(const no_ctx *ctx, const no_state *s)
+static int cover_value(const no_ctx *ctx, const no_state *s, int cap_first)
 {
     if (!ranged(ctx) || KD(ctx, LK_UNCONCERNED))
         return 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
@@ -159,17 +167,21 @@ int no_legion_cover(const no_ctx *ctx, const no_state *s)
         s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] >= courage)
         cover++;
     cover += KD(ctx, LK_COVER_X) + KD(ctx, LK_SMOKE); /* L2306, L2551 */
+    if (!cap_first) /* the what-if: the decreases before the cap */
+        cover -= KA(ctx, LK_SHARPSHOOTER);
     if (cover > 2)
         cover = 2; /* increases first, then the cap (L796) */
-    cover -= KA(ctx, LK_SHARPSHOOTER);                  /* then decreases (L2835) */
+    if (cap_first)
+        cover -= KA(ctx, LK_SHARPSHOOTER); /* then decreases (L2835) */
     return cover < 0 ? 0 : cover;
 }
 
+int no_legion_cover(const no_ctx *ctx, const no_state *s) { return cover_value(ctx, s, 1); }
+
 /* 5c: one white defense die per hit; Low Profile rolls one fewer and adds a block (L1583, L2521).
  * Blast (unless Immune: Blast) takes the cover away (L2937, L2599). */
-static void roll_cover(const no_ctx *ctx, no_state *s)
+static void roll_cover_in(const no_ctx *ctx, no_state *s, int cover)
 {
-    int cover = no_legion_cover(ctx, s);
     if ((KA(ctx, LK_BLAST) && !KD(ctx, LK_IMMUNE_BLAST)) || KA(ctx, LK_DEATH_FROM_ABOVE))
         cover = 0; /* Death From Above: no cover from below (L2683) */
     s->flags = (uint8_t)(s->flags | (cover << LG_FLAG_COVER_SHIFT));
@@ -181,6 +193,12 @@ static void roll_cover(const no_ctx *ctx, no_state *s)
         s->flags |= LG_FLAG_LOW_PROFILE;
     }
     no_request_roll(s, NO_POOL_COVER, LG_DIE_WHITE_DEF, hits);
+}
+
+static void roll_cover(const no_ctx *ctx, no_state *s) { roll_cover_in(ctx, s, cover_value(ctx, s, 1)); }
+static void roll_cover_decrease_first(const no_ctx *ctx, no_state *s)
+{
+    roll_cover_in(ctx, s, cover_value(ctx, s, 0));
 }
 
 /* 5d: light cover cancels a hit per block, heavy per block or surge (L1585). */
@@ -419,10 +437,15 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
  * ordering tests pin them to their results). */
 static const no_rule_variant variants[] = {
     {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
-     "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1},
+     "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1, NULL},
     {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
-     "cover first (L1575-L1603, digest 8.2 trap 4)", 11, 2, 7},
-    {NULL, NULL, 0, 0, 0},
+     "cover first (L1575-L1603, digest 8.2 trap 4)", 11, 2, 7, NULL},
+    {"chart-before-critical", "the surge chart converts before Critical X, which finds no surge left; the "
+     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 3, 0, 0,
+     convert_chart_first},
+    {"decrease-before-cap", "Sharpshooter lowers the cover before the cap of 2; the rules apply the "
+     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 7, 0, 0, roll_cover_decrease_first},
+    {NULL, NULL, 0, 0, 0, NULL},
 };
 
 const no_rules no_legion_rules = {

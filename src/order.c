@@ -82,7 +82,7 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     ro->steps[at[0]] = ro->steps[at[1]];
     ro->steps[at[1]] = t;
     snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
-    snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s (what-if)", no_window_names[w],
+    snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s", no_window_names[w],
              side_name[ro->steps[at[0]].actor], side_name[ro->steps[at[1]].actor]);
     return 0;
 }
@@ -105,7 +105,9 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
     no_step moved[MAX_STEPS];
     int n = count_steps(sc->engine_rules->steps), k = 0;
     const no_step *src = sc->engine_rules->steps;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; v->with && i < n; i++) /* a step that works in another order inside */
+        moved[k++] = i == v->from ? (no_step)NO_APPLY(v->with) : src[i];
+    for (int i = 0; !v->with && i < n; i++) {
         if (i == v->before)
             for (int j = 0; j < v->count; j++)
                 moved[k++] = src[v->from + j];
@@ -114,7 +116,7 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
     }
     memcpy(ro->steps, moved, (size_t)n * sizeof *moved);
     snprintf(ro->label, sizeof ro->label, "%s", v->name);
-    snprintf(ro->what, sizeof ro->what, "%s (what-if)", v->what);
+    snprintf(ro->what, sizeof ro->what, "%s", v->what);
     return 0;
 }
 

@@ -159,6 +159,20 @@ START_TEST(t_legion_cover_before_impact)
 }
 END_TEST
 
+START_TEST(t_legion_critical_before_chart)
+{
+    legion_trap("legion-critical-chart.json", NULL, "chart-before-critical", "chart-before-critical", "armor",
+                155.0 / 384, 5.0 / 24);
+}
+END_TEST
+
+START_TEST(t_legion_cover_cap_before_decrease)
+{
+    legion_trap("legion-cover-cap.json", NULL, "decrease-before-cap", "decrease-before-cap", "",
+                155.0 / 288, 65.0 / 144);
+}
+END_TEST
+
 START_TEST(t_editions_side_by_side)
 {
     /* the discriminator scenario under both editions: each table's official row is the run of
@@ -227,6 +241,8 @@ Suite *suite_order(void)
     tcase_add_test(tc, t_legion_impact_before_armor);
     tcase_add_test(tc, t_legion_reroll_before_converting);
     tcase_add_test(tc, t_legion_cover_before_impact);
+    tcase_add_test(tc, t_legion_critical_before_chart);
+    tcase_add_test(tc, t_legion_cover_cap_before_decrease);
     tcase_add_test(tc, t_editions_side_by_side);
     tcase_add_test(tc, t_what_ifs_the_rules_lack);
     suite_add_tcase(s, tc);

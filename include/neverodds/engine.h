@@ -202,11 +202,13 @@ typedef struct no_step {
 #define NO_END {NULL, 0, 0, 0, 0}
 
 /* A rule-order variant (`neverodds order --variant`): what-if the steps [from, from + count)
- * of the official list ran just before step `before`. */
+ * of the official list ran just before step `before`; or, when `with` is given, what-if step
+ * `from` did its work in another order inside itself (`with` replaces it). */
 typedef struct no_rule_variant {
     const char *name;
     const char *what;       /* the variant, and the rule it breaks */
     int from, count, before;
+    void (*with)(const no_ctx *ctx, no_state *s);
 } no_rule_variant;
 
 /* A game's rules: its ordered steps, run by the engine, and what a finished attack is worth. */
