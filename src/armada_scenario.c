@@ -368,9 +368,9 @@ static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_to
 int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
     static const char *const root_keys[] = {"game", "rules", "name", "policy", "goal", "range", "obstructed",
-                                            "rule_options", "attacker", "defender", NULL};
+                                            "rule_options", "points", "attacker", "defender", NULL};
     static const char *const sequence_keys[] = {"game", "rules", "name", "policy", "goal", "rule_options",
-                                                "defender", "attacks", NULL};
+                                                "points", "defender", "attacks", NULL};
     int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         return -1;

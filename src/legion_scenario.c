@@ -708,9 +708,10 @@ static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
     static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
-                                            "policy", "goal", "attacker", "defender", NULL};
-    static const char *const pools_keys[] = {"game", "rules", "name", "policy", "goal", "pools", NULL};
-    static const char *const attacks_keys[] = {"game", "rules", "name", "policy", "goal", "defender", "attacks", NULL};
+                                            "policy", "goal", "points", "attacker", "defender", NULL};
+    static const char *const pools_keys[] = {"game", "rules", "name", "policy", "goal", "points", "pools", NULL};
+    static const char *const attacks_keys[] = {"game", "rules", "name", "policy", "goal", "points", "defender",
+                                               "attacks", NULL};
     if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
         return parse_self_destruct(root, j, sc);
     if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))

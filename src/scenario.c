@@ -680,6 +680,8 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
         int p = v ? jr_enum(j, v, path, names, "a policy") : -1;
         sc->ctx.policy[side] = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
     }
+    /* what the attacker's loadout costs (compare: damage per point); 0 when not given */
+    sc->points = jr_int(j, root, "points", "points", 0, 10000, 0, 0);
     const cJSON *goal = cJSON_GetObjectItemCaseSensitive(root, "goal");
     int g = goal ? jr_enum(j, goal, "goal", no_goal_names, "a goal") : NO_GOAL_MEAN_DAMAGE;
     sc->ctx.goal = g < 0 ? NO_GOAL_MEAN_DAMAGE : g;
@@ -832,9 +834,9 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.root = root;
     jr *j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
-                                            "range", "obstructed", "policy", "goal", "rule_options", NULL};
+                                            "range", "obstructed", "policy", "goal", "rule_options", "points", NULL};
     static const char *const sequence_keys[] = {"game", "rules", "name", "defender", "attacks",
-                                                "range", "obstructed", "policy", "goal", "rule_options", NULL};
+                                                "range", "obstructed", "policy", "goal", "rule_options", "points", NULL};
     static const char *const attack_keys[] = {"attacker", "range", "obstructed", NULL};
     if (!cJSON_IsObject(root)) {
         jr_fail(j, "", "expected a JSON object at the top level");
@@ -873,8 +875,45 @@ done:
     return j->failed ? -1 : 0;
 }
 
-int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen)
+/* Puts `value` at the dotted `key` of `root` (objects made as needed, a number indexes an
+ * array). The value is a JSON number, true or false when it reads as one, else a string. */
+static int set_key(cJSON *root, const char *key, const char *value, char *err, size_t errlen)
 {
+    char path[256];
+    snprintf(path, sizeof path, "%s", key);
+    cJSON *at = root;
+    char *part = path, *dot;
+    for (; (dot = strchr(part, '.')); part = dot + 1) {
+        *dot = '\0';
+        cJSON *next = cJSON_IsArray(at) ? cJSON_GetArrayItem(at, atoi(part)) : cJSON_GetObjectItemCaseSensitive(at, part);
+        if (!next && cJSON_IsObject(at))
+            next = cJSON_AddObjectToObject(at, part);
+        if (!next || !(cJSON_IsObject(next) || cJSON_IsArray(next))) {
+            snprintf(err, errlen, "%s: %s is not an object of the scenario", key, path);
+            return -1;
+        }
+        at = next;
+    }
+    if (!*part || !cJSON_IsObject(at)) {
+        snprintf(err, errlen, "%s: not a key of an object of the scenario", key);
+        return -1;
+    }
+    cJSON *v = cJSON_Parse(value);
+    if (!v || !(cJSON_IsNumber(v) || cJSON_IsBool(v))) {
+        cJSON_Delete(v);
+        v = cJSON_CreateString(value);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(at, part);
+    cJSON_AddItemToObject(at, part, v);
+    return 0;
+}
+
+/* name_keys: the label (errors, reports) names the keys set after the file. */
+static int load_with(const char *path, const no_override *ov, int nov, int name_keys, no_scenario *sc, char *err,
+                     size_t errlen)
+{
+    if (!nov)
+        return no_scenario_load(path, sc, err, errlen);
     char *text = jr_read_file(path, err, errlen);
     if (!text)
         return -1;
@@ -882,17 +921,42 @@ int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, ch
     free(text);
     if (!root)
         return -1;
-    if (cJSON_IsObject(root)) {
-        cJSON_DeleteItemFromObjectCaseSensitive(root, "rules");
-        cJSON_AddStringToObject(root, "rules", rules);
+    char label[256];
+    int n = snprintf(label, sizeof label, "%s", path);
+    if (!name_keys)
+        n = -1;
+    for (int i = 0; i < nov; i++) {
+        if (!cJSON_IsObject(root) || set_key(root, ov[i].key, ov[i].value, err, errlen)) {
+            if (!cJSON_IsObject(root))
+                snprintf(err, errlen, "%s: expected a JSON object at the top level", path);
+            cJSON_Delete(root);
+            return -1;
+        }
+        if (n >= 0 && (size_t)n < sizeof label)
+            n += snprintf(label + n, sizeof label - (size_t)n, "%s%s=%s", i ? ", " : " [", ov[i].key, ov[i].value);
     }
+    if (n >= 0 && (size_t)n < sizeof label)
+        snprintf(label + n, sizeof label - (size_t)n, "]");
+    if (!name_keys)
+        snprintf(label, sizeof label, "%s", path);
     char *again = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     if (!again)
         abort();
-    int rc = no_scenario_parse(again, path, sc, err, errlen);
+    int rc = no_scenario_parse(again, label, sc, err, errlen);
     free(again);
     return rc;
+}
+
+int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_scenario *sc, char *err, size_t errlen)
+{
+    return load_with(path, ov, nov, 1, sc, err, errlen);
+}
+
+int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen)
+{
+    no_override ov = {"rules", rules};
+    return load_with(path, &ov, 1, 0, sc, err, errlen); /* the version is in sc->rules */
 }
 
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)

@@ -20,6 +20,7 @@ typedef struct no_scenario {
     char name[128];
     char game[16];
     char rules[16];
+    int points;           /* "points": the attacker's cost (compare's damage per point); 0: none */
     const no_rules *engine_rules;
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */
@@ -51,6 +52,13 @@ void no_scenario_set_goal(no_scenario *sc, int goal);
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
 /* Reads and parses a file. */
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen);
+/* A scenario key set from the command line: `key` is a dotted path ("attacker.dice"). */
+typedef struct no_override {
+    const char *key, *value;
+} no_override;
+/* Reads a file with keys set or replaced first (sweep, compare); errors name the file and key. */
+int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_scenario *sc, char *err,
+                          size_t errlen);
 /* The same under another rule version of its game ("rules" replaced: `order --rules`). */
 int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen);
 
