@@ -3,6 +3,7 @@
  * choice alone is worth: expected damage (the total over a sequence) and P(kill), and the
  * difference from per-attack. */
 #include "neverodds/run.h"
+#include "neverodds/table.h"
 #include "neverodds/version.h"
 #include "report_parts.h"
 #include <stdlib.h>
@@ -62,9 +63,10 @@ static void decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *e
     free(view);
 }
 
-int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_opts, int json, char *err,
+int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_opts, int format, char *err,
                        size_t errlen)
 {
+    int json = format == NO_FMT_JSON, csv = format == NO_FMT_CSV;
     no_run_opts each = *run_opts, *opts = &each;
     each.no_gain = 1; /* the per-attack row is the comparison's own */
     row *rows = calloc(NO_SIDES * NO_POLICY_N, sizeof *rows);
@@ -97,6 +99,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
         cJSON_AddNumberToObject(o, "trials", (double)base->trials);
         cJSON_AddNumberToObject(o, "seed", (double)opts->seed);
         cJSON_AddStringToObject(o, "goal", no_goal_names[sc->ctx.goal]);
+    } else if (csv) {
+        fputs("side,policy,mean,mean_se,mean_difference,kill,kill_se,kill_difference\n", f);
     } else {
         fprintf(f, "neverodds %s — policies compared, rules %s, goal %s (for the optimal policy)\n", NO_VERSION,
                 sc->rules, no_goal_names[sc->ctx.goal]);
@@ -106,7 +110,7 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
     }
     for (int side = 0; side < NO_SIDES; side++) {
         cJSON *list = json ? cJSON_AddArrayToObject(o, side_label[side]) : NULL;
-        if (!json)
+        if (!json && !csv)
             fprintf(f, "\n%-10s %-14s %-14s %-14s %s\n", side_label[side], "mean damage", "vs per-attack",
                     "P(kill)", "vs per-attack");
         for (int i = 0; i < n[side]; i++) {
@@ -122,6 +126,9 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
                 cJSON_AddNumberToObject(e, "kill_stderr", r->sum.kill.se);
                 cJSON_AddNumberToObject(e, "kill_difference", dk);
                 cJSON_AddItemToArray(list, e);
+            } else if (csv) {
+                fprintf(f, "%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", side_label[side], no_policies[r->policy].name,
+                        r->sum.mean, r->sum.mean_se, dm, r->sum.kill.p, r->sum.kill.se, dk);
             } else {
                 fprintf(f, "  %-12s %12.10f  %+12.10f  %12.10f  %+12.10f", no_policies[r->policy].name, r->sum.mean,
                         dm, r->sum.kill.p, dk);
@@ -131,7 +138,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
             }
         }
     }
-    decision_tables(f, o, sc, err, errlen); /* the comparison above stands even without them */
+    if (!csv)
+        decision_tables(f, o, sc, err, errlen); /* the comparison above stands even without them */
     if (json) {
         char *text = cJSON_Print(o);
         fprintf(f, "%s\n", text);

@@ -22,9 +22,9 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
 /* Shots to kill (--shots-to-kill): the scenario's one attack repeated, the defender's state
  * carried, until it is destroyed: out->shots. */
 /* `neverodds policy`: every named policy for each side in turn (the other per-attack), their
- * mean damage and P(kill) side by side, as text or JSON on f. */
+ * mean damage and P(kill) side by side, as text, JSON or CSV (format: NO_FMT_* of table.h) on f. */
 #include <stdio.h>
-int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int json, char *err,
+int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int format, char *err,
                        size_t errlen);
 int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 

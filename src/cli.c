@@ -1,0 +1,141 @@
+/* cli.c — the options every command shares, the scenario loader, exit statuses. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "neverodds/plot.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "neverodds: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'neverodds --help'.\n");
+    return EXIT_USAGE;
+}
+
+int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of
+ * them, or the exit status of a usage error. */
+int common_option(int argc, char **argv, int *i, common_opts *c)
+{
+    const char *a = argv[*i];
+    const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+    uint64_t v;
+    if (!strcmp(a, "--exact")) {
+        c->run.force_exact = 1;
+        return 0;
+    }
+    if (!strcmp(a, "--trials")) {
+        if (parse_u64(val, 1, 100000000000ULL, &v))
+            return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'", val ? val : "nothing");
+        c->run.trials = v;
+    } else if (!strcmp(a, "--seed")) {
+        if (parse_u64(val, 0, UINT64_MAX, &v))
+            return usage_error("--seed: expected an integer from 0 to 18446744073709551615, got '%s'",
+                               val ? val : "nothing");
+        c->run.seed = v;
+    } else if (!strcmp(a, "--threads")) {
+        if (parse_u64(val, 1, 256, &v))
+            return usage_error("--threads: expected an integer from 1 to 256, got '%s'", val ? val : "nothing");
+        c->run.threads = (int)v;
+    } else if (!strcmp(a, "--policy")) {
+        if (!val || (c->policy = no_policy_find(val)) < 0)
+            return usage_error("--policy: expected per-attack, conservative, crit-fishing, optimal, greedy, "
+                               "conserve or no-discard, got '%s'",
+                               val ? val : "nothing");
+    } else if (!strcmp(a, "--goal")) {
+        for (c->goal = 0; val && c->goal < NO_GOAL_N && strcmp(val, no_goal_names[c->goal]); c->goal++)
+            ;
+        if (!val || c->goal == NO_GOAL_N)
+            return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
+    } else if (a[0] != '-' || !a[1]) { /* the scenario file */
+        if (c->file)
+            return usage_error("one scenario file at a time (got a second: '%s')", a);
+        c->file = a;
+        return 0;
+    } else if (!strcmp(a, "--format")) {
+        static const char *const formats[] = {"text", "json", "csv"};
+        for (c->format = 0; val && c->format < 3 && strcmp(val, formats[c->format]); c->format++)
+            ;
+        if (!val || c->format == 3)
+            return usage_error("--format: expected text, json or csv, got '%s'", val ? val : "nothing");
+    } else if (!strcmp(a, "--plot")) {
+        char err[NO_ERR_LEN];
+        if (!val)
+            return usage_error("%s", "--plot: expected a file ending in .png, .svg or .gp");
+        if (no_plot_check_path(val, err, sizeof err))
+            return usage_error("%s", err);
+        c->plot = val;
+    } else {
+        return 1;
+    }
+    (*i)++;
+    return 0;
+}
+
+/* After the last option: a file was given, and one method. */
+int options_done(const char *cmd, const common_opts *c)
+{
+    if (!c->file)
+        return usage_error("%s: missing the scenario file", cmd);
+    if (c->run.force_exact && c->run.trials)
+        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    return 0;
+}
+
+void common_defaults(common_opts *c)
+{
+    memset(c, 0, sizeof *c);
+    c->run.seed = 1;
+    c->run.threads = 1;
+#ifdef _OPENMP
+    c->run.threads = omp_get_max_threads();
+#endif
+    c->policy = c->goal = -1;
+}
+
+/* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
+ * status with the message printed. */
+int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc)
+{
+    char err[NO_ERR_LEN];
+    int rc = rules ? no_scenario_load_as(file, rules, sc, err, sizeof err) : no_scenario_load(file, sc, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (c->policy >= 0 && !no_policy_applies(c->policy, sc->game))
+        return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
+    if (c->policy >= 0)
+        no_scenario_set_policy(sc, c->policy);
+    if (c->goal >= 0)
+        no_scenario_set_goal(sc, c->goal);
+    return 0;
+}
+
+int flush_stdout(void)
+{
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "neverodds: cannot write the report: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+

@@ -1,0 +1,40 @@
+/* cli.h — what the command-line commands share: the options of a run, the scenario loader,
+ * the exit statuses. Each command lives in its own src/cmd_*.c. */
+#ifndef NEVERODDS_CLI_H
+#define NEVERODDS_CLI_H
+#include <stdint.h>
+#include "neverodds/run.h"
+#include "neverodds/table.h"
+
+#define EXIT_USAGE 2 /* bad input: one message on stderr, nothing on stdout */
+
+/* Options `run`, `policy`, `order`, `compare` and `sweep` share. */
+typedef struct common_opts {
+    const char *file;
+    no_run_opts run;
+    int format;                 /* NO_FMT_TEXT, NO_FMT_JSON, NO_FMT_CSV */
+    int policy, goal;
+    const char *plot;           /* --plot FILE (.png, .svg, .gp) */
+} common_opts;
+
+/* Prints "neverodds: " fmt (with arg) and a pointer to --help; returns EXIT_USAGE. */
+int usage_error(const char *fmt, const char *arg);
+int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+void common_defaults(common_opts *c);
+/* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of
+ * them, or the exit status of a usage error. A word without a dash is the scenario file. */
+int common_option(int argc, char **argv, int *i, common_opts *c);
+/* After the last option: a file was given, and one method. */
+int options_done(const char *cmd, const common_opts *c);
+/* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
+ * status with the message printed. */
+int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc);
+/* 0, or 1 with a message when stdout could not be written. */
+int flush_stdout(void);
+
+int cmd_run(int argc, char **argv, int compare);
+int cmd_order(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+
+#endif

@@ -1,0 +1,124 @@
+/* cmd_run.c — `neverodds run` (one report, its chart) and `neverodds policy` (every policy). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "neverodds/plot.h"
+#include "neverodds/xwing.h"
+#include "neverodds/armada.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_run[] =
+    "usage: neverodds run SCENARIO.json [options]\n"
+    "\n"
+    "  --exact         exact probabilities (the default when --trials is not given)\n"
+    "  --trials N      Monte Carlo with N trials (1 to 10^11); numbers carry standard errors\n"
+    "  --seed S        Monte Carlo seed, 0 to 2^64-1 (default 1); same seed, same answer on\n"
+    "                  any number of threads\n"
+    "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
+    "  --policy NAME   per-attack (default: best expected damage), conservative (never reroll\n"
+    "                  a hit or crit), crit-fishing (most crits first), optimal (over a sequence\n"
+    "                  of attacks: each choice counts the later attacks' damage too), greedy\n"
+    "                  (spends at every tie), conserve (spends only to change the damage) or,\n"
+    "                  for Armada, no-discard (the defender never spends an exhausted token);\n"
+    "                  for both sides, overriding the scenario\n"
+    "  --goal G        what the optimal policy serves over a sequence: mean-damage (default)\n"
+    "                  or kill (the chance to destroy the defender by the end)\n"
+    "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
+    "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
+    "  --format F      text (default) or json\n"
+    "  --verbose       also print the die face tables\n"
+    "\n"
+    "The scenario format is described in README.md. Exit status: 0 ok, 2 bad input.\n";
+
+/* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
+static void print_dice(FILE *f, const no_scenario *sc)
+{
+    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
+    fprintf(f, "dice (faces per side):\n");
+    for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
+        const no_die *die = sc->ctx.dice[d]->die;
+        fprintf(f, "  %-18s", die->name);
+        for (int s = 0; s < die->sides; s++) {
+            int r = die->side_result[s];
+            fprintf(f, " %s", armada   ? no_armada_face_names[die->face[r]]
+                              : !legion ? no_xwing_face_names[die->face[r]]
+                              : die->nresults == 4 ? no_legion_attack_results[r] : no_legion_defense_results[r]);
+        }
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\n");
+}
+
+/* `run`, or with `compare` set `policy`: the same options, then one report or the comparison. */
+int cmd_run(int argc, char **argv, int compare)
+{
+    common_opts c;
+    common_defaults(&c);
+    int verbose = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_run, stdout);
+            return 0;
+        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
+            return usage_error("policy: %s does not apply (the command compares every policy)", a);
+        } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
+            if (r)
+                return r;
+        } else if (!strcmp(a, "--verbose")) {
+            verbose = 1;
+        } else if (!strcmp(a, "--shots-to-kill")) {
+            c.run.shots = 1;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+    }
+    if (compare && c.plot)
+        return usage_error("%s", "policy: --plot is for run, compare and sweep");
+    int done = options_done(compare ? "policy" : "run", &c);
+    if (done)
+        return done;
+
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    no_summary *sum = malloc(sizeof *sum);
+    if (!sc || !sum) {
+        fprintf(stderr, "neverodds: out of memory\n");
+        return 1;
+    }
+    int rc = load(c.file, NULL, &c, sc);
+    if (rc == 0 && compare) {
+        if (no_report_policies(stdout, sc, &c.run, c.format, err, sizeof err)) {
+            fprintf(stderr, "neverodds: %s\n", err);
+            rc = EXIT_USAGE;
+        }
+    } else if (rc == 0 && no_run(sc, &c.run, sum, err, sizeof err)) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        rc = EXIT_USAGE;
+    } else if (rc == 0) {
+        /* the chart first: when it fails, the numbers are still printed (exit status 1) */
+        if (c.plot && no_plot_run(c.plot, sc, sum, err, sizeof err)) {
+            fprintf(stderr, "neverodds: %s\n", err);
+            rc = 1;
+        }
+        if (c.format == NO_FMT_JSON) {
+            char *text = no_report_json(sc, sum);
+            printf("%s\n", text);
+            free(text);
+        } else if (c.format == NO_FMT_CSV) {
+            no_csv_run(stdout, sc, sum);
+        } else {
+            if (verbose)
+                print_dice(stdout, sc);
+            no_report_text(stdout, sc, sum);
+        }
+        no_summary_free(sum);
+    }
+    free(sc);
+    free(sum);
+    int flushed = flush_stdout();
+    return rc ? rc : flushed;
+}
+

@@ -1,0 +1,445 @@
+/* table.c — `compare` and `sweep`: several runs, one table (text, CSV or JSON), one chart.
+ * Each run is an ordinary `run` of a scenario file with keys set on it (no_scenario_load_with),
+ * so a table row always equals the single run it stands for. */
+#include "neverodds/table.h"
+#include "neverodds/plot.h"
+#include "neverodds/version.h"
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What one run leaves for the table (its scenario is freed once the run is summarised). */
+typedef struct result {
+    char label[300], name[128];  /* the row's label; the scenario's name (or file) */
+    char file[256], game[16], rules[16];
+    int policy[NO_SIDES], points;
+    char provenance[256];
+    no_summary s;
+    char *json;                 /* the run's own report, for --format json */
+} result;
+
+int no_input_parse(char *spec, no_input *in, char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    char *save = NULL;
+    in->file = strtok_r(spec, ",", &save);
+    for (char *kv; (kv = strtok_r(NULL, ",", &save));) {
+        char *eq = strchr(kv, '=');
+        if (!eq || eq == kv) {
+            snprintf(err, errlen, "%s: '%s': expected key=value after the file", in->file, kv);
+            return -1;
+        }
+        *eq = '\0';
+        if (!strcmp(kv, "label")) {
+            in->label = eq + 1;
+            continue;
+        }
+        if (in->nov == NO_MAX_OVERRIDES) {
+            snprintf(err, errlen, "%s: at most %d keys set on one input", in->file, NO_MAX_OVERRIDES);
+            return -1;
+        }
+        in->ov[in->nov++] = (no_override){kv, eq + 1};
+    }
+    if (!in->file) {
+        snprintf(err, errlen, "an empty input: expected FILE[,key=value...]");
+        return -1;
+    }
+    return 0;
+}
+
+int no_vary_parse(const char *spec, no_vary *v, char *err, size_t errlen)
+{
+    memset(v, 0, sizeof *v);
+    const char *eq = strchr(spec, '=');
+    long lo, hi;
+    char tail;
+    if (!eq || eq == spec || !eq[1]) {
+        snprintf(err, errlen, "--vary %s: expected KEY=FROM..TO or KEY=A,B,C", spec);
+        return -1;
+    }
+    v->key = spec; /* up to the '=': callers copy it (sweep_key) */
+    const char *vals = eq + 1;
+    if (sscanf(vals, "%ld..%ld%c", &lo, &hi, &tail) == 2) {
+        if (hi < lo || hi - lo >= NO_SWEEP_MAX_VALUES) {
+            snprintf(err, errlen, "--vary %s: expected FROM <= TO and at most %d values", spec, NO_SWEEP_MAX_VALUES);
+            return -1;
+        }
+        for (long x = lo; x <= hi; x++)
+            snprintf(v->val[v->n++], sizeof v->val[0], "%ld", x);
+        return 0;
+    }
+    for (const char *p = vals; *p;) {
+        size_t len = strcspn(p, ",");
+        if (!len || len >= sizeof v->val[0] || v->n == NO_SWEEP_MAX_VALUES) {
+            snprintf(err, errlen, "--vary %s: expected up to %d values of 1 to %zu characters, comma-separated", spec,
+                     NO_SWEEP_MAX_VALUES, sizeof v->val[0] - 1);
+            return -1;
+        }
+        snprintf(v->val[v->n++], sizeof v->val[0], "%.*s", (int)len, p);
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* Runs one input into r; 0, or -1 with err. */
+static int run_input(const char *file, const no_override *ov, int nov, const char *label, const no_table_opts *o,
+                     result *r, char *err, size_t errlen)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    if (!sc)
+        abort();
+    int rc = no_scenario_load_with(file, ov, nov, sc, err, errlen);
+    if (!rc && o->policy >= 0 && !no_policy_applies(o->policy, sc->game)) {
+        snprintf(err, errlen, "%s: --policy %s does not apply to this game", sc->file, no_policies[o->policy].name);
+        rc = -1;
+    }
+    if (!rc) {
+        if (o->policy >= 0)
+            no_scenario_set_policy(sc, o->policy);
+        if (o->goal >= 0)
+            no_scenario_set_goal(sc, o->goal);
+        rc = no_run(sc, &o->run, &r->s, err, errlen);
+    }
+    if (!rc) {
+        if (label)
+            snprintf(r->label, sizeof r->label, "%s", label);
+        else if (nov) /* the keys set, as sc->file ends: "file [key=value, ...]" */
+            snprintf(r->label, sizeof r->label, "%s", strrchr(sc->file, '[') ? strrchr(sc->file, '[') : sc->file);
+        else
+            snprintf(r->label, sizeof r->label, "%s", *sc->name ? sc->name : sc->file);
+        snprintf(r->name, sizeof r->name, "%s", *sc->name ? sc->name : file);
+        snprintf(r->file, sizeof r->file, "%s", sc->file);
+        snprintf(r->game, sizeof r->game, "%s", sc->game);
+        snprintf(r->rules, sizeof r->rules, "%s", sc->rules);
+        memcpy(r->policy, sc->ctx.policy, sizeof r->policy);
+        r->points = sc->points;
+        no_plot_provenance(sc, &r->s, r->provenance, sizeof r->provenance);
+        r->json = o->format == NO_FMT_JSON ? no_report_json(sc, &r->s) : NULL;
+    }
+    free(sc);
+    return rc;
+}
+
+static void free_results(result *r, int n)
+{
+    for (int i = 0; i < n; i++) {
+        no_summary_free(&r[i].s);
+        free(r[i].json);
+    }
+    free(r);
+}
+
+static int largest_damage(const result *r, int n)
+{
+    int k = 1;
+    for (int i = 0; i < n; i++)
+        k = r[i].s.max_damage > k ? r[i].s.max_damage : k;
+    return k;
+}
+
+/* ---- CSV ---- */
+
+static void csv_text(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        fprintf(f, *s == '"' ? "\"\"" : "%c", *s);
+    fputc('"', f);
+}
+
+static void csv_header(FILE *f, int kmax)
+{
+    fputs("label,file,game,rules,policy_attacker,policy_defender,method,trials,seed,mean,mean_se,sd,p_kill,"
+          "p_kill_se,points,damage_per_point",
+          f);
+    for (int k = 0; k <= kmax; k++)
+        fprintf(f, ",p_eq_%d,p_eq_%d_se", k, k);
+    for (int k = 1; k <= kmax; k++)
+        fprintf(f, ",p_ge_%d,p_ge_%d_se", k, k);
+    fputs("\n", f);
+}
+
+static void csv_row(FILE *f, const result *r, int kmax)
+{
+    const no_summary *s = &r->s;
+    csv_text(f, r->label);
+    fputc(',', f);
+    csv_text(f, r->file);
+    fprintf(f, ",%s,%s,%s,%s,%s,%llu,%llu,%.12g,%.12g,%.12g", r->game, r->rules, no_policies[r->policy[0]].name,
+            no_policies[r->policy[1]].name, s->exact ? "exact" : "monte-carlo", (unsigned long long)s->trials,
+            (unsigned long long)s->seed, s->mean, s->mean_se, s->sd);
+    if (s->has_kill)
+        fprintf(f, ",%.12g,%.12g", s->kill.p, s->kill.se);
+    else
+        fputs(",,", f);
+    if (r->points)
+        fprintf(f, ",%d,%.12g", r->points, s->mean / r->points);
+    else
+        fputs(",,", f);
+    for (int k = 0; k <= kmax; k++)
+        fprintf(f, ",%.12g,%.12g", s->pmf[k].p, s->pmf[k].se);
+    for (int k = 1; k <= kmax; k++)
+        fprintf(f, ",%.12g,%.12g", s->at_least[k].p, s->at_least[k].se);
+    fputs("\n", f);
+}
+
+void no_csv_run(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.label, sizeof r.label, "%s", *sc->name ? sc->name : sc->file);
+    snprintf(r.file, sizeof r.file, "%s", sc->file);
+    snprintf(r.game, sizeof r.game, "%s", sc->game);
+    snprintf(r.rules, sizeof r.rules, "%s", sc->rules);
+    memcpy(r.policy, sc->ctx.policy, sizeof r.policy);
+    r.points = sc->points;
+    r.s = *s;
+    int kmax = s->max_damage > 1 ? s->max_damage : 1;
+    csv_header(f, kmax);
+    csv_row(f, &r, kmax);
+}
+
+/* ---- text ---- */
+
+#define TEXT_MAX_K 10 /* P(>=k) columns in the text table; CSV and JSON have them all */
+
+/* A standard-error column: blank for an exact row of a table with Monte Carlo rows. */
+static void put_se(FILE *f, int mc, const no_summary *s, double se)
+{
+    if (mc && s->exact)
+        fprintf(f, "%10s", "");
+    else if (mc)
+        fprintf(f, " ±%8.6f", se);
+}
+
+static void text_table(FILE *f, const result *r, int n)
+{
+    int kmax = largest_damage(r, n), shown = kmax < TEXT_MAX_K ? kmax : TEXT_MAX_K;
+    int kill = 0, points = 0, mc = 0;
+    for (int i = 0; i < n; i++) {
+        kill |= r[i].s.has_kill;
+        points |= r[i].points != 0;
+        mc |= !r[i].s.exact;
+    }
+    fprintf(f, "  %-3s %-40s %12s%s %8s", "#", "result", "mean", mc ? "   ± s.e." : "", "sd");
+    if (kill)
+        fprintf(f, " %8s%s", "P(kill)", mc ? "   ± s.e." : "");
+    if (points)
+        fprintf(f, " %6s %9s", "points", "dmg/point");
+    for (int k = 1; k <= shown; k++) {
+        char head[16];
+        snprintf(head, sizeof head, "P(>=%d)", k);
+        fprintf(f, "  %7s", head);
+    }
+    fputs("\n", f);
+    for (int i = 0; i < n; i++) {
+        const no_summary *s = &r[i].s;
+        fprintf(f, "  %-3d %-40.40s %12.6f", i + 1, r[i].label, s->mean);
+        put_se(f, mc, s, s->mean_se);
+        fprintf(f, " %8.4f", s->sd);
+        if (kill && s->has_kill) {
+            fprintf(f, " %8.5f", s->kill.p);
+            put_se(f, mc, s, s->kill.se);
+        } else if (kill) {
+            fprintf(f, " %8s%s", "-", mc ? "          " : "");
+        }
+        if (points && r[i].points)
+            fprintf(f, " %6d %9.5f", r[i].points, s->mean / r[i].points);
+        else if (points)
+            fprintf(f, " %6s %9s", "-", "-");
+        for (int k = 1; k <= shown; k++)
+            fprintf(f, "  %7.5f", s->at_least[k].p);
+        fputs("\n", f);
+    }
+    if (kmax > shown)
+        fprintf(f, "  (P(>=k) beyond k = %d: --format csv or json)\n", shown);
+}
+
+static void text_sources(FILE *f, const result *r, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  %-3d %s: %s\n      %s\n", i + 1, r[i].file, r[i].name, r[i].provenance);
+    fputs("\n", f);
+}
+
+/* ---- JSON ---- */
+
+static cJSON *json_result(const result *r)
+{
+    cJSON *o = cJSON_Parse(r->json);
+    if (!o)
+        abort();
+    cJSON_AddItemToObject(o, "label", cJSON_CreateString(r->label));
+    if (r->points) {
+        cJSON_AddNumberToObject(o, "points", r->points);
+        cJSON_AddNumberToObject(o, "damage_per_point", r->s.mean / r->points);
+    }
+    return o;
+}
+
+static void print_json(FILE *f, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text)
+        abort();
+    fprintf(f, "%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
+/* ---- compare ---- */
+
+int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char *err, size_t errlen)
+{
+    result *r = calloc((size_t)n, sizeof *r);
+    if (!r)
+        abort();
+    for (int i = 0; i < n; i++)
+        if (run_input(in[i].file, in[i].ov, in[i].nov, in[i].label, o, &r[i], err, errlen)) {
+            free_results(r, i);
+            return -1;
+        }
+    int rc = 0;
+    if (o->plot) {
+        no_plot_series series[NO_MAX_INPUTS] = {{0}};
+        char title[200] = "";
+        for (int i = 0; i < n; i++) {
+            series[i] = (no_plot_series){r[i].label, &r[i].s};
+            snprintf(title + strlen(title), sizeof title - strlen(title), "%s%.50s", i ? " vs " : "", r[i].label);
+        }
+        rc = no_plot_compare(o->plot, title, series, n, err, errlen) ? 1 : 0;
+    }
+    if (o->format == NO_FMT_CSV) {
+        csv_header(f, largest_damage(r, n));
+        for (int i = 0; i < n; i++)
+            csv_row(f, &r[i], largest_damage(r, n));
+    } else if (o->format == NO_FMT_JSON) {
+        cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "results");
+        cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
+        for (int i = 0; i < n; i++)
+            cJSON_AddItemToArray(list, json_result(&r[i]));
+        print_json(f, root);
+    } else {
+        fprintf(f, "neverodds %s — compare, %d results\n", NO_VERSION, n);
+        text_sources(f, r, n);
+        text_table(f, r, n);
+    }
+    free_results(r, n);
+    return rc;
+}
+
+/* ---- sweep ---- */
+
+/* The key of a --vary spec (up to its '='). */
+static void sweep_key(const no_vary *v, char *out, size_t n)
+{
+    snprintf(out, n, "%.*s", (int)(strchr(v->key, '=') - v->key), v->key);
+}
+
+static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, const no_table_opts *o,
+                        const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
+{
+    double *value = malloc((size_t)npoints * sizeof *value), *se = malloc((size_t)npoints * sizeof *se);
+    if (!value || !se)
+        abort();
+    int mc = 0;
+    for (int i = 0; i < npoints; i++) {
+        value[i] = o->metric_kill ? r[i].s.kill.p : r[i].s.mean;
+        se[i] = o->metric_kill ? r[i].s.kill.se : r[i].s.mean_se;
+        mc |= !r[i].s.exact;
+    }
+    const char *xval[NO_SWEEP_MAX_VALUES], *yval[NO_SWEEP_MAX_VALUES];
+    for (int i = 0; i < v[0].n; i++)
+        xval[i] = v[0].val[i];
+    for (int i = 0; nv > 1 && i < v[1].n; i++)
+        yval[i] = v[1].val[i];
+    char title[512], sub[512];
+    snprintf(title, sizeof title, "%s over %s%s%s", o->metric_kill ? "P(kill)" : "mean damage", xkey,
+             nv > 1 ? " and " : "", nv > 1 ? ykey : "");
+    int cut = 50; /* the name's first 50 bytes, not splitting a UTF-8 character */
+    while (cut < (int)strlen(r[0].name) && cut > 0 && (r[0].name[cut] & 0xC0) == 0x80)
+        cut--;
+    snprintf(sub, sizeof sub, "%.*s%s · %s", cut, r[0].name, (int)strlen(r[0].name) > cut ? "…" : "", r[0].provenance);
+    no_plot_grid g = {title, sub, o->metric_kill ? "P(kill)" : "mean damage", xkey, nv > 1 ? ykey : NULL,
+                      xval, yval, v[0].n, nv > 1 ? v[1].n : 1, value, mc ? se : NULL};
+    *rc = no_plot_sweep(o->plot, &g, err, errlen) ? 1 : 0;
+    free(value);
+    free(se);
+}
+
+int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table_opts *o, char *err, size_t errlen)
+{
+    char key[NO_SWEEP_MAX_KEYS][128];
+    int npoints = 1;
+    for (int i = 0; i < nv; i++) {
+        sweep_key(&v[i], key[i], sizeof key[i]);
+        npoints *= v[i].n;
+    }
+    if (npoints > NO_SWEEP_MAX_POINTS) {
+        snprintf(err, errlen, "sweep: %d points; at most %d", npoints, NO_SWEEP_MAX_POINTS);
+        return -1;
+    }
+    result *r = calloc((size_t)npoints, sizeof *r);
+    if (!r)
+        abort();
+    /* point p: the first key's value p % n0 (the x axis), the second's p / n0 */
+    for (int p = 0; p < npoints; p++) {
+        no_override ov[NO_SWEEP_MAX_KEYS];
+        for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
+            ov[i] = (no_override){key[i], v[i].val[rest % v[i].n]};
+        if (run_input(file, ov, nv, NULL, o, &r[p], err, errlen)) {
+            free_results(r, p);
+            return -1;
+        }
+        char *label = r[p].label;
+        *label = '\0';
+        for (int i = 0; i < nv; i++) /* rows are labelled by the values alone */
+            snprintf(label + strlen(label), sizeof r[p].label - strlen(label), "%s%s=%s", i ? ", " : "", key[i],
+                     ov[i].value);
+    }
+    int rc = 0;
+    if (o->plot)
+        sweep_chart(v, nv, r, npoints, o, key[0], nv > 1 ? key[1] : NULL, err, errlen, &rc);
+    if (o->format == NO_FMT_CSV) {
+        int kmax = largest_damage(r, npoints);
+        for (int i = 0; i < nv; i++)
+            fprintf(f, "%s,", key[i]);
+        csv_header(f, kmax);
+        for (int p = 0; p < npoints; p++) {
+            for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
+                fprintf(f, "%s,", v[i].val[rest % v[i].n]);
+            csv_row(f, &r[p], kmax);
+        }
+    } else if (o->format == NO_FMT_JSON) {
+        cJSON *root = cJSON_CreateObject(), *keys = cJSON_AddArrayToObject(root, "vary");
+        cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
+        cJSON_AddStringToObject(root, "file", file);
+        for (int i = 0; i < nv; i++)
+            cJSON_AddItemToArray(keys, cJSON_CreateString(key[i]));
+        cJSON *list = cJSON_AddArrayToObject(root, "points");
+        for (int p = 0; p < npoints; p++) {
+            cJSON *e = json_result(&r[p]), *vals = cJSON_AddObjectToObject(e, "values");
+            for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
+                cJSON_AddStringToObject(vals, key[i], v[i].val[rest % v[i].n]);
+            cJSON_AddItemToArray(list, e);
+        }
+        print_json(f, root);
+    } else {
+        fprintf(f, "neverodds %s — sweep of %s (%s), %d points\n  %s\n\n", NO_VERSION, file, r[0].name, npoints,
+                r[0].provenance);
+        text_table(f, r, npoints);
+        if (nv == 2) { /* the grid at a glance */
+            fprintf(f, "\n  mean damage: %s down, %s across\n  %-10s", key[1], key[0], "");
+            for (int x = 0; x < v[0].n; x++)
+                fprintf(f, " %10.10s", v[0].val[x]);
+            for (int y = 0; y < v[1].n; y++) {
+                fprintf(f, "\n  %-10.10s", v[1].val[y]);
+                for (int x = 0; x < v[0].n; x++)
+                    fprintf(f, " %10.6f", r[y * v[0].n + x].s.mean);
+            }
+            fputs("\n", f);
+        }
+    }
+    free_results(r, npoints);
+    return rc;
+}
