@@ -43,7 +43,7 @@ printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":34}}' 
 expect_error deck-hull "neverodds: $T/deckhull.json: defender.hull: a hull of 34 is more than the 33 cards of the damage deck" run "$T/deckhull.json"
 expect_error bad-trials "neverodds: --trials: expected an integer" run profiles/xwing/quickstart.json --trials -5
 expect_error bad-threads "neverodds: --threads: expected an integer from 1 to 256" run profiles/xwing/quickstart.json --threads 0
-expect_error bad-format "neverodds: --format: expected text or json" run profiles/xwing/quickstart.json --format xml
+expect_error bad-format "neverodds: --format: expected text, json or csv" run profiles/xwing/quickstart.json --format xml
 expect_error both-methods "neverodds: --exact and --trials" run profiles/xwing/quickstart.json --exact --trials 10
 expect_error bad-policy "neverodds: --policy: expected per-attack, conservative, crit-fishing, optimal, greedy, conserve or no-discard" run profiles/xwing/quickstart.json --policy lucky
 expect_error policy-game "neverodds: --policy: no-discard does not apply to this game" run profiles/xwing/quickstart.json --policy no-discard
