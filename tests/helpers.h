@@ -130,5 +130,6 @@ Suite *suite_sequence(void);
 Suite *suite_deck(void);
 Suite *suite_first_edition(void);
 Suite *suite_order(void);
+Suite *suite_table(void);
 
 #endif

@@ -1,0 +1,286 @@
+/* check_table.c — compare, sweep, CSV and charts: every table row equals the single run it
+ * stands for (run here from a file written by the test, not through the keys-set path). */
+#include "helpers.h"
+#include "neverodds/plot.h"
+#include "neverodds/table.h"
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define QUICKSTART NO_PROFILES_DIR "/xwing/quickstart.json"
+
+/* The output of a table command, as a string (free it). */
+typedef int (*table_fn)(FILE *f, const void *arg, char *err, size_t errlen);
+
+static char *capture(table_fn fn, const void *arg, int want_rc)
+{
+    char *buf = NULL, err[NO_ERR_LEN] = "";
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    int rc = fn(f, arg, err, sizeof err);
+    fclose(f);
+    ck_assert_msg(rc == want_rc, "rc %d (%s)", rc, err);
+    return buf;
+}
+
+/* A field of a CSV row by its header name (no quoted commas in the rows read here). */
+static double csv_field(const char *csv, int row, const char *name)
+{
+    char *copy = strdup(csv), *save = NULL;
+    char *lines[64];
+    int n = 0;
+    for (char *l = strtok_r(copy, "\n", &save); l && n < 64; l = strtok_r(NULL, "\n", &save))
+        lines[n++] = l;
+    ck_assert_int_gt(n, row);
+    int col = -1, i = 0;
+    char *s2 = NULL;
+    for (char *h = strtok_r(lines[0], ",", &s2); h; h = strtok_r(NULL, ",", &s2), i++)
+        if (!strcmp(h, name))
+            col = i;
+    ck_assert_msg(col >= 0, "no column %s", name);
+    const char *p = lines[row];
+    for (i = 0; i < col; i++) {
+        if (*p == '"') /* a quoted field: skip to its closing quote */
+            p = strchr(p + 1, '"') + 1;
+        p = strchr(p, ',') + 1;
+    }
+    double v = atof(p);
+    free(copy);
+    return v;
+}
+
+/* The scenario of the quickstart file with its attacker's dice and defender's evade given,
+ * written out and run exactly. */
+static void quickstart_with(int dice, int evade, no_summary *out)
+{
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"game\":\"xwing\",\"rules\":\"xwing-2e\",\"attacker\":{\"dice\":%d,\"tokens\":{\"focus\":1,\"lock\":1}},"
+             "\"defender\":{\"dice\":3,\"tokens\":{\"focus\":1,\"evade\":%d},\"hull\":3,\"shields\":0},\"range\":2,"
+             "\"obstructed\":false}",
+             dice, evade);
+    no_scenario *sc = scenario(json);
+    exact_summary(sc, out);
+    free(sc);
+}
+
+typedef struct compare_args {
+    no_input in[4];
+    int n;
+    no_table_opts o;
+} compare_args;
+
+static int run_compare(FILE *f, const void *arg, char *err, size_t errlen)
+{
+    const compare_args *a = arg;
+    return no_compare(f, a->in, a->n, &a->o, err, errlen);
+}
+
+static no_table_opts exact_csv(void)
+{
+    no_table_opts o = {.run = {.seed = 1, .threads = 1}, .policy = -1, .goal = -1, .format = NO_FMT_CSV};
+    return o;
+}
+
+START_TEST(t_compare_rows_are_single_runs)
+{
+    char spec1[] = QUICKSTART, spec2[] = QUICKSTART ",defender.tokens.evade=0,label=no evade";
+    compare_args a = {.n = 2, .o = exact_csv()};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_input_parse(spec1, &a.in[0], err, sizeof err), 0);
+    ck_assert_int_eq(no_input_parse(spec2, &a.in[1], err, sizeof err), 0);
+    ck_assert_str_eq(a.in[1].label, "no evade");
+    char *csv = capture(run_compare, &a, 0);
+    for (int row = 1; row <= 2; row++) {
+        no_summary s;
+        quickstart_with(3, row == 1, &s);
+        ck_assert_double_eq_tol(csv_field(csv, row, "mean"), s.mean, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "sd"), s.sd, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "p_kill"), s.kill.p, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "p_ge_2"), s.at_least[2].p, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "p_eq_0"), s.pmf[0].p, 1e-11);
+    }
+    ck_assert_ptr_nonnull(strstr(csv, "\"no evade\""));
+    free(csv);
+    /* the text table shows the same numbers, to its 6 places */
+    a.o.format = NO_FMT_TEXT;
+    char *text = capture(run_compare, &a, 0);
+    no_summary s;
+    quickstart_with(3, 0, &s);
+    char mean[32];
+    snprintf(mean, sizeof mean, "%12.6f", s.mean);
+    ck_assert_ptr_nonnull(strstr(text, mean));
+    ck_assert_ptr_nonnull(strstr(text, "no evade"));
+    free(text);
+}
+END_TEST
+
+START_TEST(t_compare_policies_and_points)
+{
+    /* the same file under two policies, with a cost: rows equal runs under those policies */
+    char spec1[] = QUICKSTART ",points=45", spec2[] = QUICKSTART ",points=45,policy=conservative";
+    compare_args a = {.n = 2, .o = exact_csv()};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_input_parse(spec1, &a.in[0], err, sizeof err), 0);
+    ck_assert_int_eq(no_input_parse(spec2, &a.in[1], err, sizeof err), 0);
+    char *csv = capture(run_compare, &a, 0);
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_eq(no_scenario_load(QUICKSTART, sc, err, sizeof err), 0);
+    for (int row = 1; row <= 2; row++) {
+        no_scenario_set_policy(sc, row == 1 ? NO_POLICY_PER_ATTACK : no_policy_find("conservative"));
+        no_summary s;
+        exact_summary(sc, &s);
+        ck_assert_double_eq_tol(csv_field(csv, row, "mean"), s.mean, 1e-11);
+        ck_assert_double_eq(csv_field(csv, row, "points"), 45);
+        ck_assert_double_eq_tol(csv_field(csv, row, "damage_per_point"), s.mean / 45, 1e-11);
+    }
+    free(sc);
+    free(csv);
+}
+END_TEST
+
+START_TEST(t_compare_bad_input)
+{
+    char spec[] = QUICKSTART ",attacker.dice=11", spec2[] = QUICKSTART ",nokey";
+    compare_args a = {.n = 1, .o = exact_csv()};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_input_parse(spec, &a.in[0], err, sizeof err), 0);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    ck_assert_int_eq(no_compare(f, a.in, 1, &a.o, err, sizeof err), -1);
+    fclose(f);
+    ck_assert_uint_eq(len, 0); /* nothing printed */
+    free(out);
+    ck_assert_str_eq(err, QUICKSTART " [attacker.dice=11]: attacker.dice: expected an integer from 0 to 10, got 11");
+    ck_assert_int_eq(no_input_parse(spec2, &a.in[0], err, sizeof err), -1);
+    ck_assert_str_eq(err, QUICKSTART ": 'nokey': expected key=value after the file");
+}
+END_TEST
+
+typedef struct sweep_args {
+    no_vary v[2];
+    int nv;
+    no_table_opts o;
+} sweep_args;
+
+static int run_sweep(FILE *f, const void *arg, char *err, size_t errlen)
+{
+    const sweep_args *a = arg;
+    return no_sweep(f, QUICKSTART, a->v, a->nv, &a->o, err, errlen);
+}
+
+START_TEST(t_sweep_grid_is_single_runs)
+{
+    sweep_args a = {.nv = 2, .o = exact_csv()};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_vary_parse("attacker.dice=2..4", &a.v[0], err, sizeof err), 0);
+    ck_assert_int_eq(no_vary_parse("defender.tokens.evade=0,1", &a.v[1], err, sizeof err), 0);
+    ck_assert_int_eq(a.v[0].n, 3);
+    char *csv = capture(run_sweep, &a, 0);
+    /* rows: the first key fastest */
+    for (int evade = 0, row = 1; evade <= 1; evade++)
+        for (int dice = 2; dice <= 4; dice++, row++) {
+            no_summary s;
+            quickstart_with(dice, evade, &s);
+            ck_assert_double_eq(csv_field(csv, row, "attacker.dice"), dice);
+            ck_assert_double_eq(csv_field(csv, row, "defender.tokens.evade"), evade);
+            ck_assert_double_eq_tol(csv_field(csv, row, "mean"), s.mean, 1e-11);
+            ck_assert_double_eq_tol(csv_field(csv, row, "p_kill"), s.kill.p, 1e-11);
+        }
+    free(csv);
+    /* the text grid has the mean of (dice 4, evade 1) in its last row */
+    a.o.format = NO_FMT_TEXT;
+    char *text = capture(run_sweep, &a, 0);
+    no_summary s;
+    quickstart_with(4, 1, &s);
+    char mean[32];
+    snprintf(mean, sizeof mean, " %10.6f\n", s.mean);
+    ck_assert_ptr_nonnull(strstr(text, mean));
+    free(text);
+}
+END_TEST
+
+START_TEST(t_vary_errors)
+{
+    no_vary v;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_vary_parse("attacker.dice", &v, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--vary attacker.dice: expected KEY=FROM..TO or KEY=A,B,C");
+    ck_assert_int_eq(no_vary_parse("attacker.dice=5..2", &v, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--vary attacker.dice=5..2: expected FROM <= TO and at most 64 values");
+    ck_assert_int_eq(no_vary_parse("cover=light,,heavy", &v, err, sizeof err), -1);
+    ck_assert_int_eq(no_vary_parse("cover=none,light,heavy", &v, err, sizeof err), 0);
+    ck_assert_int_eq(v.n, 3);
+    ck_assert_str_eq(v.val[2], "heavy");
+    /* a value the scenario refuses names the key and the file */
+    sweep_args a = {.nv = 1, .o = exact_csv()};
+    ck_assert_int_eq(no_vary_parse("range=2..4", &a.v[0], err, sizeof err), 0);
+    char *out = capture(run_sweep, &a, -1);
+    ck_assert_str_eq(out, "");
+    free(out);
+}
+END_TEST
+
+/* --plot FILE.gp: the script carries the numbers of the run, in a datablock. */
+START_TEST(t_plot_script_has_the_numbers)
+{
+    char path[] = "/tmp/neverodds-plot-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    char gp[64];
+    snprintf(gp, sizeof gp, "%s.gp", path);
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_scenario_load(QUICKSTART, sc, err, sizeof err), 0);
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_int_eq(no_plot_run(gp, sc, &s, err, sizeof err), 0);
+    FILE *f = fopen(gp, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[16384];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    char row[128];
+    snprintf(row, sizeof row, "\n1 %.12g 0 %.12g 0\n", s.pmf[1].p, s.at_least[1].p);
+    ck_assert_msg(strstr(text, row), "no row %s in\n%s", row, text);
+    ck_assert_ptr_nonnull(strstr(text, "policy per-attack · exact"));
+    unlink(gp);
+    /* gnuplot missing: an error saying how to install it, and no file left behind */
+    char png[64];
+    snprintf(png, sizeof png, "%s.png", path);
+    setenv("NEVERODDS_GNUPLOT", "/nonexistent/gnuplot", 1);
+    ck_assert_int_eq(no_plot_run(png, sc, &s, err, sizeof err), -1);
+    unsetenv("NEVERODDS_GNUPLOT");
+    ck_assert_msg(strstr(err, "failed"), "%s", err);
+    struct stat st;
+    ck_assert_int_ne(stat(png, &st), 0);
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", getenv("PATH") ? getenv("PATH") : "");
+    setenv("PATH", "/nonexistent", 1);
+    ck_assert_int_eq(no_plot_run(png, sc, &s, err, sizeof err), -1);
+    setenv("PATH", saved, 1);
+    ck_assert_msg(strstr(err, "gnuplot is not installed") && strstr(err, "apt-get install gnuplot-nox"), "%s", err);
+    ck_assert_int_eq(no_plot_check_path("chart.jpg", err, sizeof err), -1);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+Suite *suite_table(void)
+{
+    Suite *s = suite_create("table");
+    TCase *tc = tcase_create("compare, sweep, charts");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, t_compare_rows_are_single_runs);
+    tcase_add_test(tc, t_compare_policies_and_points);
+    tcase_add_test(tc, t_compare_bad_input);
+    tcase_add_test(tc, t_sweep_grid_is_single_runs);
+    tcase_add_test(tc, t_vary_errors);
+    tcase_add_test(tc, t_plot_script_has_the_numbers);
+    suite_add_tcase(s, tc);
+    return s;
+}
