@@ -1,9 +1,11 @@
 /* main.c — the command line: neverodds COMMAND [options]; each command is in src/cmd_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "neverodds/progress.h"
 #include "neverodds/version.h"
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage_main[] =
     "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
@@ -42,6 +44,9 @@ int main(int argc, char **argv)
                NO_VERSION);
         return 0;
     }
+    /* a bar for long Monte Carlo runs when a person watches stderr; Ctrl-C stops one with a report */
+    no_progress_enable(isatty(STDERR_FILENO));
+    no_progress_catch_interrupt();
     if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
         return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"));
     if (!strcmp(argv[1], "order"))

@@ -8,6 +8,7 @@
  * same number of steps with no data-dependent branch, and two trials run interleaved. A card
  * draw is one step: a uniform card of those left, mapped to its kind by a table. */
 #include "neverodds/engine.h"
+#include "neverodds/progress.h"
 #include "neverodds/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -261,8 +262,8 @@ static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t tr
     }
 }
 
-void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
-                   int threads, uint64_t *term_count)
+uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                       int threads, uint64_t *term_count)
 {
     if (threads < 1)
         threads = 1;
@@ -273,8 +274,11 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
     plan pl;
     plan_build(&pl, ctx, g);
     long long nchunks = (long long)((trials + NO_MC_CHUNK - 1) / NO_MC_CHUNK);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    uint64_t ran = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : ran)
     for (long long c = 0; c < nchunks; c++) {
+        if (c > 0 && no_progress_stopped()) /* Ctrl-C: the chunks not started are skipped */
+            continue;
         int tid = 0;
 #ifdef _OPENMP
         tid = omp_get_thread_num();
@@ -282,6 +286,8 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
         uint64_t first = (uint64_t)c * NO_MC_CHUNK;
         uint64_t n = trials - first < NO_MC_CHUNK ? trials - first : NO_MC_CHUNK;
         run_chunk(&pl, seed, (uint64_t)c, n, local + (size_t)tid * nterm);
+        no_progress_add(n);
+        ran += n;
     }
     memset(term_count, 0, nterm * sizeof *term_count);
     for (int t = 0; t < threads; t++)
@@ -289,4 +295,5 @@ void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64
             term_count[i] += local[(size_t)t * nterm + i];
     free(local);
     plan_free(&pl);
+    return ran;
 }

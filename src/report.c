@@ -415,6 +415,9 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "\nmethod:   monte-carlo, %llu trials, seed %llu, %d thread%s (± is one standard error)\n\n",
                 (unsigned long long)s->trials, (unsigned long long)s->seed, s->threads,
                 s->threads == 1 ? "" : "s");
+    if (s->requested)
+        fprintf(f, "PARTIAL:  stopped by Ctrl-C after %llu of %llu trials; the numbers are those of the trials "
+                "run\n\n", (unsigned long long)s->trials, (unsigned long long)s->requested);
     if (s->has_shots) {
         text_shots(f, s);
         return;
@@ -598,6 +601,10 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);
+    if (s->requested) { /* Ctrl-C: the numbers are those of the trials run */
+        cJSON_AddTrueToObject(o, "partial");
+        cJSON_AddNumberToObject(o, "trials_requested", (double)s->requested);
+    }
     cJSON_AddNumberToObject(o, "seed", (double)s->seed);
     cJSON_AddNumberToObject(o, "threads", s->threads);
     cJSON_AddNumberToObject(o, "states", (double)s->states);

@@ -1,5 +1,6 @@
 /* run.c — compiles a scenario's attack and runs the exact or the Monte Carlo driver on it. */
 #include "neverodds/run.h"
+#include "neverodds/progress.h"
 #include "neverodds/armada.h"
 #include <stdlib.h>
 #include <string.h>
@@ -115,11 +116,14 @@ static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *o
         uint64_t *count = calloc((size_t)g.nterm, sizeof *count);
         if (!count)
             abort();
-        no_montecarlo(&sc->ctx, &g, opts->trials, opts->seed, opts->threads, count);
+        no_progress_begin(opts->trials, 1);
+        uint64_t ran = no_montecarlo(&sc->ctx, &g, opts->trials, opts->seed, opts->threads, count);
+        no_progress_end();
         for (int i = 0; i < g.nterm; i++)
             weight[i] = (double)count[i];
         free(count);
-        no_summarise(sc, &g, weight, opts->trials, out);
+        no_summarise(sc, &g, weight, ran, out);
+        out->requested = ran < opts->trials ? opts->trials : 0; /* Ctrl-C: a partial answer */
     }
     stamp(opts, out);
     out->states = g.states_seen;

@@ -128,6 +128,36 @@ expect_error order-rules "neverodds: profiles/xwing/quickstart.json: rules: expe
 expect_error order-sequence "neverodds: profiles/xwing/two-attacks.json: order looks at one attack" order profiles/xwing/two-attacks.json
 expect_error first-edition-deck "neverodds: $T/deck1e.json: rule_options: xwing-1e takes no rule options" run "$T/deck1e.json"
 
+# compare, sweep and charts: bad inputs fail before anything is printed
+Q=profiles/xwing/quickstart.json
+expect_error compare-bad-key "neverodds: $Q [attacker.dice=12]: attacker.dice: expected an integer from 0 to 10, got 12" compare $Q $Q,attacker.dice=12
+expect_error compare-none "neverodds: compare: expected scenario files" compare --exact
+expect_error sweep-bad-vary "neverodds: --vary attacker.dice: expected KEY=FROM..TO or KEY=A,B,C" sweep $Q --vary attacker.dice
+expect_error sweep-no-vary "neverodds: sweep: expected --vary" sweep $Q
+expect_error plot-extension "neverodds: --plot c.jpg: the chart file must end in .png, .svg or .gp" run $Q --plot c.jpg
+expect_error order-csv "neverodds: order: --format csv is for run, compare and sweep" order $Q --format csv
+# CSV: a header and one row per result
+"$BIN" run $Q --format csv >"$T/run.csv" && [ "$(wc -l <"$T/run.csv")" -eq 2 ] && head -1 "$T/run.csv" | grep -q "^label,file,game,rules" &&
+    ok || bad "run --format csv"
+"$BIN" sweep $Q --vary attacker.dice=2..4 --format csv >"$T/sw.csv" && [ "$(wc -l <"$T/sw.csv")" -eq 4 ] &&
+    head -1 "$T/sw.csv" | grep -q "^attacker.dice,label," && ok || bad "sweep --format csv"
+"$BIN" policy $Q --format csv | head -1 | grep -q "^side,policy,mean" && ok || bad "policy --format csv"
+# a chart that cannot be drawn: the numbers still printed, exit 1, no file left behind
+NEVERODDS_GNUPLOT=/bin/false "$BIN" run $Q --plot "$T/c.png" >"$T/c.txt" 2>"$T/c.err"; rc=$?
+[ $rc -eq 1 ] && grep -q "method:   exact" "$T/c.txt" && grep -q "gnuplot (/bin/false) failed" "$T/c.err" &&
+    [ -z "$(ls "$T" | grep '^c.png')" ] && ok || bad "plot failure: rc $rc, $(cat "$T/c.err")"
+# a chart drawn: a PNG (when gnuplot is installed)
+if command -v gnuplot >/dev/null; then
+    "$BIN" compare $Q $Q,rules=xwing-1e --plot "$T/cmp.png" >/dev/null && head -c 4 "$T/cmp.png" | grep -q PNG &&
+        ok || bad "compare --plot"
+fi
+# Ctrl-C stops a Monte Carlo run, which reports what it has, marked partial
+"$BIN" run $Q --trials 100000000000 --format json >"$T/part.json" 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no partial report"
+
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do
     grep -q '"game"' "$f" || continue

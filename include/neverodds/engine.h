@@ -312,10 +312,11 @@ int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int a
 void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);
 
 /* Monte Carlo driver: counts how often each terminal is reached. Chunk c of NO_MC_CHUNK trials
- * uses PCG32 streams (seed, 2c) and (seed, 2c+1), so counts do not depend on the thread count. */
+ * uses PCG32 streams (seed, 2c) and (seed, 2c+1), so counts do not depend on the thread count.
+ * Returns the trials run: fewer when Ctrl-C stopped it (progress.h; never inside a sequence). */
 #define NO_MC_CHUNK 65536
-void no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
-                   int threads, uint64_t *term_count);
+uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                       int threads, uint64_t *term_count);
 
 /* Forced walk: follows the policy with the given dice (faces in roll order, one list per
  * roll request in order; a card draw takes the next entry as the card's kind). Returns the

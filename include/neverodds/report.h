@@ -43,6 +43,7 @@ typedef struct no_summary {
     int exact;
     int automatic;                        /* the method was chosen, not requested */
     uint64_t trials, seed;
+    uint64_t requested;                   /* Ctrl-C stopped it: the trials asked for (0: not stopped) */
     int threads;
     size_t states;
     int max_damage;                       /* largest damage with nonzero probability */

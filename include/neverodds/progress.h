@@ -1,0 +1,21 @@
+/* progress.h — a progress bar on stderr for long Monte Carlo runs, and Ctrl-C.
+ * The command line turns the bar on when stderr is a terminal and installs the SIGINT handler.
+ * While an interruptible run is under way, Ctrl-C asks it to stop after the chunks already
+ * started; the run then reports what it has, marked partial. At any other time Ctrl-C ends the
+ * program as usual. Nothing here changes a result: chunks and their seeds stay the same. */
+#ifndef NEVERODDS_PROGRESS_H
+#define NEVERODDS_PROGRESS_H
+#include <stdint.h>
+
+/* The command line: the bar on or off; Ctrl-C caught (a second one ends the program). */
+void no_progress_enable(int on);
+void no_progress_catch_interrupt(void);
+
+/* A run of `total` trials starts (interruptible: Ctrl-C stops it); work is added as done. */
+void no_progress_begin(uint64_t total, int interruptible);
+void no_progress_add(uint64_t done);
+void no_progress_end(void);
+/* Has Ctrl-C asked the current run to stop? */
+int no_progress_stopped(void);
+
+#endif
