@@ -261,9 +261,12 @@ static void put_sequence_panel(FILE *f, const no_scenario *sc, const no_summary 
                 s->kill_by[a].p, Z95 * s->kill_by[a].se);
     fputs("EOD\n", f);
     int kills = sc->one_defender && s->has_kill;
+    double top = 0.1; /* headroom above the tallest bar for the key */
+    for (int a = 0; a < s->nattacks; a++)
+        top = s->attack[a].mean + Z95 * s->attack[a].mean_se > top ? s->attack[a].mean + Z95 * s->attack[a].mean_se : top;
     fprintf(f, "set title \"after each attack\"\nset xlabel \"attack\"\nset ylabel \"mean damage of the attack\"\n"
-               "set xrange [0.4:%g]\nset yrange [0:*]\nset ytics autofreq\nset boxwidth 0.6\n",
-            s->nattacks + 0.6);
+               "set xrange [0.4:%g]\nset yrange [0:%g]\nset ytics autofreq\nset xtics 1\nset boxwidth 0.6\n",
+            s->nattacks + 0.6, top * 1.45);
     if (kills)
         fputs("set y2label \"P(destroyed by then)\"\nset y2range [0:1.08]\nset y2tics 0.1\n", f);
     fprintf(f, "plot $seq using 1:2%s with %s lc rgb \"%s\" title \"mean damage\"", s->exact ? "" : ":3",
@@ -278,7 +281,12 @@ static void put_sequence_panel(FILE *f, const no_scenario *sc, const no_summary 
 static void put_shots_plot(FILE *f, const no_summary *s)
 {
     int last = s->max_shots < NO_MAX_SHOTS ? s->max_shots : NO_MAX_SHOTS;
-    double total = 0;
+    double total = 0, sum = 0;
+    for (int k = 1; k <= last; k++) /* the axis ends where nearly every defender is destroyed */
+        if ((sum += s->shots[k].p) > 0.9995) {
+            last = k + 1 < last ? k + 1 : last;
+            break;
+        }
     fputs("$shots << EOD\n", f);
     for (int k = 1; k <= last; k++) {
         total += s->shots[k].p;
@@ -286,7 +294,7 @@ static void put_shots_plot(FILE *f, const no_summary *s)
     }
     fputs("EOD\n", f);
     fprintf(f, "set xlabel \"attacks until destroyed\"\nset ylabel \"probability\"\nset xrange [0.4:%g]\n"
-               "set yrange [0:1.08]\nset ytics 0.1\nset xtics 1\nset boxwidth 0.7\n",
+               "set yrange [0:1.08]\nset ytics 0.1\nset xtics 1\nset boxwidth 0.7\nset key center right\n",
             last + 0.6);
     fprintf(f, "plot $shots using 1:2%s with %s lc rgb \"%s\" title \"destroyed by exactly attack k (mean %.3f)\", "
                "\\\n     $shots using 1:4 with linespoints lw 2.5 pt 7 lc rgb \"%s\" title \"destroyed within k "
