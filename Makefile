@@ -16,14 +16,14 @@ BUILD    ?= build
 LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c src/xwing_damage.c \
             src/jsonread.c src/scenario.c src/legion.c src/legion_rolls.c src/legion_wounds.c src/legion_scenario.c src/armada.c src/armada_scenario.c \
             src/sequence.c src/compare.c src/order.c src/decisions.c src/report.c src/report_armada.c src/report_rolls.c src/run.c \
-            src/plot.c src/table.c src/progress.c
+            src/plot.c src/table.c src/progress.c src/quick.c
 CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize clean legion-units armada-units
+.PHONY: all run test deps bench sanitize clean legion-units armada-units plots install
 all: $(BIN)
 
 deps:
@@ -57,6 +57,21 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+
+# The chart gallery in plots/ (committed: the README shows it), from scenarios in profiles/.
+plots: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	sh tools/plots.sh ./$(BIN)
+
+# make install PREFIX=/usr/local (DESTDIR too): the program, its manual page and the profiles
+# (the abilities libraries it reads, found from bin/ as ../share/neverodds/profiles).
+PREFIX ?= /usr/local
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/neverodds
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/neverodds
+	install -m 644 docs/neverodds.1 $(DESTDIR)$(PREFIX)/share/man/man1/neverodds.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/neverodds/profiles
+	cp -R profiles $(DESTDIR)$(PREFIX)/share/neverodds/profiles
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "neverodds/plot.h"
+#include "neverodds/quick.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,18 @@ void common_defaults(common_opts *c)
 
 /* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
  * status with the message printed. */
+/* --policy and --goal on a loaded scenario. */
+static int apply_options(const common_opts *c, no_scenario *sc)
+{
+    if (c->policy >= 0 && !no_policy_applies(c->policy, sc->game))
+        return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
+    if (c->policy >= 0)
+        no_scenario_set_policy(sc, c->policy);
+    if (c->goal >= 0)
+        no_scenario_set_goal(sc, c->goal);
+    return 0;
+}
+
 int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc)
 {
     char err[NO_ERR_LEN];
@@ -121,13 +134,21 @@ int load(const char *file, const char *rules, const common_opts *c, no_scenario 
         fprintf(stderr, "neverodds: %s\n", err);
         return EXIT_USAGE;
     }
-    if (c->policy >= 0 && !no_policy_applies(c->policy, sc->game))
-        return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
-    if (c->policy >= 0)
-        no_scenario_set_policy(sc, c->policy);
-    if (c->goal >= 0)
-        no_scenario_set_goal(sc, c->goal);
-    return 0;
+    return apply_options(c, sc);
+}
+
+int load_quick(const char *game, const char *spec, const common_opts *c, no_scenario *sc, int print_json)
+{
+    char err[NO_ERR_LEN], *json = NULL;
+    int rc = no_quick_json(game, spec, &json, err, sizeof err) || no_scenario_parse(json, "quick", sc, err, sizeof err);
+    if (!rc && print_json)
+        printf("%s\n", json);
+    free(json);
+    if (rc) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        return EXIT_USAGE;
+    }
+    return apply_options(c, sc);
 }
 
 int flush_stdout(void)

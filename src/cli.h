@@ -29,10 +29,14 @@ int options_done(const char *cmd, const common_opts *c);
 /* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
  * status with the message printed. */
 int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc);
+/* The same from quick notation (quick.h) for `game`; print_json: print the scenario JSON it
+ * builds on stdout (--print-scenario). */
+int load_quick(const char *game, const char *spec, const common_opts *c, no_scenario *sc, int print_json);
 /* 0, or 1 with a message when stdout could not be written. */
 int flush_stdout(void);
 
-int cmd_run(int argc, char **argv, int compare);
+/* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion). */
+int cmd_run(int argc, char **argv, int compare, const char *quick_game);
 int cmd_order(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "neverodds/plot.h"
+#include "neverodds/quick.h"
 #include "neverodds/xwing.h"
 #include "neverodds/armada.h"
 #include <stdio.h>
@@ -26,10 +27,38 @@ static const char usage_run[] =
     "                  or kill (the chance to destroy the defender by the end)\n"
     "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
     "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
-    "  --format F      text (default) or json\n"
+    "  --format F      text (default), json, or csv (one header line and one row)\n"
+    "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
+    "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
+    "                  sequence adds each attack; --shots-to-kill charts the attacks it takes\n"
     "  --verbose       also print the die face tables\n"
     "\n"
-    "The scenario format is described in README.md. Exit status: 0 ok, 2 bad input.\n";
+    "A Monte Carlo run of more than a second shows a progress bar when stderr is a terminal;\n"
+    "Ctrl-C stops it and prints what it has, marked partial.\n"
+    "The scenario format is described in README.md. Exit status: 0 ok, 1 the chart could not\n"
+    "be drawn (the numbers are printed), 2 bad input.\n";
+
+static const char usage_quick[] =
+    "usage: neverodds xwing|xwing1|legion \"NOTATION\" [run's options] [--print-scenario]\n"
+    "\n"
+    "Runs the scenario the notation describes, exactly as run would run the same JSON file.\n"
+    "  --print-scenario  print that scenario's JSON instead (to save, edit and run as a file)\n"
+    "  run's options     --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G,\n"
+    "                    --shots-to-kill, --format text|json|csv, --plot FILE, --verbose\n"
+    "\n"
+    "%s";
+
+static const char usage_policy[] =
+    "usage: neverodds policy SCENARIO.json [options]\n"
+    "\n"
+    "The scenario under every named policy, one side at a time (the other side per-attack):\n"
+    "mean damage and P(kill), with the difference from per-attack, and the first attack's\n"
+    "decision tables.\n"
+    "\n"
+    "  --exact, --trials N, --seed S, --threads T, --goal G   as for run\n"
+    "  --format F      text (default), json or csv\n"
+    "\n"
+    "Exit status: 0 ok, 2 bad input.\n";
 
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
@@ -51,17 +80,22 @@ static void print_dice(FILE *f, const no_scenario *sc)
 }
 
 /* `run`, or with `compare` set `policy`: the same options, then one report or the comparison. */
-int cmd_run(int argc, char **argv, int compare)
+int cmd_run(int argc, char **argv, int compare, const char *quick_game)
 {
     common_opts c;
     common_defaults(&c);
-    int verbose = 0;
+    int verbose = 0, print_scenario = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int r;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage_run, stdout);
+            if (quick_game)
+                printf(usage_quick, no_quick_grammar);
+            else
+                fputs(compare ? usage_policy : usage_run, stdout);
             return 0;
+        } else if (quick_game && !strcmp(a, "--print-scenario")) {
+            print_scenario = 1;
         } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
             return usage_error("policy: %s does not apply (the command compares every policy)", a);
         } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
@@ -77,6 +111,8 @@ int cmd_run(int argc, char **argv, int compare)
     }
     if (compare && c.plot)
         return usage_error("%s", "policy: --plot is for run, compare and sweep");
+    if (quick_game && !c.file)
+        return usage_error("%s: expected the notation in quotes, e.g. \"3 fl vs 2 fe r1\"", quick_game);
     int done = options_done(compare ? "policy" : "run", &c);
     if (done)
         return done;
@@ -88,8 +124,10 @@ int cmd_run(int argc, char **argv, int compare)
         fprintf(stderr, "neverodds: out of memory\n");
         return 1;
     }
-    int rc = load(c.file, NULL, &c, sc);
-    if (rc == 0 && compare) {
+    int rc = quick_game ? load_quick(quick_game, c.file, &c, sc, print_scenario) : load(c.file, NULL, &c, sc);
+    if (rc == 0 && print_scenario) {
+        rc = -1; /* the scenario JSON was the answer */
+    } else if (rc == 0 && compare) {
         if (no_report_policies(stdout, sc, &c.run, c.format, err, sizeof err)) {
             fprintf(stderr, "neverodds: %s\n", err);
             rc = EXIT_USAGE;
@@ -119,6 +157,6 @@ int cmd_run(int argc, char **argv, int compare)
     free(sc);
     free(sum);
     int flushed = flush_stdout();
-    return rc ? rc : flushed;
+    return rc > 0 ? rc : flushed;
 }
 

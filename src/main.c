@@ -8,24 +8,28 @@
 #include <unistd.h>
 
 static const char usage_main[] =
-    "usage: neverodds run SCENARIO.json [--exact] [--trials N] [--seed S] [--threads T]\n"
-    "                     [--policy NAME] [--goal G] [--shots-to-kill] [--format text|json]\n"
-    "                     [--verbose]\n"
+    "usage: neverodds COMMAND [arguments] [options]     ('neverodds COMMAND --help' for each)\n"
     "       neverodds --help | --version\n"
     "\n"
     "Exact and Monte Carlo statistics of a Star Wars miniatures attack: damage (wounds)\n"
     "distribution, kill probability, token use. Games: X-Wing second edition (reference guide\n"
     "v1.4.5, rules xwing-2e; first edition, FAQ v4.4.1, rules xwing-1e), Legion (core rules\n"
-    "2026, rules legion-2026) and Armada (the\n"
-    "reference guide of the core set, rules armada-core).\n"
+    "2026, rules legion-2026) and Armada (the reference guide of the core set, rules armada-core).\n"
     "\n"
     "commands:\n"
-    "  run       run a scenario file (see 'neverodds run --help')\n"
-    "  policy    the scenario under every named policy, side by side: mean damage and P(kill)\n"
-    "            for each side's choice (the other side per-attack); takes run's options but\n"
-    "            --policy, --shots-to-kill and --verbose\n"
-    "  order     does the order of the modifiers matter? every order the players could use, the\n"
-    "            official one cited, what-ifs, a traced roll (see 'neverodds order --help')\n";
+    "  run FILE          one scenario: damage distribution, P(kill), tokens; --plot a chart\n"
+    "  xwing \"NOTATION\"  a quick X-Wing question without a file: neverodds xwing \"3 fl vs 2 fe r1\"\n"
+    "  legion \"NOTATION\" the same for Legion: neverodds legion \"5w hit vs white surge light\"\n"
+    "  compare A B ...   scenarios side by side (files, or one file with keys set), one chart\n"
+    "  sweep FILE        a grid of results over one or two keys: --vary attacker.dice=2..5\n"
+    "  policy FILE       the scenario under every named policy, side by side\n"
+    "  order FILE        does the order of the modifiers matter? every order, the official one\n"
+    "                    cited, what-ifs, a traced roll\n"
+    "\n"
+    "options most commands take: --exact | --trials N [--seed S] [--threads T], --policy NAME,\n"
+    "--format text|json|csv, --plot FILE.png|.svg|.gp. Exit status: 0 ok, 1 the chart could not\n"
+    "be drawn (the numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
+    "Manual: man neverodds (after make install), README.md.\n";
 
 
 int main(int argc, char **argv)
@@ -48,7 +52,9 @@ int main(int argc, char **argv)
     no_progress_enable(isatty(STDERR_FILENO));
     no_progress_catch_interrupt();
     if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
-        return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"));
+        return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"), NULL);
+    if (!strcmp(argv[1], "xwing") || !strcmp(argv[1], "xwing1") || !strcmp(argv[1], "legion"))
+        return cmd_run(argc - 2, argv + 2, 0, argv[1]);
     if (!strcmp(argv[1], "order"))
         return cmd_order(argc - 2, argv + 2);
     if (!strcmp(argv[1], "compare"))

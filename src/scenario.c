@@ -65,11 +65,14 @@ const char *no_profiles_dir(void)
     if (n > 0) {
         exe[n] = '\0';
         char *slash = strrchr(exe, '/');
-        if (slash) {
+        if (slash) { /* beside it (the build tree), or where make install puts it */
             *slash = '\0';
-            snprintf(dir, sizeof dir, "%.*s/profiles", (int)(sizeof dir - 10), exe);
-            if (access(dir, R_OK) == 0)
-                return dir;
+            static const char *const beside[] = {"profiles", "../share/neverodds/profiles"};
+            for (int i = 0; i < 2; i++) {
+                snprintf(dir, sizeof dir, "%.*s/%s", (int)(sizeof dir - 40), exe, beside[i]);
+                if (access(dir, R_OK) == 0)
+                    return dir;
+            }
         }
     }
     return NO_PROFILES_DIR;

@@ -18,6 +18,7 @@ int main(void)
     srunner_add_suite(sr, suite_first_edition());
     srunner_add_suite(sr, suite_order());
     srunner_add_suite(sr, suite_table());
+    srunner_add_suite(sr, suite_quick());
     srunner_set_fork_status(sr, CK_NOFORK);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

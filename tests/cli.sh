@@ -52,8 +52,12 @@ expect_error armada-token-state "neverodds: $T/armada.json: defender.tokens[0].s
 expect_error unknown-command "neverodds: unknown command" fly
 
 # --help and --version succeed and print to stdout
-if "$BIN" --help | grep -q "usage: neverodds run" && "$BIN" run --help | grep -q -- "--trials" &&
+if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
+# every command has its own --help, on stdout
+for c in run policy order compare sweep; do
+    "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
+done
 
 # --policy overrides the scenario and the report names it
 "$BIN" run profiles/xwing/quickstart.json --policy conservative --format json | grep -q '"name":	"conservative"' &&
@@ -157,6 +161,17 @@ pid=$!
 sleep 1
 kill -INT $pid
 wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no partial report"
+
+# quick notation: the scenario it prints, run as a file, gives the same report (but its name)
+"$BIN" xwing "3 fl vs 2 fe h3 r2" --print-scenario >"$T/quick.json" &&
+    "$BIN" run "$T/quick.json" --format json | grep -v '"scenario"\|"file"' >"$T/qf" &&
+    "$BIN" xwing "3 fl vs 2 fe h3 r2" --format json | grep -v '"scenario"\|"file"' >"$T/qq" &&
+    cmp -s "$T/qf" "$T/qq" && grep -q '"mean"' "$T/qq" && ok || bad "quick notation and its JSON differ"
+"$BIN" legion "5w hit vs white surge light" | grep -q "rules legion-2026" && ok || bad "legion quick notation"
+"$BIN" xwing --help | grep -q "letters     f focus, l lock" && ok || bad "quick --help grammar"
+expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unknown token letter 'x'" xwing "3 fx vs 2"
+expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"
+expect_error quick-missing "neverodds: xwing: expected the notation in quotes" xwing
 
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do

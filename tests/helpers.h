@@ -131,5 +131,6 @@ Suite *suite_deck(void);
 Suite *suite_first_edition(void);
 Suite *suite_order(void);
 Suite *suite_table(void);
+Suite *suite_quick(void);
 
 #endif

@@ -63,7 +63,8 @@ int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_s
 int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen);
 
 /* Directory holding profiles/ data (abilities library): $NEVERODDS_PROFILES, else the
- * profiles/ folder beside the executable, else the one the build was made from. */
+ * profiles/ folder beside the executable, else ../share/neverodds/profiles from it (make
+ * install), else the one the build was made from. */
 const char *no_profiles_dir(void);
 
 #endif
