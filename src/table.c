@@ -227,7 +227,7 @@ static void text_table(FILE *f, const result *r, int n)
     if (points)
         fprintf(f, " %6s %9s", "points", "dmg/point");
     for (int k = 1; k <= shown; k++) {
-        char head[16];
+        char head[24]; /* "P(>=" and an int */
         snprintf(head, sizeof head, "P(>=%d)", k);
         fprintf(f, "  %7s", head);
     }

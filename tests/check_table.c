@@ -64,6 +64,16 @@ static void quickstart_with(int dice, int evade, no_summary *out)
     free(sc);
 }
 
+/* The text output shows the mean of quickstart_with(dice, evade) printed with `format`. */
+static void assert_shows_mean(const char *text, int dice, int evade, const char *format)
+{
+    no_summary s;
+    quickstart_with(dice, evade, &s);
+    char mean[32];
+    snprintf(mean, sizeof mean, format, s.mean);
+    ck_assert_msg(strstr(text, mean), "no '%s' in\n%s", mean, text);
+}
+
 typedef struct compare_args {
     no_input in[4];
     int n;
@@ -82,13 +92,21 @@ static no_table_opts exact_csv(void)
     return o;
 }
 
+/* compare's inputs from their command-line words (kept in `words`, which the inputs point into) */
+static void inputs_of(compare_args *a, char words[][256], int n)
+{
+    char err[NO_ERR_LEN];
+    a->n = n;
+    a->o = exact_csv();
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(no_input_parse(words[i], &a->in[i], err, sizeof err) == 0, "%s", err);
+}
+
 START_TEST(t_compare_rows_are_single_runs)
 {
-    char spec1[] = QUICKSTART, spec2[] = QUICKSTART ",defender.tokens.evade=0,label=no evade";
-    compare_args a = {.n = 2, .o = exact_csv()};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_input_parse(spec1, &a.in[0], err, sizeof err), 0);
-    ck_assert_int_eq(no_input_parse(spec2, &a.in[1], err, sizeof err), 0);
+    char words[2][256] = {QUICKSTART, QUICKSTART ",defender.tokens.evade=0,label=no evade"};
+    compare_args a;
+    inputs_of(&a, words, 2);
     ck_assert_str_eq(a.in[1].label, "no evade");
     char *csv = capture(run_compare, &a, 0);
     for (int row = 1; row <= 2; row++) {
@@ -105,11 +123,7 @@ START_TEST(t_compare_rows_are_single_runs)
     /* the text table shows the same numbers, to its 6 places */
     a.o.format = NO_FMT_TEXT;
     char *text = capture(run_compare, &a, 0);
-    no_summary s;
-    quickstart_with(3, 0, &s);
-    char mean[32];
-    snprintf(mean, sizeof mean, "%12.6f", s.mean);
-    ck_assert_ptr_nonnull(strstr(text, mean));
+    assert_shows_mean(text, 3, 0, "%12.6f");
     ck_assert_ptr_nonnull(strstr(text, "no evade"));
     free(text);
 }
@@ -118,12 +132,11 @@ END_TEST
 START_TEST(t_compare_policies_and_points)
 {
     /* the same file under two policies, with a cost: rows equal runs under those policies */
-    char spec1[] = QUICKSTART ",points=45", spec2[] = QUICKSTART ",points=45,policy=conservative";
-    compare_args a = {.n = 2, .o = exact_csv()};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_input_parse(spec1, &a.in[0], err, sizeof err), 0);
-    ck_assert_int_eq(no_input_parse(spec2, &a.in[1], err, sizeof err), 0);
+    char words[2][256] = {QUICKSTART ",points=45", QUICKSTART ",points=45,policy=conservative"};
+    compare_args a;
+    inputs_of(&a, words, 2);
     char *csv = capture(run_compare, &a, 0);
+    char err[NO_ERR_LEN];
     no_scenario *sc = malloc(sizeof *sc);
     ck_assert_int_eq(no_scenario_load(QUICKSTART, sc, err, sizeof err), 0);
     for (int row = 1; row <= 2; row++) {
@@ -141,10 +154,10 @@ END_TEST
 
 START_TEST(t_compare_bad_input)
 {
-    char spec[] = QUICKSTART ",attacker.dice=11", spec2[] = QUICKSTART ",nokey";
-    compare_args a = {.n = 1, .o = exact_csv()};
+    char words[1][256] = {QUICKSTART ",attacker.dice=11"}, spec2[] = QUICKSTART ",nokey";
+    compare_args a;
+    inputs_of(&a, words, 1);
     char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_input_parse(spec, &a.in[0], err, sizeof err), 0);
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
@@ -192,11 +205,7 @@ START_TEST(t_sweep_grid_is_single_runs)
     /* the text grid has the mean of (dice 4, evade 1) in its last row */
     a.o.format = NO_FMT_TEXT;
     char *text = capture(run_sweep, &a, 0);
-    no_summary s;
-    quickstart_with(4, 1, &s);
-    char mean[32];
-    snprintf(mean, sizeof mean, " %10.6f\n", s.mean);
-    ck_assert_ptr_nonnull(strstr(text, mean));
+    assert_shows_mean(text, 4, 1, " %10.6f\n");
     free(text);
 }
 END_TEST
