@@ -22,7 +22,7 @@ static const char usage_order[] =
     "  --rules A,B       the same file under each rule version, side by side (xwing-1e,xwing-2e)\n"
     "  --roll SPEC       trace one roll through every order (X-Wing): \"atk=F,B,H def=E,E\"\n"
     "                    with atk-reroll= and def-reroll= for the faces rerolled dice show\n"
-    "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G, --format text|json\n"
+    "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G, --format text|json|csv\n"
     "                    as for run (exact unless --trials is given)\n"
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
@@ -77,9 +77,9 @@ int cmd_order(int argc, char **argv)
     if (done)
         return done;
     o.run = c.run;
-    o.json = c.format == NO_FMT_JSON;
-    if (c.format == NO_FMT_CSV || c.plot)
-        return usage_error("order: %s", c.plot ? "--plot is for run, compare and sweep" : "--format csv is for run, compare and sweep");
+    o.format = c.format;
+    if (c.plot)
+        return usage_error("%s", "order: --plot is for run, compare and sweep");
     /* one scenario per rule version asked for (none: the file's own) */
     enum { MAX_RULES = 4 };
     no_scenario *scs[MAX_RULES] = {NULL};

@@ -8,6 +8,7 @@
  * same results is the policy's choice. What-ifs change the step list: the other player first in
  * a window (--swap-window) or one of the rule set's named step moves (--variant). */
 #include "neverodds/order.h"
+#include "neverodds/table.h"
 #include "neverodds/modifier.h"
 #include "neverodds/version.h"
 #include "neverodds/xwing.h"
@@ -390,6 +391,43 @@ static void table_json(cJSON *orders, const table *t)
     }
 }
 
+/* CSV: one row per distinct order of every table, P(damage >= k) up to the largest k of all. */
+static void tables_csv(FILE *f, const table *t, int n)
+{
+    int maxk = 1;
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < t[i].nrows; r++)
+            maxk = t[i].rows[r].sum.max_damage > maxk ? t[i].rows[r].sum.max_damage : maxk;
+    fputs("rules,rules_order,order,fixed,official,policy_choice,mean,mean_se,p_kill,p_kill_se,max_difference,"
+          "mean_difference",
+          f);
+    for (int k = 1; k <= maxk; k++)
+        fprintf(f, ",p_ge_%d", k);
+    fputs("\n", f);
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < t[i].nrows; r++) {
+            const row *x = &t[i].rows[r];
+            if (!shows(&t[i], r))
+                continue;
+            fprintf(f, "%s,%s,\"", t[i].sc->rules, t[i].ro[x->ro].label);
+            for (int e = 0; e < x->nseq; e++) { /* the effects in order, ';' between them */
+                char l[64];
+                label(&t[i], x->seq[e], l, sizeof l);
+                fprintf(f, "%s%s", e ? ";" : "", l);
+            }
+            fprintf(f, "\",%d,%d,%d,%.12g,%.12g,", x->fixed, is_official(x), x->policy_choice, x->sum.mean,
+                    x->sum.mean_se);
+            if (x->sum.has_kill)
+                fprintf(f, "%.12g,%.12g", x->sum.kill.p, x->sum.kill.se);
+            else
+                fputs(",", f);
+            fprintf(f, ",%.12g,%.12g", x->max_diff, x->mean_diff);
+            for (int k = 1; k <= maxk; k++)
+                fprintf(f, ",%.12g", x->sum.at_least[k].p);
+            fputs("\n", f);
+        }
+}
+
 static void table_text(FILE *f, const table *t)
 {
     const no_scenario *sc = t->sc;
@@ -654,7 +692,9 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
     if (rc == 0) {
         const no_scenario *sc = scs[0];
         const no_summary *s0 = &t[0].rows[0].sum;
-        if (o->json) {
+        if (o->format == NO_FMT_CSV) {
+            tables_csv(f, t, nsc);
+        } else if (o->format == NO_FMT_JSON) {
             cJSON *root = cJSON_CreateObject();
             cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
             cJSON_AddStringToObject(root, "game", sc->game);

@@ -3,6 +3,7 @@
  * rule versions side by side, and traced rolls. */
 #define _POSIX_C_SOURCE 200809L
 #include "helpers.h"
+#include "neverodds/table.h"
 #include "neverodds/order.h"
 #include <cjson/cJSON.h>
 
@@ -14,7 +15,7 @@ static cJSON *orders_of(no_scenario *const *scs, int n, const char *swap, const 
     no_order_opts o;
     memset(&o, 0, sizeof o);
     o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
-    o.json = 1;
+    o.format = NO_FMT_JSON;
     o.roll = roll;
     if (swap)
         o.swap[o.nswap++] = no_window_find(swap);

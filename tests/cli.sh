@@ -139,7 +139,9 @@ expect_error compare-none "neverodds: compare: expected scenario files" compare 
 expect_error sweep-bad-vary "neverodds: --vary attacker.dice: expected KEY=FROM..TO or KEY=A,B,C" sweep $Q --vary attacker.dice
 expect_error sweep-no-vary "neverodds: sweep: expected --vary" sweep $Q
 expect_error plot-extension "neverodds: --plot c.jpg: the chart file must end in .png, .svg or .gp" run $Q --plot c.jpg
-expect_error order-csv "neverodds: order: --format csv is for run, compare and sweep" order $Q --format csv
+expect_error order-plot "neverodds: order: --plot is for run, compare and sweep" order $Q --plot o.png
+"$BIN" order profiles/xwing/reroll-then-focus.json --format csv >"$T/order.csv" &&
+    grep -q '^xwing-2e,official,"lock;focus",1,1,1,2.8125,' "$T/order.csv" && ok || bad "order --format csv"
 # CSV: a header and one row per result
 "$BIN" run $Q --format csv >"$T/run.csv" && [ "$(wc -l <"$T/run.csv")" -eq 2 ] && head -1 "$T/run.csv" | grep -q "^label,file,game,rules" &&
     ok || bad "run --format csv"

@@ -17,11 +17,11 @@ typedef struct no_order_opts {
     int nvariant;                               /* --variant NAME: the rule set's what-ifs */
     const char *variant[NO_ORDER_MAX_WHATIFS];
     const char *roll;                           /* --roll "atk=H,F,B def=E,F": trace it, or NULL */
-    int json;
+    int format;                                 /* NO_FMT_TEXT, NO_FMT_JSON, NO_FMT_CSV (table.h) */
 } no_order_opts;
 
-/* The table for each scenario (the same file under several rule versions: --rules), as text or
- * JSON on f. Returns 0, or -1 with err (a what-if the rules do not have, too many orders, a roll
+/* The table for each scenario (the same file under several rule versions: --rules), as text,
+ * JSON or CSV (one row per distinct order; traces are text and JSON only) on f. Returns 0, or -1 with err (a what-if the rules do not have, too many orders, a roll
  * that does not fit the dice). */
 int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_opts *o, char *err,
                      size_t errlen);
