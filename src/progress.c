@@ -43,13 +43,14 @@ void no_progress_begin(uint64_t n, int can_stop)
     total = n;
     done = 0;
     drawn = 0;
-    stop = 0;
     started = last_drawn = now();
     interruptible = can_stop;
 }
 
 void no_progress_add(uint64_t n)
 {
+    if (!total) /* no run begun: a sequence's Monte Carlo, which has no bar */
+        return;
 #pragma omp critical(neverodds_progress)
     {
         done += n;
@@ -72,8 +73,10 @@ void no_progress_end(void)
     if (drawn)
         fputs("\r\033[K", stderr); /* the bar's line, cleared */
     drawn = 0;
+    total = 0;
     interruptible = 0;
-    stop = 0; /* a later run (a sequence's) must not see this one's Ctrl-C */
 }
 
-int no_progress_stopped(void) { return stop; }
+/* Ctrl-C stays pressed: the runs after it (the rest of a compare or sweep) stop at once too.
+ * Only an interruptible run ever stops; a sequence's Monte Carlo always runs whole. */
+int no_progress_stopped(void) { return stop && interruptible; }

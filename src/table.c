@@ -107,6 +107,13 @@ static int run_input(const char *file, const no_override *ov, int nov, const cha
             snprintf(r->label, sizeof r->label, "%s", strrchr(sc->file, '[') ? strrchr(sc->file, '[') : sc->file);
         else
             snprintf(r->label, sizeof r->label, "%s", *sc->name ? sc->name : sc->file);
+        if (r->s.requested) { /* Ctrl-C: fewer trials than asked for; said first, before any cut */
+            static const char mark[] = "[partial] ";
+            size_t len = strnlen(r->label, sizeof r->label - sizeof mark);
+            memmove(r->label + sizeof mark - 1, r->label, len);
+            memcpy(r->label, mark, sizeof mark - 1);
+            r->label[len + sizeof mark - 1] = '\0';
+        }
         snprintf(r->name, sizeof r->name, "%s", *sc->name ? sc->name : file);
         snprintf(r->file, sizeof r->file, "%s", sc->file);
         snprintf(r->game, sizeof r->game, "%s", sc->game);

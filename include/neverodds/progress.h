@@ -1,8 +1,10 @@
 /* progress.h — a progress bar on stderr for long Monte Carlo runs, and Ctrl-C.
  * The command line turns the bar on when stderr is a terminal and installs the SIGINT handler.
  * While an interruptible run is under way, Ctrl-C asks it to stop after the chunks already
- * started; the run then reports what it has, marked partial. At any other time Ctrl-C ends the
- * program as usual. Nothing here changes a result: chunks and their seeds stay the same. */
+ * started; the run then reports what it has, marked partial, and the interruptible runs after it
+ * in the same command (compare, sweep) stop after their first chunk. At any other time, or a
+ * second time, Ctrl-C ends the program as usual. Nothing here changes a result that is not
+ * marked partial: chunks and their seeds stay the same. */
 #ifndef NEVERODDS_PROGRESS_H
 #define NEVERODDS_PROGRESS_H
 #include <stdint.h>
@@ -15,7 +17,7 @@ void no_progress_catch_interrupt(void);
 void no_progress_begin(uint64_t total, int interruptible);
 void no_progress_add(uint64_t done);
 void no_progress_end(void);
-/* Has Ctrl-C asked the current run to stop? */
+/* Has Ctrl-C asked the current (interruptible) run to stop? */
 int no_progress_stopped(void);
 
 #endif
