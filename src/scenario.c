@@ -880,25 +880,32 @@ done:
 
 /* Puts `value` at the dotted `key` of `root` (objects made as needed, a number indexes an
  * array). The value is a JSON number, true or false when it reads as one, else a string. */
-static int set_key(cJSON *root, const char *key, const char *value, char *err, size_t errlen)
+static int set_key(cJSON *root, const char *file, const char *key, const char *value, char *err, size_t errlen)
 {
-    char path[256];
-    snprintf(path, sizeof path, "%s", key);
+    char walk[256];
+    snprintf(walk, sizeof walk, "%s", key);
     cJSON *at = root;
-    char *part = path, *dot;
+    char *part = walk, *dot;
     for (; (dot = strchr(part, '.')); part = dot + 1) {
         *dot = '\0';
-        cJSON *next = cJSON_IsArray(at) ? cJSON_GetArrayItem(at, atoi(part)) : cJSON_GetObjectItemCaseSensitive(at, part);
+        int index = part[strspn(part, "0123456789")] == '\0' && *part ? atoi(part) : -1; /* "attacks.0.dice" */
+        cJSON *next = cJSON_IsArray(at) ? (index < 0 ? NULL : cJSON_GetArrayItem(at, index))
+                                        : cJSON_GetObjectItemCaseSensitive(at, part);
         if (!next && cJSON_IsObject(at))
             next = cJSON_AddObjectToObject(at, part);
+        if (cJSON_IsArray(at) && !next) {
+            snprintf(err, errlen, "%s: %s: %.*s is a list: index it with a number from 0 to %d", file, key,
+                     (int)(part - walk - 1), key, cJSON_GetArraySize(at) - 1);
+            return -1;
+        }
         if (!next || !(cJSON_IsObject(next) || cJSON_IsArray(next))) {
-            snprintf(err, errlen, "%s: %s is not an object of the scenario", key, path);
+            snprintf(err, errlen, "%s: %s: %.*s is not an object of the scenario", file, key, (int)(dot - walk), key);
             return -1;
         }
         at = next;
     }
     if (!*part || !cJSON_IsObject(at)) {
-        snprintf(err, errlen, "%s: not a key of an object of the scenario", key);
+        snprintf(err, errlen, "%s: %s: not a key of an object of the scenario", file, key);
         return -1;
     }
     cJSON *v = cJSON_Parse(value);
@@ -929,7 +936,7 @@ static int load_with(const char *path, const no_override *ov, int nov, int name_
     if (!name_keys)
         n = -1;
     for (int i = 0; i < nov; i++) {
-        if (!cJSON_IsObject(root) || set_key(root, ov[i].key, ov[i].value, err, errlen)) {
+        if (!cJSON_IsObject(root) || set_key(root, path, ov[i].key, ov[i].value, err, errlen)) {
             if (!cJSON_IsObject(root))
                 snprintf(err, errlen, "%s: expected a JSON object at the top level", path);
             cJSON_Delete(root);

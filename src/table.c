@@ -346,6 +346,11 @@ static void sweep_key(const no_vary *v, char *out, size_t n)
 static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, const no_table_opts *o,
                         const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
 {
+    if (o->metric_kill && !r[0].s.has_kill) {
+        snprintf(err, errlen, "--metric kill: the scenario has no kill probability (give the defender a hull)");
+        *rc = 1;
+        return;
+    }
     double *value = malloc((size_t)npoints * sizeof *value), *se = malloc((size_t)npoints * sizeof *se);
     if (!value || !se)
         abort();
@@ -394,15 +399,13 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
         no_override ov[NO_SWEEP_MAX_KEYS];
         for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
             ov[i] = (no_override){key[i], v[i].val[rest % v[i].n]};
-        if (run_input(file, ov, nv, NULL, o, &r[p], err, errlen)) {
+        char label[sizeof r[p].label] = ""; /* rows are labelled by the values alone */
+        for (int i = 0; i < nv; i++)
+            snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s=%s", i ? ", " : "", key[i], ov[i].value);
+        if (run_input(file, ov, nv, label, o, &r[p], err, errlen)) {
             free_results(r, p);
             return -1;
         }
-        char *label = r[p].label;
-        *label = '\0';
-        for (int i = 0; i < nv; i++) /* rows are labelled by the values alone */
-            snprintf(label + strlen(label), sizeof r[p].label - strlen(label), "%s%s=%s", i ? ", " : "", key[i],
-                     ov[i].value);
     }
     int rc = 0;
     if (o->plot)

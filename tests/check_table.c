@@ -231,6 +231,32 @@ START_TEST(t_vary_errors)
 }
 END_TEST
 
+/* Keys set from the command line: a list is indexed by number, a path must lead to an object. */
+START_TEST(t_keys_set)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    const char *two = NO_PROFILES_DIR "/xwing/two-attacks.json";
+    no_override ov = {"attacks.1.attacker.dice", "4"};
+    ck_assert_msg(no_scenario_load_with(two, &ov, 1, sc, err, sizeof err) == 0, "%s", err);
+    no_state start = sc->attacks[1].start; /* 4 dice, +1 at range 1 (the file has 2) */
+    ck_assert_int_eq(no_xwing_attack_dice(&sc->attacks[1], &start), 5);
+    ck_assert_ptr_nonnull(strstr(sc->file, "[attacks.1.attacker.dice=4]"));
+    ov = (no_override){"attacks.x.attacker.dice", "4"};
+    ck_assert_int_eq(no_scenario_load_with(two, &ov, 1, sc, err, sizeof err), -1);
+    ck_assert_str_eq(strstr(err, "attacks.x"), "attacks.x.attacker.dice: attacks is a list: index it with a number "
+                                               "from 0 to 1");
+    ov = (no_override){"attacker.dice.x", "4"};
+    ck_assert_int_eq(no_scenario_load_with(QUICKSTART, &ov, 1, sc, err, sizeof err), -1);
+    ck_assert_str_eq(err, QUICKSTART ": attacker.dice.x: attacker.dice is not an object of the scenario");
+    /* a value that reads as a number is one; others are strings the parser checks */
+    ov = (no_override){"range", "far"};
+    ck_assert_int_eq(no_scenario_load_with(QUICKSTART, &ov, 1, sc, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "range: expected an integer"), "%s", err);
+    free(sc);
+}
+END_TEST
+
 /* --plot FILE.gp: the script carries the numbers of the run, in a datablock. */
 START_TEST(t_plot_script_has_the_numbers)
 {
@@ -289,6 +315,7 @@ Suite *suite_table(void)
     tcase_add_test(tc, t_compare_bad_input);
     tcase_add_test(tc, t_sweep_grid_is_single_runs);
     tcase_add_test(tc, t_vary_errors);
+    tcase_add_test(tc, t_keys_set);
     tcase_add_test(tc, t_plot_script_has_the_numbers);
     suite_add_tcase(s, tc);
     return s;
