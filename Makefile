@@ -45,8 +45,8 @@ $(BIN): $(CLI_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/libneverodds.a
 $(BUILD)/check_all: $(TEST_OBJ) $(BUILD)/libneverodds.a
 	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
-$(BUILD)/bench: bench/bench.c $(BUILD)/libneverodds.a
-	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/bench: $(wildcard bench/*.c bench/*.h) $(BUILD)/libneverodds.a
+	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter %.c %.a,$^) $(LDLIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory $(BIN)
