@@ -12,11 +12,17 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
 LDLIBS     = $(PKG_LIBS) -lm
 
-BUILD    ?= build
+# make MPI=1: the same program over Open MPI (mpirun -np N ./neverodds ...), built apart.
+ifdef MPI
+CC       := mpicc
+REQ_CFLAGS += -DNO_MPI
+endif
+FLAVOR   := $(if $(MPI),mpi,plain)
+BUILD    ?= build$(if $(MPI),-mpi)
 LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c src/xwing_damage.c \
             src/jsonread.c src/scenario.c src/legion.c src/legion_rolls.c src/legion_wounds.c src/legion_scenario.c src/armada.c src/armada_scenario.c \
             src/sequence.c src/compare.c src/order.c src/decisions.c src/report.c src/report_armada.c src/report_rolls.c src/run.c \
-            src/plot.c src/table.c src/progress.c src/quick.c
+            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c
 CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
@@ -39,8 +45,12 @@ $(BUILD):
 $(BUILD)/libneverodds.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(CLI_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/libneverodds.a
-	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# $(BIN).flavor-*: switching between MPI=1 and a plain build relinks the program
+$(BIN): $(CLI_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/libneverodds.a $(BIN).flavor-$(FLAVOR)
+	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
+$(BIN).flavor-%:
+	@rm -f $(BIN).flavor-*
+	@touch $@
 
 $(BUILD)/check_all: $(TEST_OBJ) $(BUILD)/libneverodds.a
 	$(CC) $(REQ_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
@@ -52,11 +62,17 @@ run: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) run profiles/xwing/quickstart.json
 
-# Check runs in no-fork mode: a forked child hangs once OpenMP has run in the parent.
+# Check runs in no-fork mode: a forked child hangs once OpenMP has run in the parent. The MPI
+# build runs under mpirun -np 2 against one process (Open MPI is installed for the tests).
 test: deps
+	@sh tools/install-deps.sh --test
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \
+	    $(MAKE) --no-print-directory MPI=1 BUILD=build-mpi BIN=build-mpi/neverodds build-mpi/neverodds && \
+	    sh tests/mpi.sh build-mpi/neverodds ./$(BIN); \
+	else echo "mpi: skipped (Open MPI is not installed: apt-get install openmpi-bin libopenmpi-dev)"; fi
 
 # The chart gallery in plots/ (committed: the README shows it), from scenarios in profiles/.
 plots: deps

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "neverodds/progress.h"
+#include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include <stdio.h>
 #include <string.h>
@@ -32,7 +33,22 @@ static const char usage_main[] =
     "Manual: man neverodds (after make install), README.md.\n";
 
 
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    no_ranks_init(&argc, &argv);
+    if (no_rank() != 0) { /* under MPI every rank computes; rank 0 alone speaks */
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return 1;
+    }
+    int rc = dispatch(argc, argv);
+    fflush(stdout);
+    no_ranks_finish();
+    return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage_main, stderr);
@@ -49,7 +65,7 @@ int main(int argc, char **argv)
         return 0;
     }
     /* a bar for long Monte Carlo runs when a person watches stderr; Ctrl-C stops one with a report */
-    no_progress_enable(isatty(STDERR_FILENO));
+    no_progress_enable(isatty(STDERR_FILENO) && no_rank() == 0);
     no_progress_catch_interrupt();
     if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
         return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"), NULL);

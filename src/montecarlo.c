@@ -9,6 +9,7 @@
  * draw is one step: a uniform card of those left, mapped to its kind by a table. */
 #include "neverodds/engine.h"
 #include "neverodds/progress.h"
+#include "neverodds/ranks.h"
 #include "neverodds/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -274,9 +275,12 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
     plan pl;
     plan_build(&pl, ctx, g);
     long long nchunks = (long long)((trials + NO_MC_CHUNK - 1) / NO_MC_CHUNK);
+    long long rank = no_rank(), nranks = no_nranks(); /* this process runs chunks rank, rank + nranks ... */
+    long long mine = nchunks > rank ? (nchunks - rank + nranks - 1) / nranks : 0;
     uint64_t ran = 0;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : ran)
-    for (long long c = 0; c < nchunks; c++) {
+    for (long long i = 0; i < mine; i++) {
+        long long c = rank + i * nranks;
         if (c > 0 && no_progress_stopped()) /* Ctrl-C: the chunks not started are skipped */
             continue;
         int tid = 0;
@@ -293,6 +297,8 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
     for (int t = 0; t < threads; t++)
         for (size_t i = 0; i < nterm; i++)
             term_count[i] += local[(size_t)t * nterm + i];
+    no_ranks_sum(term_count, nterm); /* every rank ends with the counts of all the chunks */
+    no_ranks_sum(&ran, 1);
     free(local);
     plan_free(&pl);
     return ran;

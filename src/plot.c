@@ -3,6 +3,7 @@
  * numbers (game, rule version, policy, method). Monte Carlo bars carry 95% error bars
  * (±1.96 standard errors); exact numbers have none. */
 #include "neverodds/plot.h"
+#include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include <errno.h>
 #include <signal.h>
@@ -138,6 +139,8 @@ static int draw(const char *path, script_fn body, const void *arg, char *err, si
 {
     if (no_plot_check_path(path, err, errlen))
         return -1;
+    if (no_rank() != 0) /* under MPI, rank 0 alone draws */
+        return 0;
     int kind = kind_of(path);
     char tmp[4096], prog[4096], output[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());

@@ -1,8 +1,10 @@
 #!/bin/sh
-# install-deps.sh — installs the Debian packages neverodds needs, only those missing.
+# install-deps.sh [--test] — installs the Debian packages neverodds needs, only those missing.
 # Called by `make run` and `make test`, so a fresh Debian machine needs nothing else.
 set -eu
+# --test: the packages `make test` needs on top (Open MPI, for the MPI build under mpirun)
 PACKAGES="gcc make libcjson-dev check pkg-config gnuplot-nox"
+[ "${1:-}" = "--test" ] && PACKAGES="openmpi-bin libopenmpi-dev"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
