@@ -20,23 +20,12 @@
 #define GROUP 4 /* dice per lookup: 12 bits of d8 sides */
 #define STEPS_PER_NODE ((NO_MAX_ROLL + GROUP - 1) / GROUP) /* chance node i owns steps i*S.. */
 
-/* Random bits for dice: a 64-bit reservoir refilled 32 bits at a time. */
-typedef struct bit_source {
-    no_pcg32 rng;
-    uint64_t bits;
-    int nbits;
-} bit_source;
-
-static inline unsigned take_bits(bit_source *b, int n)
+/* The top n bits (n <= 12) of one fresh PCG32 word: a step of up to four d8s is one call. (A
+ * reservoir sharing a word between steps cost more in bookkeeping than it saved in calls: 93
+ * against 135 million attacks a second on one core for 3 dice focus+lock vs 3 focus+evade.) */
+static inline unsigned top_bits(no_pcg32 *rng, int n)
 {
-    if (b->nbits < n) {
-        b->bits |= (uint64_t)no_pcg32_next(&b->rng) << b->nbits;
-        b->nbits += 32;
-    }
-    unsigned v = (unsigned)(b->bits & ((1u << n) - 1u));
-    b->bits >>= n;
-    b->nbits -= n;
-    return v;
+    return (unsigned)((uint64_t)no_pcg32_next(rng) >> (32 - n));
 }
 
 /* One step: out = table[(carried rank << bits) + random bits]; next = succ[first + out]. */
@@ -221,28 +210,28 @@ static void plan_free(plan *pl)
 }
 
 /* General path, for dice that are not d8s: roll the step's dice one side at a time. */
-static unsigned roll_general(bit_source *b, const plan_step *st, unsigned rank)
+static unsigned roll_general(no_pcg32 *rng, const plan_step *st, unsigned rank)
 {
     for (unsigned j = 0; j < st->dice; j++)
-        rank = st->tab->next_rank[st->from + j][rank * st->sides + no_pcg32_below(&b->rng, st->sides)];
+        rank = st->tab->next_rank[st->from + j][rank * st->sides + no_pcg32_below(rng, st->sides)];
     return rank;
 }
 
-static inline int32_t advance(const plan *pl, bit_source *b, int32_t ref, unsigned *rank)
+static inline int32_t advance(const plan *pl, no_pcg32 *rng, int32_t ref, unsigned *rank)
 {
     const plan_step *st = &pl->steps[ref];
-    unsigned out = st->by == BY_D8        ? st->table[(*rank << st->bits) + take_bits(b, st->bits)]
-                   : st->by == BY_GENERAL ? roll_general(b, st, *rank)
-                                          : st->table[no_pcg32_below(&b->rng, st->sides)];
+    unsigned out = st->by == BY_D8        ? st->table[(*rank << st->bits) + top_bits(rng, st->bits)]
+                   : st->by == BY_GENERAL ? roll_general(rng, st, *rank)
+                                          : st->table[no_pcg32_below(rng, st->sides)];
     *rank = out & st->carry;
     return pl->succ[st->first + (int32_t)out];
 }
 
 static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count)
 {
-    bit_source b[2] = {{.bits = 0, .nbits = 0}, {.bits = 0, .nbits = 0}};
-    no_pcg32_seed(&b[0].rng, seed, 2 * chunk);
-    no_pcg32_seed(&b[1].rng, seed, 2 * chunk + 1);
+    no_pcg32 b[2];
+    no_pcg32_seed(&b[0], seed, 2 * chunk);
+    no_pcg32_seed(&b[1], seed, 2 * chunk + 1);
     uint64_t t = 0;
     for (; t + 2 <= trials; t += 2) {
         int32_t r0 = pl->root, r1 = pl->root;
