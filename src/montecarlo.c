@@ -30,16 +30,17 @@ static inline unsigned top_bits(no_pcg32 *rng, int n)
 
 /* One step: out = table[(carried rank << bits) + random bits]; next = succ[first + out]. */
 enum { BY_D8, BY_GENERAL, BY_CARD }; /* how a step draws its outcome */
-typedef struct plan_step {
+typedef struct plan_step { /* 32 bytes: a step's address is a shift, not a multiply */
     const uint16_t *table;   /* d8: outcome by rank and bits; card: kind by card */
+    const no_dicetab *tab;   /* general path only */
     int32_t first;
     uint16_t carry;          /* 0xFFFF: pass `out` on as the next step's rank; 0: start afresh */
     uint8_t bits;            /* 3 per d8 in this group; 0 for a terminal */
     uint8_t sides;           /* die sides, or cards left */
     uint8_t by;              /* BY_* */
-    const no_dicetab *tab;   /* general path only */
     uint8_t from, dice;      /* general path: dice already rolled, dice in this step */
 } plan_step;
+_Static_assert(sizeof(plan_step) == 32, "plan_step packs into 32 bytes");
 
 typedef struct plan {
     plan_step *steps;
