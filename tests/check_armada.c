@@ -662,7 +662,7 @@ START_TEST(bad_input_names_the_path)
 {
 #define A "{\"game\":\"armada\","
     rejects(A "\"range\":\"long\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":-1}},\"defender\":{\"type\":\"ship\"}}",
-            "bad.json: attacker.pool.red: expected an integer from 0 to 12, got -1");
+            "bad.json: attacker.pool.red: expected an integer from 0 to 20, got -1");
     rejects(A "\"range\":\"far\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":1}},\"defender\":{\"type\":\"ship\"}}",
             "range: expected a range (one of: distance-1, close, medium, long, short), got \"far\"");
     rejects(A "\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":1}},\"defender\":{\"type\":\"ship\"}}",

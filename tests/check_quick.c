@@ -259,7 +259,7 @@ START_TEST(errors)
     /* numbers in range are the scenario parser's to check, with its messages */
     assert_parse_error("xwing", "11 vs 2", "quick: attacker.dice: expected an integer from 0 to 10, got 11");
     assert_parse_error("xwing", "3 l2 vs 2", "quick: attacker.tokens.lock: expected an integer from 0 to 1, got 2");
-    assert_parse_error("legion", "13w vs white", "quick: attacker.pool.white: expected an integer from 0 to 12, got 13");
+    assert_parse_error("legion", "21w vs white", "quick: attacker.pool.white: expected an integer from 0 to 20, got 21");
     assert_parse_error("legion", "5w vs white minis 40", "quick: defender.minis: expected an integer from 1 to 30, got 40");
     assert_parse_error("xwing1", "3 c vs 2", "quick: attacker.tokens.calculate: xwing-1e has no calculate tokens "
                        "(a second-edition token; first-edition tokens: focus, evade, lock, stress, tractor, cloak)");

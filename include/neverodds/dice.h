@@ -9,7 +9,7 @@
 
 #define NO_MAX_FACES 12  /* faces one pool can hold: Legion attack = 3 colours x 4 results */
 #define NO_MAX_DICE 6    /* die types in one game */
-#define NO_MAX_ROLL 12   /* most dice one roll request may roll */
+#define NO_MAX_ROLL 20   /* most dice one roll request may roll */
 #define NO_MAX_SIDES 8
 #define NO_DIRECT_MAX 4  /* dice ranked by a single lookup (8^4 entries) */
 
