@@ -74,13 +74,14 @@ int no_dicetab_init(no_dicetab *tab, const no_die *die)
         for (int i = 0; i < k; i++)
             total *= die->sides;
         for (int o = 0; o < r->n; o++) {
-            /* sequences = k! / prod(c!) * prod(m^c): exact in 64 bits for k <= 12 */
-            uint64_t seq = 1;
+            /* sequences = k! / prod(c!) * prod(m^c), at most sides^k <= 8^20 = 2^60; the product
+             * before each exact division can pass 2^64, so it is taken in 128 bits */
+            unsigned __int128 seq = 1;
             int placed = 0;
             for (int f = 0; f < die->nresults; f++)
                 for (int c = 1; c <= r->count[o][f]; c++) {
                     placed++;
-                    seq = seq * (uint64_t)placed / (uint64_t)c * per_result[f];
+                    seq = seq * (unsigned)placed / (unsigned)c * per_result[f];
                 }
             r->prob[o] = (double)seq / total;
         }

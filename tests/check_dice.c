@@ -29,7 +29,7 @@ START_TEST(attack_crit_count_is_binomial)
 {
     /* P(exactly c crits among k attack dice) = C(k,c) (1/8)^c (7/8)^(k-c) */
     const no_dicetab *tab = no_xwing_dicetab(XW_DIE_ATTACK);
-    for (int k = 0; k <= 6; k++)
+    for (int k = 0; k <= NO_MAX_ROLL; k++) /* up to the largest pool: 20 dice */
         for (int c = 0; c <= k; c++) {
             double p = 0;
             for (int o = 0; o < tab->by_k[k].n; o++)
