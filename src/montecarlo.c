@@ -1,12 +1,14 @@
-/* montecarlo.c — the Monte Carlo driver: rolls every die from PCG32 bits and walks the same
+/* montecarlo.c — the Monte Carlo driver: rolls every die from PCG32 words and walks the same
  * chance nodes the exact driver weighs. Chunk c of NO_MC_CHUNK trials uses streams (seed, 2c)
  * and (seed, 2c+1); each thread counts into its own histogram; nothing is allocated in the loop.
  *
- * Before the loop the graph is turned into a "plan" whose every step is one table lookup:
- * a roll of k dice becomes ceil(k/4) steps of at most four dice (the partial outcome's rank is
- * carried from one to the next), and terminals loop onto themselves. Every trial then takes the
- * same number of steps with no data-dependent branch, and two trials run interleaved. A card
- * draw is one step: a uniform card of those left, mapped to its kind by a table. */
+ * Before the loop the graph is turned into a "plan" whose every step is one draw and one table
+ * lookup: a roll of k dice becomes ceil(k/4) steps of at most four dice (the partial outcome's
+ * rank is carried from one to the next), a card draw is a step over the cards left, and
+ * terminals loop onto themselves. Every step draws a number below n from one word (Lemire's
+ * multiply, rejecting the rare words that would bias it: for 8^j or one card kind none is ever
+ * rejected) and looks up table[(rank << bits) + number]. Every trial then takes the same number
+ * of identical steps with no data-dependent branch, and two trials run interleaved. */
 #include "neverodds/engine.h"
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
@@ -17,30 +19,18 @@
 #include <omp.h>
 #endif
 
-#define GROUP 4 /* dice per lookup: 12 bits of d8 sides */
+#define GROUP 4 /* dice per lookup: 8^4 = 4096 codes of d8 sides, 6^4 = 1296 of d6 */
 #define STEPS_PER_NODE ((NO_MAX_ROLL + GROUP - 1) / GROUP) /* chance node i owns steps i*S.. */
 
-/* The top n bits (n <= 12) of one fresh PCG32 word: a step of up to four d8s is one call. (A
- * reservoir sharing a word between steps cost more in bookkeeping than it saved in calls: 93
- * against 135 million attacks a second on one core for 3 dice focus+lock vs 3 focus+evade.) */
-static inline unsigned top_bits(no_pcg32 *rng, int n)
-{
-    return (unsigned)((uint64_t)no_pcg32_next(rng) >> (32 - n));
-}
-
-/* One step: out = table[(carried rank << bits) + random bits]; next = succ[first + out]. */
-enum { BY_D8, BY_GENERAL, BY_CARD }; /* how a step draws its outcome */
-typedef struct plan_step { /* 32 bytes: a step's address is a shift, not a multiply */
-    const uint16_t *table;   /* d8: outcome by rank and bits; card: kind by card */
-    const no_dicetab *tab;   /* general path only */
+/* One step: out = table[(carried rank << bits) + a number below n]; next = succ[first + out]. */
+typedef struct plan_step {
+    const uint16_t *table;   /* dice: outcome by rank and code of sides; card: kind by card */
     int32_t first;
+    uint32_t reject;         /* words whose low product is below this are drawn again: 2^32 mod n */
+    uint16_t n;              /* codes of the group's sides (sides^dice), cards left, or 1 */
     uint16_t carry;          /* 0xFFFF: pass `out` on as the next step's rank; 0: start afresh */
-    uint8_t bits;            /* 3 per d8 in this group; 0 for a terminal */
-    uint8_t sides;           /* die sides, or cards left */
-    uint8_t by;              /* BY_* */
-    uint8_t from, dice;      /* general path: dice already rolled, dice in this step */
+    uint8_t bits;            /* a row of the table: 2^bits >= n entries (3 per d8) */
 } plan_step;
-_Static_assert(sizeof(plan_step) == 32, "plan_step packs into 32 bytes");
 
 typedef struct plan {
     plan_step *steps;
@@ -75,29 +65,50 @@ static int add_succ(plan *pl, int n)
     return pl->nsucc - n;
 }
 
-_Static_assert(GROUP == NO_DIRECT_MAX, "the first group of a roll is the dice table's direct lookup");
+_Static_assert(GROUP == NO_DIRECT_MAX, "the first group of a d8 roll is the dice table's direct lookup");
 
-/* table[(rank among `from` dice) * 8^dice + sides code] -> rank among from + dice, for d8s. The
- * first group of every roll is the dice module's own table; later groups are built here. */
+static int bits_for(unsigned n)
+{
+    int b = 0;
+    while ((1u << b) < n)
+        b++;
+    return b;
+}
+
+/* table[(rank among `from` dice) << bits | code] -> rank among from + dice, where code holds the
+ * group's sides in base `sides`, die j at digit j. The first group of a d8 roll is the dice
+ * module's own table; the others are built here once per plan. */
 static const uint16_t *group_table(plan *pl, int die, const no_dicetab *tab, int from, int dice)
 {
-    if (from == 0)
+    int sides = tab->die->sides;
+    if (from == 0 && sides == 8)
         return tab->direct[dice];
     uint16_t **slot = &pl->tables[die][from / GROUP][dice];
     if (*slot)
         return *slot;
-    size_t codes = (size_t)1 << (3 * dice), n = (size_t)tab->by_k[from].n;
-    uint16_t *t = malloc(n * codes * sizeof *t);
+    unsigned codes = 1;
+    for (int j = 0; j < dice; j++)
+        codes *= (unsigned)sides;
+    int bits = bits_for(codes);
+    size_t n = (size_t)tab->by_k[from].n;
+    uint16_t *t = calloc(n << bits, sizeof *t);
     if (!t)
         abort();
     for (size_t r = 0; r < n; r++)
-        for (size_t code = 0; code < codes; code++) {
-            unsigned rank = (unsigned)r;
-            for (int j = 0; j < dice; j++)
-                rank = tab->next_rank[from + j][rank * 8 + ((code >> (3 * j)) & 7u)];
-            t[r * codes + code] = (uint16_t)rank;
+        for (unsigned code = 0; code < codes; code++) {
+            unsigned rank = (unsigned)r, c = code;
+            for (int j = 0; j < dice; j++, c /= (unsigned)sides)
+                rank = tab->next_rank[from + j][rank * (unsigned)sides + c % (unsigned)sides];
+            t[(r << bits) + code] = (uint16_t)rank;
         }
     return *slot = t;
+}
+
+/* A step drawing a number below n: the words Lemire's method rejects for it. */
+static void set_draw(plan_step *st, unsigned n)
+{
+    st->n = (uint16_t)n;
+    st->reject = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
 }
 
 /* The kind of each card left in deck state `d` of the graph, in kind order. */
@@ -151,7 +162,8 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     for (int t = 0; t < g->nterm; t++) {
         int at = add_succ(pl, 1);
         pl->succ[at] = pl->term0 + t;
-        pl->steps[pl->term0 + t] = (plan_step){.table = &pl->zero, .first = at, .sides = 8};
+        pl->steps[pl->term0 + t] = (plan_step){.table = &pl->zero, .first = at};
+        set_draw(&pl->steps[pl->term0 + t], 1);
     }
     /* children have smaller ids, so their depth is known when a parent is reached */
     for (int i = 0; i < g->nchance; i++) {
@@ -162,29 +174,26 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
             int at = add_succ(pl, ch->k);
             for (int o = 0; o < ch->k; o++)
                 pl->succ[at + o] = step_of(pl, g->succ[ch->first + o]);
-            pl->steps[base] = (plan_step){.table = card_table(pl, g, ch->deck), .first = at,
-                                          .sides = g->decks[ch->deck].total, .by = BY_CARD};
+            pl->steps[base] = (plan_step){.table = card_table(pl, g, ch->deck), .first = at};
+            set_draw(&pl->steps[base], g->decks[ch->deck].total);
             continue;
         }
         const no_dicetab *tab = ctx->dice[ch->die];
-        int groups = tab->die->sides == 8 ? (ch->k + GROUP - 1) / GROUP : 1;
+        int groups = (ch->k + GROUP - 1) / GROUP;
         if (groups == 0)
             groups = 1; /* a roll of no dice still has one outcome */
         depth[i] = deepest(g, depth, ch, tab->by_k[ch->k].n) + groups;
         for (int gi = 0; gi < groups; gi++) {
             int from = gi * GROUP, last = gi == groups - 1;
-            int dice = tab->die->sides == 8 ? (ch->k - from < GROUP ? ch->k - from : GROUP) : ch->k;
+            int dice = ch->k - from < GROUP ? ch->k - from : GROUP;
             plan_step *st = &pl->steps[base + gi];
-            st->sides = tab->die->sides;
-            st->by = st->sides == 8 ? BY_D8 : BY_GENERAL;
-            st->tab = tab;
-            st->from = (uint8_t)from;
-            st->dice = (uint8_t)dice;
+            unsigned codes = 1;
+            for (int j = 0; j < dice; j++)
+                codes *= tab->die->sides;
             st->carry = last ? 0 : 0xFFFF;
-            if (st->sides == 8) {
-                st->table = group_table(pl, ch->die, tab, from, dice);
-                st->bits = (uint8_t)(3 * dice);
-            }
+            st->table = group_table(pl, ch->die, tab, from, dice);
+            st->bits = (uint8_t)bits_for(codes);
+            set_draw(st, codes);
             int n_out = tab->by_k[from + dice].n;
             int at = add_succ(pl, n_out);
             st->first = at;
@@ -210,20 +219,19 @@ static void plan_free(plan *pl)
     free(pl->succ);
 }
 
-/* General path, for dice that are not d8s: roll the step's dice one side at a time. */
-static unsigned roll_general(no_pcg32 *rng, const plan_step *st, unsigned rank)
+/* A number below st->n from one word, unbiased (Lemire): the same numbers no_pcg32_below gives. */
+static inline unsigned draw(no_pcg32 *rng, const plan_step *st)
 {
-    for (unsigned j = 0; j < st->dice; j++)
-        rank = st->tab->next_rank[st->from + j][rank * st->sides + no_pcg32_below(rng, st->sides)];
-    return rank;
+    uint64_t m = (uint64_t)no_pcg32_next(rng) * st->n;
+    while ((uint32_t)m < st->reject)
+        m = (uint64_t)no_pcg32_next(rng) * st->n;
+    return (unsigned)(m >> 32);
 }
 
 static inline int32_t advance(const plan *pl, no_pcg32 *rng, int32_t ref, unsigned *rank)
 {
     const plan_step *st = &pl->steps[ref];
-    unsigned out = st->by == BY_D8        ? st->table[(*rank << st->bits) + top_bits(rng, st->bits)]
-                   : st->by == BY_GENERAL ? roll_general(rng, st, *rank)
-                                          : st->table[no_pcg32_below(rng, st->sides)];
+    unsigned out = st->table[(*rank << st->bits) + draw(rng, st)];
     *rank = out & st->carry;
     return pl->succ[st->first + (int32_t)out];
 }
