@@ -22,14 +22,14 @@ BUILD    ?= build$(if $(MPI),-mpi)
 LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c src/xwing_damage.c \
             src/jsonread.c src/scenario.c src/legion.c src/legion_rolls.c src/legion_wounds.c src/legion_scenario.c src/armada.c src/armada_scenario.c \
             src/sequence.c src/compare.c src/order.c src/decisions.c src/report.c src/report_armada.c src/report_rolls.c src/run.c \
-            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c
-CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c
+            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c src/selftest.c
+CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c src/cmd_selftest.c src/output.c
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize clean legion-units armada-units plots install
+.PHONY: all run test deps bench sanitize tsan clean legion-units armada-units plots install
 all: $(BIN)
 
 deps:
@@ -73,6 +73,9 @@ test: deps
 	    $(MAKE) --no-print-directory MPI=1 BUILD=build-mpi BIN=build-mpi/neverodds build-mpi/neverodds && \
 	    sh tests/mpi.sh build-mpi/neverodds ./$(BIN); \
 	else echo "mpi: skipped (Open MPI is not installed: apt-get install openmpi-bin libopenmpi-dev)"; fi
+	@$(MAKE) --no-print-directory sanitize
+	@if command -v clang >/dev/null && [ -n "$(ARCHER)" ]; then $(MAKE) --no-print-directory tsan; \
+	else echo "tsan: skipped (needs clang and LLVM's OpenMP: apt-get install clang libomp-14-dev)"; fi
 
 # The chart gallery in plots/ (committed: the README shows it), from scenarios in profiles/.
 plots: deps
@@ -101,6 +104,20 @@ sanitize: deps
 	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
 	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
 
+# ThreadSanitizer on the OpenMP paths (Monte Carlo chunks, a sequence's parallel compile): clang
+# with LLVM's libomp and its Archer tool, which tells TSan of OpenMP's own synchronisation
+# (libgomp would report races that are not there).
+ARCHER  := $(firstword $(wildcard /usr/lib/llvm-*/lib/libarcher.so))
+TSAN_ENV = OMP_TOOL_LIBRARIES=$(ARCHER) TSAN_OPTIONS="halt_on_error=1 ignore_noninstrumented_modules=1"
+tsan: deps
+	@$(MAKE) --no-print-directory CC=clang BUILD=build-tsan BIN=build-tsan/neverodds \
+	    CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/neverodds build-tsan/check_all
+	for s in montecarlo sequence deck table; do CK_FORK=no CK_RUN_SUITE=$$s $(TSAN_ENV) ./build-tsan/check_all || exit 1; done
+	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/two-attacks.json --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds run profiles/legion/attack-action-two-pools.json --trials 300000 --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/quickstart.json --trials 300000 --threads 2 >/dev/null
+	@echo "tsan: no data race"
+
 # Regenerates the Legion unit library from the community data set (facts only, no card text).
 LEGION_DATA ?= ../shared/data/legion-data/legion-data.json
 legion-units:
@@ -114,4 +131,4 @@ armada-units:
 	mv profiles/armada/units.json.tmp profiles/armada/units.json
 
 clean:
-	rm -rf build build-san $(BIN)
+	rm -rf build build-san build-mpi build-tsan build-fuzz $(BIN) $(BIN).flavor-*

@@ -38,7 +38,13 @@ int flush_stdout(void);
 /* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion). */
 int cmd_run(int argc, char **argv, int compare, const char *quick_game);
 int cmd_order(int argc, char **argv);
+/* --output FILE (output.c): stdout goes to a temporary file from here on; 0 or EXIT_USAGE. */
+int output_begin(const char *path);
+/* After the command: the file renamed into place when its report is whole (rc 0 or 1), else
+ * removed; returns the exit status (1 when the file could not be written). */
+int output_end(int rc);
 int cmd_compare(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_selftest(int argc, char **argv);
 
 #endif

@@ -514,7 +514,10 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
     free(c.seen);
     if (c.failed) {
         if (c.failed == 2)
-            snprintf(err, errlen, "the attack has more than %zu distinct states", state_budget);
+            snprintf(err, errlen, "the attack has more than %zu distinct states, the limit of one compiled attack "
+                     "(about %zu MB); fewer dice, rerolls or tokens make it smaller (Monte Carlo walks the "
+                     "same compiled attack, so --trials does not help)",
+                     state_budget, state_budget * (sizeof(visited) + 2 * sizeof(int32_t)) >> 20);
         else if (c.failed == 3)
             snprintf(err, errlen, "a decision offers more than %d choices (too many dice for "
                      "one modifier's \"count\")", NO_MAX_OPTIONS);

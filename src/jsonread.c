@@ -83,6 +83,11 @@ int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allo
                 if (a[1])
                     strncat(list, ", ", sizeof list - strlen(list) - 1);
             }
+            if (jr_lenient) { /* --lenient: said, and the key is not read */
+                fprintf(stderr, "neverodds: warning: %s: %s%s%s: unknown key, ignored (expected one of: %s)\n",
+                        j->file, j->prefix ? j->prefix : "", j->prefix ? "." : "", p, list);
+                continue;
+            }
             jr_fail(j, p, "unknown key (expected one of: %s)", list);
             return -1;
         }
@@ -199,8 +204,35 @@ char *jr_read_file(const char *path, char *err, size_t errlen)
     return buf;
 }
 
+int jr_lenient;
+
+/* The deepest nesting of objects and lists in a JSON text (strings skipped). */
+static int nesting(const char *text)
+{
+    int depth = 0, most = 0, in_string = 0;
+    for (const char *p = text; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == '"')
+                in_string = 0;
+        } else if (*p == '"') {
+            in_string = 1;
+        } else if (*p == '{' || *p == '[') {
+            most = ++depth > most ? depth : most;
+        } else if (*p == '}' || *p == ']') {
+            depth--;
+        }
+    }
+    return most;
+}
+
 cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen)
 {
+    if (nesting(text) > JR_MAX_NESTING) {
+        snprintf(err, errlen, "%s: JSON nested deeper than %d levels", label, JR_MAX_NESTING);
+        return NULL;
+    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
     if (!root) {

@@ -14,12 +14,17 @@ typedef struct jr {
 
 /* Reads a whole text file (at most 1 MiB, no NUL bytes); NULL with "FILE: why" in err. */
 char *jr_read_file(const char *path, char *err, size_t errlen);
-/* Parses JSON; NULL with "LABEL: malformed JSON at line L, column C" in err. */
+/* Parses JSON; NULL with "LABEL: malformed JSON at line L, column C" in err, or when objects and
+ * lists nest deeper than JR_MAX_NESTING (scenarios need 5). */
+#define JR_MAX_NESTING 32
 cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen);
 
 /* Path helpers: child path "parent.key" or "parent[i]". */
 void jr_key(char *out, size_t n, const char *parent, const char *key);
 void jr_index(char *out, size_t n, const char *parent, int i);
+
+/* --lenient: an unknown key is a warning on stderr (and is not read), not an error. */
+extern int jr_lenient;
 
 void jr_fail(jr *j, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -26,14 +26,18 @@ static const char usage_main[] =
     "  policy FILE       the scenario under every named policy, side by side\n"
     "  order FILE        does the order of the modifiers matter? every order, the official one\n"
     "                    cited, what-ifs, a traced roll\n"
+    "  selftest          checks this build: exact against Monte Carlo on built-in scenarios\n"
     "\n"
     "options most commands take: --exact | --trials N [--seed S] [--threads T], --policy NAME,\n"
-    "--format text|json|csv, --plot FILE.png|.svg|.gp. Exit status: 0 ok, 1 the chart could not\n"
-    "be drawn (the numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
+    "--format text|json|csv, --plot FILE.png|.svg|.gp. Every command takes --output FILE (the\n"
+    "report to FILE, written whole or not at all) and --lenient (unknown scenario keys are\n"
+    "warnings, not errors). Exit status: 0 ok, 1 the chart or --output could not be written (the\n"
+    "numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
     "Manual: man neverodds (after make install), README.md.\n";
 
 
 static int dispatch(int argc, char **argv);
+static int global_options(int *argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -42,10 +46,34 @@ int main(int argc, char **argv)
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             return 1;
     }
-    int rc = dispatch(argc, argv);
+    int rc = global_options(&argc, argv);
+    if (rc == 0)
+        rc = output_end(dispatch(argc, argv));
     fflush(stdout);
     no_ranks_finish();
     return rc;
+}
+
+/* Options any command takes, wherever they stand: --output FILE and --lenient. They are taken
+ * out of argv before the command reads its own. 0, or the exit status of a usage error. */
+static int global_options(int *argc, char **argv)
+{
+    int kept = 1;
+    const char *output = NULL;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--lenient")) {
+            no_scenario_set_lenient(1);
+        } else if (!strcmp(argv[i], "--output") || !strcmp(argv[i], "-o")) {
+            if (i + 1 >= *argc || !*argv[i + 1])
+                return usage_error("%s", "--output: expected a file name");
+            output = argv[++i];
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    return output ? output_begin(output) : 0;
 }
 
 static int dispatch(int argc, char **argv)
@@ -77,5 +105,7 @@ static int dispatch(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(argv[1], "sweep"))
         return cmd_sweep(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "selftest"))
+        return cmd_selftest(argc - 2, argv + 2);
     return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
 }

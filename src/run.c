@@ -102,8 +102,11 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
 static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     no_graph g;
-    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, errlen))
+    char why[NO_ERR_LEN];
+    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", sc->file, why);
         return -1;
+    }
     /* Exact unless the user asked for trials; the compiled attack is small enough by now. */
     int exact = opts->force_exact || opts->trials == 0;
     double *weight = calloc((size_t)g.nterm, sizeof *weight);

@@ -958,6 +958,8 @@ static int load_with(const char *path, const no_override *ov, int nov, int name_
     return rc;
 }
 
+void no_scenario_set_lenient(int on) { jr_lenient = on; }
+
 int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_scenario *sc, char *err, size_t errlen)
 {
     return load_with(path, ov, nov, 1, sc, err, errlen);

@@ -181,6 +181,41 @@ if make -s install PREFIX="$T/inst" >/dev/null 2>"$T/inst.err" &&
    NEVERODDS_PROFILES= "$T/inst/bin/neverodds" xwing "2 f +howlrunner vs 2 e" | grep -q howlrunner; then ok
 else bad "make install: $(cat "$T/inst.err")"; fi
 
+# failure modes: numbers out of JSON's range, NaN, nesting, --lenient, --output, SIGPIPE
+printf '{"game":"xwing","attacker":{"dice":1e400},"defender":{"dice":2}}' >"$T/huge.json"
+expect_error huge-number "neverodds: $T/huge.json: attacker.dice: expected an integer from 0 to 10, got inf" run "$T/huge.json"
+printf '{"game":"xwing","attacker":{"dice":NaN},"defender":{"dice":2}}' >"$T/nan.json"
+expect_error nan "neverodds: $T/nan.json: malformed JSON at line 1, column 36" run "$T/nan.json"
+printf '{"game":"xwing","attacker":{"dice":3,"dice":4},"defender":{"dice":2}}' >"$T/dup.json"
+expect_error duplicate-key "neverodds: $T/dup.json: attacker.dice: duplicate key" run "$T/dup.json"
+python3 -c "print('['*100 + ']'*100)" >"$T/deep.json" 2>/dev/null || printf '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]' >"$T/deep.json"
+expect_error nesting "neverodds: $T/deep.json: JSON nested deeper than 32 levels" run "$T/deep.json"
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$T/big.json"
+expect_error file-size "neverodds: $T/big.json: file is larger than 1048576 bytes" run "$T/big.json"
+"$BIN" run "$T/unknown.json" --lenient >"$T/len.txt" 2>"$T/len.err" && grep -q "^mean damage" "$T/len.txt" &&
+    grep -q "warning: $T/unknown.json: colour: unknown key, ignored" "$T/len.err" && ok || bad "--lenient"
+"$BIN" run $Q --format csv --output "$T/out.csv" >"$T/o.stdout" && [ ! -s "$T/o.stdout" ] &&
+    [ "$(wc -l <"$T/out.csv")" -eq 2 ] && [ -z "$(ls "$T" | grep 'out.csv.tmp')" ] && ok || bad "--output"
+echo "keep me" >"$T/kept.txt"
+"$BIN" run "$T/neg.json" --output "$T/kept.txt" 2>/dev/null; rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$T/kept.txt")" = "keep me" ] && [ -z "$(ls "$T" | grep 'kept.txt.tmp')" ] &&
+    ok || bad "--output after a failure: exit $rc, file changed or left behind"
+expect_error output-dir "neverodds: --output $T/no/such/dir.txt: cannot write" run $Q --output "$T/no/such/dir.txt"
+# a reader that stops early (SIGPIPE): the program ends at once, without an error message
+"$BIN" sweep $Q --vary attacker.dice=1..10 --vary defender.dice=0..6 2>"$T/pipe.err" | head -n 1 >/dev/null
+[ ! -s "$T/pipe.err" ] && ok || bad "SIGPIPE: $(cat "$T/pipe.err")"
+# the self-check: exact against Monte Carlo on built-in scenarios
+"$BIN" selftest --trials 200000 >"$T/self.txt" && grep -q "^selftest: every check passed" "$T/self.txt" &&
+    [ "$(grep -c '^ok ' "$T/self.txt")" -eq 6 ] && ok || bad "selftest: $(cat "$T/self.txt")"
+expect_error selftest-option "neverodds: selftest: '--plot' does not apply" selftest --plot x.png
+# valgrind memcheck: an exact and a Monte Carlo run, no error and no leak (when valgrind is here)
+if command -v valgrind >/dev/null && [ -z "${ASAN_OPTIONS:-}" ]; then
+    valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        "$BIN" run $Q --trials 100000 --threads 2 >/dev/null 2>"$T/vg.err" &&
+    valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        "$BIN" compare $Q $Q,rules=xwing-1e >/dev/null 2>>"$T/vg.err" && ok || bad "valgrind: $(head -20 "$T/vg.err")"
+fi
+
 # every profile that is a scenario runs
 for f in profiles/*/*.json; do
     grep -q '"game"' "$f" || continue

@@ -132,5 +132,6 @@ Suite *suite_first_edition(void);
 Suite *suite_order(void);
 Suite *suite_table(void);
 Suite *suite_quick(void);
+Suite *suite_robustness(void);
 
 #endif

@@ -2,9 +2,10 @@
 # install-deps.sh [--test] — installs the Debian packages neverodds needs, only those missing.
 # Called by `make run` and `make test`, so a fresh Debian machine needs nothing else.
 set -eu
-# --test: the packages `make test` needs on top (Open MPI, for the MPI build under mpirun)
+# --test: the packages `make test` needs on top: Open MPI (the MPI build under mpirun),
+# valgrind, clang with LLVM's OpenMP (ThreadSanitizer) and libFuzzer (the fuzz pass)
 PACKAGES="gcc make libcjson-dev check pkg-config gnuplot-nox"
-[ "${1:-}" = "--test" ] && PACKAGES="openmpi-bin libopenmpi-dev"
+[ "${1:-}" = "--test" ] && PACKAGES="openmpi-bin libopenmpi-dev valgrind clang libomp-14-dev libclang-rt-14-dev"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

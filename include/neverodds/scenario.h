@@ -48,6 +48,8 @@ void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry);
 /* Sets the optimal policy's goal for every attack (--goal). */
 void no_scenario_set_goal(no_scenario *sc, int goal);
 
+/* --lenient: unknown keys are warnings on stderr and ignored, not errors (off by default). */
+void no_scenario_set_lenient(int on);
 /* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
 /* Reads and parses a file. */
