@@ -697,7 +697,10 @@ int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *key
     int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
     if (n < 1 || n > NO_MAX_ATTACKS) {
         char what[64];
-        jr_describe(list, what, sizeof what);
+        if (n) /* a list too long: its length says more than "a list" */
+            snprintf(what, sizeof what, "%d of them", n);
+        else
+            jr_describe(list, what, sizeof what);
         jr_fail(j, key, "expected a list of 1 to %d %s, got %s", NO_MAX_ATTACKS, key, what);
         return -1;
     }

@@ -201,6 +201,8 @@ echo "keep me" >"$T/kept.txt"
 [ $rc -eq 2 ] && [ "$(cat "$T/kept.txt")" = "keep me" ] && [ -z "$(ls "$T" | grep 'kept.txt.tmp')" ] &&
     ok || bad "--output after a failure: exit $rc, file changed or left behind"
 expect_error output-dir "neverodds: --output $T/no/such/dir.txt: cannot write" run $Q --output "$T/no/such/dir.txt"
+python3 -c "import json; print(json.dumps({'game':'xwing','defender':{'dice':2,'hull':30},'attacks':[{'attacker':{'dice':2}}]*11}))" >"$T/many.json"
+expect_error attacks-limit "neverodds: $T/many.json: attacks: expected a list of 1 to 10 attacks, got 11 of them" run "$T/many.json"
 # a reader that stops early (SIGPIPE): the program ends at once, without an error message
 "$BIN" sweep $Q --vary attacker.dice=1..10 --vary defender.dice=0..6 2>"$T/pipe.err" | head -n 1 >/dev/null
 [ ! -s "$T/pipe.err" ] && ok || bad "SIGPIPE: $(cat "$T/pipe.err")"
