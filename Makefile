@@ -22,7 +22,7 @@ BUILD    ?= build$(if $(MPI),-mpi)
 LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c src/xwing_damage.c \
             src/jsonread.c src/scenario.c src/legion.c src/legion_rolls.c src/legion_wounds.c src/legion_scenario.c src/armada.c src/armada_scenario.c \
             src/sequence.c src/compare.c src/order.c src/decisions.c src/report.c src/report_armada.c src/report_rolls.c src/run.c \
-            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c src/selftest.c
+            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c src/selftest.c src/xws.c
 CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c src/cmd_selftest.c src/output.c
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c

@@ -253,6 +253,19 @@ cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen)
 
 
 /* ---- libraries under profiles/ ---- */
+const cJSON *jr_library_doc(jr *j, jr_library *lib, const char *relpath)
+{
+    if (!lib->doc) {
+        snprintf(lib->file, sizeof lib->file, "%s/%s", no_profiles_dir(), relpath);
+        char *text = jr_read_file(lib->file, j->err, j->errlen);
+        lib->doc = text ? jr_parse(text, lib->file, j->err, j->errlen) : NULL;
+        free(text);
+        if (!lib->doc)
+            j->failed = 1;
+    }
+    return lib->doc;
+}
+
 const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,
                               const cJSON *name, const char *path, const char *what)
 {
@@ -260,16 +273,8 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
         jr_fail(j, path, "expected %s id from profiles/%s", what, relpath);
         return NULL;
     }
-    if (!lib->doc) {
-        snprintf(lib->file, sizeof lib->file, "%s/%s", no_profiles_dir(), relpath);
-        char *text = jr_read_file(lib->file, j->err, j->errlen);
-        lib->doc = text ? jr_parse(text, lib->file, j->err, j->errlen) : NULL;
-        free(text);
-        if (!lib->doc) {
-            j->failed = 1;
-            return NULL;
-        }
-    }
+    if (!jr_library_doc(j, lib, relpath))
+        return NULL;
     const cJSON *entry = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(lib->doc, section), name->valuestring);
     if (!entry)

@@ -49,6 +49,8 @@ typedef struct jr_library {
     cJSON *doc;
     char file[512];
 } jr_library;
+/* The library's document (profiles/RELPATH), read on first use; NULL with an error. */
+const cJSON *jr_library_doc(jr *j, jr_library *lib, const char *relpath);
 /* The entry named by string `name` (at `path`) in `section` of the library; NULL with an error
  * ("expected <what> id from ..." or "unknown ..."). */
 const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,

@@ -398,6 +398,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, ", goal %s", no_goal_names[sc->ctx.goal]);
     fprintf(f, "\n");
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+    if (*sc->notes) /* pilots and upgrades the abilities library does not model */
+        fprintf(f, "no dice effect modelled: %s\n", sc->notes);
     if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
         describe_carry(f, sc);
@@ -591,6 +593,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     if (!strcmp(sc->game, "xwing"))
         cJSON_AddBoolToObject(o, "damage_deck", sc->ctx.deck != NULL);
     cJSON_AddStringToObject(o, "scenario", sc->name);
+    if (*sc->notes)
+        cJSON_AddStringToObject(o, "no_dice_effect_modelled", sc->notes);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
     const int *p = ctx->policy;
     cJSON_AddStringToObject(pol, "name", p[NO_ATTACKER] == p[NO_DEFENDER] ? no_policies[p[NO_ATTACKER]].name : "mixed");

@@ -1,6 +1,7 @@
 /* scenario.c — scenario files (and the abilities library they name) into an attack context. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/scenario.h"
+#include "neverodds/xws.h"
 #include "neverodds/modifier.h"
 #include "neverodds/xwing.h"
 #include "neverodds/legion.h"
@@ -149,6 +150,7 @@ typedef struct builder {
     cJSON *library;
     char library_file[PATH_MAX];
     int first_edition;  /* rules xwing-1e */
+    char *notes;        /* the scenario's notes (NO_NOTES_LEN) */
 } builder;
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
@@ -519,7 +521,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     jr lj = {.file = b->library_file, .err = j->err, .errlen = j->errlen};
     char lpath[256];
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
-    static const char *const entry_keys[] = {"name", "xws", "type", "summary", "assumes", "charges",
+    static const char *const entry_keys[] = {"name", "xws", "type", "aura", "summary", "assumes", "charges",
                                              "attack_requires", "ordnance", "attacking",
                                              "defending", "uncancellable", "opponent_cannot_modify",
                                              "opponent_spends_focus", NULL};
@@ -826,6 +828,35 @@ static int carry_xwing(const no_scenario *sc, int next, const no_ctx *from, cons
     return no_xwing_carry(from, end, out);
 }
 
+/* Sides named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws.c), for
+ * the lone attack, each attack of a sequence and the defender. */
+static int fill_pilots(cJSON *root, builder *b)
+{
+    static const char *const sides[] = {"attacker", "defender"};
+    cJSON *attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks"), *a;
+    for (int d = 0; d < 2; d++) {
+        cJSON *side = cJSON_GetObjectItemCaseSensitive(root, sides[d]);
+        if (cJSON_GetObjectItemCaseSensitive(side, "pilot") && b->first_edition) {
+            jr_fail(&b->j, sides[d], "pilot: the pilot table is second edition's (rules xwing-2e)");
+            return -1;
+        }
+        if (cJSON_IsObject(side) && no_xws_fill_side(side, d, b->j.file, sides[d], b->notes, b->j.err, b->j.errlen))
+            return b->j.failed = -1;
+    }
+    int i = 0;
+    if (!cJSON_IsArray(attacks))
+        attacks = NULL;
+    cJSON_ArrayForEach(a, attacks)
+    {
+        char path[64];
+        snprintf(path, sizeof path, "attacks[%d].attacker", i++);
+        cJSON *side = cJSON_GetObjectItemCaseSensitive(a, "attacker");
+        if (cJSON_IsObject(side) && no_xws_fill_side(side, 0, b->j.file, path, b->notes, b->j.err, b->j.errlen))
+            return b->j.failed = -1;
+    }
+    return 0;
+}
+
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
 {
     memset(sc, 0, sizeof *sc);
@@ -838,6 +869,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.j = (jr){.file = label, .err = err, .errlen = errlen};
     b.ctx = &sc->ctx;
     b.root = root;
+    b.notes = sc->notes;
     jr *j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
                                             "range", "obstructed", "policy", "goal", "rule_options", "points", NULL};
@@ -868,7 +900,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     if (j->failed)
         goto done;
     no_parse_common(root, j, sc, "xwing", b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
-    if (j->failed)
+    if (j->failed || fill_pilots(root, &b))
         goto done;
     if (!sequence)
         xwing_attack(&b, root, root, &sc->ctx);

@@ -6,6 +6,7 @@
 #include "neverodds/legion.h"
 
 #define NO_ERR_LEN 512
+#define NO_NOTES_LEN 256
 #define NO_MAX_ATTACKS 10 /* attacks in one sequence */
 
 struct no_scenario;
@@ -21,6 +22,7 @@ typedef struct no_scenario {
     char game[16];
     char rules[16];
     int points;           /* "points": the attacker's cost (compare's damage per point); 0: none */
+    char notes[NO_NOTES_LEN]; /* for the report: pilots' and upgrades' cards with no dice effect modelled */
     const no_rules *engine_rules;
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */

@@ -1,0 +1,48 @@
+/* xws.h — X-Wing squads: the ship, pilot and upgrade table of profiles/xwing/ships.json (made
+ * from xwing-data2 by tools/xwing_data.py: facts only), squads in the XWS format list builders
+ * export, and scenario sides named by pilot ("attacker": {"pilot": "lukeskywalker"}). */
+#ifndef NEVERODDS_XWS_H
+#define NEVERODDS_XWS_H
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include "neverodds/scenario.h"
+
+#define NO_SQUAD_MAX 12          /* ships in one squad */
+#define NO_SHIP_MAX_CARDS 16     /* a pilot and its upgrades */
+
+/* A ship of a squad as the dice see it. */
+typedef struct no_ship {
+    char pilot[64], name[64], ship[64], ship_name[64], faction[32], size[8];
+    int initiative, attack, agility, hull, shields, force, charges;
+    char arc[24];                           /* of its strongest primary attack */
+    int actions;                            /* NO_ACT_* bits of the actions it can take */
+    int ncards;
+    char card[NO_SHIP_MAX_CARDS][64];       /* the pilot, then its upgrades: xws ids */
+    int modelled[NO_SHIP_MAX_CARDS];        /* 1: the abilities library has its dice effect */
+    char ability[NO_SHIP_MAX_CARDS][64];    /* ... under this name */
+} no_ship;
+
+enum { NO_ACT_FOCUS = 1, NO_ACT_LOCK = 2, NO_ACT_EVADE = 4, NO_ACT_CALCULATE = 8, NO_ACT_REINFORCE = 16 };
+
+typedef struct no_squad {
+    char file[256], name[128], faction[32];
+    int n;
+    no_ship ship[NO_SQUAD_MAX];
+} no_squad;
+
+/* Reads and checks an XWS file (faction, pilot and upgrade ids, slots); errors name the file and
+ * the JSON path ("pilots[1].id: unknown pilot ..."). Returns 0, or -1 with err. */
+int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen);
+
+/* The version of the data set the table was made from ("xwing-data2 3.9.1"). */
+const char *no_xws_data_version(void);
+
+/* A scenario side {"pilot": ID, "upgrades": [IDS], "weapon": ID, ...} filled in place from the
+ * table: dice (the primary attack, or the weapon's; agility for a defender), hull, shields, size,
+ * the pilot's Force, and the dice abilities the library models. `defender`: which side it is.
+ * Keys the side gives itself win. The cards whose dice effect is not modelled are added to
+ * `notes` (NO_NOTES_LEN bytes) as "PATH: id, id". Returns 0, or -1 with err "LABEL: PATH: ...". */
+int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *err,
+                     size_t errlen);
+
+#endif
