@@ -22,14 +22,14 @@ BUILD    ?= build$(if $(MPI),-mpi)
 LIB_SRC  := src/rng.c src/dice.c src/engine.c src/modifier.c src/montecarlo.c src/xwing.c src/xwing_damage.c \
             src/jsonread.c src/scenario.c src/legion.c src/legion_rolls.c src/legion_wounds.c src/legion_scenario.c src/armada.c src/armada_scenario.c \
             src/sequence.c src/compare.c src/order.c src/decisions.c src/report.c src/report_armada.c src/report_rolls.c src/run.c \
-            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c src/selftest.c src/xws.c
-CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c src/cmd_selftest.c src/output.c
+            src/plot.c src/table.c src/progress.c src/quick.c src/ranks.c src/selftest.c src/xws.c src/matchup.c
+CLI_SRC  := src/main.c src/cli.c src/cmd_run.c src/cmd_order.c src/cmd_table.c src/cmd_selftest.c src/cmd_squad.c src/output.c
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize tsan clean legion-units armada-units plots install
+.PHONY: all run test deps bench sanitize tsan clean legion-units armada-units xwing-data plots install
 all: $(BIN)
 
 deps:
@@ -69,6 +69,8 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA); \
+	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
 	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \
 	    $(MAKE) --no-print-directory MPI=1 BUILD=build-mpi BIN=build-mpi/neverodds build-mpi/neverodds && \
 	    sh tests/mpi.sh build-mpi/neverodds ./$(BIN); \
@@ -117,6 +119,12 @@ tsan: deps
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/legion/attack-action-two-pools.json --trials 300000 --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/quickstart.json --trials 300000 --threads 2 >/dev/null
 	@echo "tsan: no data race"
+
+# Regenerates the X-Wing ship, pilot and upgrade table from xwing-data2 (facts only, no card text).
+XWING_DATA ?= ../shared/data/xwing-data2/data
+xwing-data:
+	python3 tools/xwing_data.py $(XWING_DATA) > profiles/xwing/ships.json.tmp
+	mv profiles/xwing/ships.json.tmp profiles/xwing/ships.json
 
 # Regenerates the Legion unit library from the community data set (facts only, no card text).
 LEGION_DATA ?= ../shared/data/legion-data/legion-data.json

@@ -46,5 +46,7 @@ int output_end(int rc);
 int cmd_compare(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
+int cmd_squad(int argc, char **argv);
+int cmd_matchup(int argc, char **argv);
 
 #endif

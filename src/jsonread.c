@@ -278,8 +278,8 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
     const cJSON *entry = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(lib->doc, section), name->valuestring);
     if (!entry)
-        jr_fail(j, path, "unknown %s \"%s\" (see %s)", what + (strncmp(what, "a ", 2) ? 0 : 2),
-                name->valuestring, lib->file);
+        jr_fail(j, path, "unknown %s \"%s\" (see %s)", strchr(what, ' ') ? strchr(what, ' ') + 1 : what,
+                name->valuestring, lib->file); /* "a unit" -> "unknown unit", "an upgrade" -> "unknown upgrade" */
     return entry;
 }
 

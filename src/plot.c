@@ -380,15 +380,20 @@ static void sweep_script(FILE *f, const void *arg)
     put_title(f, "set title", g->title, g->subtitle);
     fprintf(f, "set xlabel \"%s\"\n", g->xkey);
     put_tics(f, "x", g->xval, g->nx);
-    double top = 0;
-    for (int i = 0; i < g->nx * g->ny; i++)
-        top = g->value[i] > top ? g->value[i] : top;
-    /* x, y, value, half 95% interval, whether the cell is dark (its label then white) */
+    double lo = g->value[0], hi = g->value[0];
+    for (int i = 0; i < g->nx * g->ny; i++) {
+        lo = g->value[i] < lo ? g->value[i] : lo;
+        hi = g->value[i] > hi ? g->value[i] : hi;
+    }
+    if (hi - lo < 1e-9) /* one colour for all: a range around it */
+        lo -= 0.5, hi += 0.5;
+    /* x, y, value, half 95% interval, whether the cell is dark (its label then white): the colour
+     * scale runs from lo to hi, the darker half from their middle */
     fputs("$g << EOD\n", f);
     for (int y = 0; y < g->ny; y++)
         for (int x = 0; x < g->nx; x++) {
             double v = g->value[y * g->nx + x];
-            fprintf(f, "%d %d %.12g %.12g %d\n", x, y, v, g->se ? Z95 * g->se[y * g->nx + x] : 0, v > 0.6 * top);
+            fprintf(f, "%d %d %.12g %.12g %d\n", x, y, v, g->se ? Z95 * g->se[y * g->nx + x] : 0, v > (lo + hi) / 2);
         }
     fputs("EOD\n", f);
     if (g->ny == 1) {
@@ -399,9 +404,12 @@ static void sweep_script(FILE *f, const void *arg)
     }
     fprintf(f, "set ylabel \"%s\"\n", g->ykey);
     put_tics(f, "y", g->yval, g->ny);
-    fprintf(f, "set xrange [-0.5:%g]\nset yrange [-0.5:%g]\nset cblabel \"%s\"\nset palette defined "
-               "(0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\nunset key\nunset grid\n",
-            g->nx - 0.5, g->ny - 0.5, g->value_label);
+    /* a matrix reads from its first row at the top; long column names lean */
+    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\nset cblabel \"%s\"\n"
+               "set palette defined (0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\nunset key\nunset grid\n",
+            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo, hi, g->value_label);
+    if (g->matrix)
+        fputs("set xtics rotate by 20 right\n", f);
     fputs("plot $g using 1:2:3 with image, \\\n"
           "     $g using 1:2:($5 > 0.5 ? \"\" : sprintf(\"%.3f\", $3)) with labels tc rgb \"black\" font \",13\", \\\n"
           "     $g using 1:2:($5 > 0.5 ? sprintf(\"%.3f\", $3) : \"\") with labels tc rgb \"white\" font \",13\"\n",

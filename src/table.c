@@ -373,7 +373,7 @@ static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, 
         cut--;
     snprintf(sub, sizeof sub, "%.*s%s · %s", cut, r[0].name, (int)strlen(r[0].name) > cut ? "…" : "", r[0].provenance);
     no_plot_grid g = {title, sub, o->metric_kill ? "P(kill)" : "mean damage", xkey, nv > 1 ? ykey : NULL,
-                      xval, yval, v[0].n, nv > 1 ? v[1].n : 1, value, mc ? se : NULL};
+                      xval, yval, v[0].n, nv > 1 ? v[1].n : 1, value, mc ? se : NULL, 0};
     *rc = no_plot_sweep(o->plot, &g, err, errlen) ? 1 : 0;
     free(value);
     free(se);

@@ -70,6 +70,8 @@ static void add_card(jr *j, no_ship *s, const char *id)
     snprintf(s->card[s->ncards], sizeof s->card[0], "%s", id);
     const char *a = ability_of(j, id);
     s->modelled[s->ncards] = a != NULL;
+    s->aura[s->ncards] = a && cJSON_IsTrue(cJSON_GetObjectItem(
+                                  cJSON_GetObjectItem(section(j, &library, ABILITIES, "abilities"), a), "aura"));
     snprintf(s->ability[s->ncards], sizeof s->ability[0], "%s", a ? a : "");
     s->ncards++;
 }
@@ -117,6 +119,28 @@ static int ship_of(jr *j, const char *id, const char *path, no_ship *s)
     return 0;
 }
 
+/* What an upgrade changes of its ship (Hull Upgrade +1 hull, Angled Deflectors -1 shield and
+ * a reinforce action, ...): stats and the actions the dice use. */
+static void apply_grants(no_ship *s, const cJSON *grants)
+{
+    static const char *const acts[] = {"focus", "lock", "evade", "calculate", "reinforce"};
+    const cJSON *g;
+    cJSON_ArrayForEach(g, grants)
+    {
+        const char *type = text_of(g, "type", ""), *what = text_of(g, "stat", "");
+        int amount = stat(g, "amount"), *field = !strcmp(what, "hull")      ? &s->hull
+                                                : !strcmp(what, "shields")  ? &s->shields
+                                                : !strcmp(what, "agility")  ? &s->agility
+                                                : !strcmp(what, "attack")   ? &s->attack
+                                                                            : NULL;
+        if (!strcmp(type, "stat") && field)
+            *field = *field + amount < 0 ? 0 : *field + amount;
+        for (int a = 0; a < 5 && !strcmp(type, "action"); a++)
+            if (!strcmp(text_of(cJSON_GetObjectItem(g, "action"), "type", ""), acts[a]))
+                s->actions |= 1 << a;
+    }
+}
+
 /* Upgrade `id` (at `path`) onto ship s; `slot` when the squad names the slot it fills. */
 static int add_upgrade(jr *j, no_ship *s, const cJSON *id, const char *slot, const char *path)
 {
@@ -141,6 +165,7 @@ static int add_upgrade(jr *j, no_ship *s, const cJSON *id, const char *slot, con
         }
     }
     add_card(j, s, id->valuestring);
+    apply_grants(s, cJSON_GetObjectItem(u, "grants"));
     return 0;
 }
 
@@ -195,9 +220,9 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
         const cJSON *slot;
         cJSON_ArrayForEach(slot, cJSON_GetObjectItem(p, "upgrades"))
         {
-            char sp[128];
-            jr_key(sp, sizeof sp, at, "upgrades");
-            jr_key(sp, sizeof sp, sp, slot->string);
+            char ups[96], sp[128];
+            jr_key(ups, sizeof ups, at, "upgrades");
+            jr_key(sp, sizeof sp, ups, slot->string);
             int k = 0;
             const cJSON *u;
             cJSON_ArrayForEach(u, slot)
@@ -229,7 +254,7 @@ static int applies(jr *j, const no_ship *s, int c, int defender, const char *wea
     if (!cJSON_GetObjectItem(entry, defender ? "defending" : "attacking"))
         return 0;
     if (c == 0)
-        return !cJSON_IsTrue(cJSON_GetObjectItem(entry, "aura"));
+        return !s->aura[0];
     const cJSON *upgrade = cJSON_GetObjectItem(section(j, &table, SHIPS, "upgrades"), s->card[c]);
     return !cJSON_GetObjectItem(upgrade, "attack") || (!defender && weapon && !strcmp(weapon, s->card[c]));
 }

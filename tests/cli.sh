@@ -55,7 +55,7 @@ expect_error unknown-command "neverodds: unknown command" fly
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 # every command has its own --help, on stdout
-for c in run policy order compare sweep; do
+for c in run policy order compare sweep selftest squad matchup; do
     "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
 done
 
@@ -180,6 +180,16 @@ if make -s install PREFIX="$T/inst" >/dev/null 2>"$T/inst.err" &&
    [ -x "$T/inst/bin/neverodds" ] && [ -f "$T/inst/share/man/man1/neverodds.1" ] &&
    NEVERODDS_PROFILES= "$T/inst/bin/neverodds" xwing "2 f +howlrunner vs 2 e" | grep -q howlrunner; then ok
 else bad "make install: $(cat "$T/inst.err")"; fi
+
+# squads (XWS): a squad's profile, a matchup's CSV and chart, a misspelled pilot
+"$BIN" squad tests/xws/sample.json | grep -q "DFS-311 (Vulture-class Droid Fighter), initiative 1" && ok || bad "squad"
+"$BIN" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --format csv >"$T/m.csv" &&
+    [ "$(wc -l <"$T/m.csv")" -eq 25 ] && head -1 "$T/m.csv" | grep -q "^direction,attacker,defender,mean_r1" &&
+    ok || bad "matchup csv"
+printf '{"faction":"rebelalliance","pilots":[{"id":"wedgeantiles"}]}' >"$T/typo.xws"
+expect_error squad-typo "neverodds: $T/typo.xws: pilots[0].id: unknown pilot \"wedgeantiles\"" squad "$T/typo.xws"
+expect_error matchup-one "neverodds: matchup: expected two squad files" matchup "$T/typo.xws"
+expect_error matchup-tokens "neverodds: --tokens: expected focus, lock, evade" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --tokens shields
 
 # failure modes: numbers out of JSON's range, NaN, nesting, --lenient, --output, SIGPIPE
 printf '{"game":"xwing","attacker":{"dice":1e400},"defender":{"dice":2}}' >"$T/huge.json"

@@ -133,5 +133,6 @@ Suite *suite_order(void);
 Suite *suite_table(void);
 Suite *suite_quick(void);
 Suite *suite_robustness(void);
+Suite *suite_xws(void);
 
 #endif

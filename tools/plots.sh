@@ -27,3 +27,4 @@ chart xwing-kill-heatmap.png     sweep $X/quickstart.json --vary attacker.dice=2
 chart legion-stormtroopers.png   run $L/stormtroopers-vs-rebels.json
 chart legion-cover.png           sweep $L/stormtroopers-vs-rebels.json --vary cover=none,light,heavy --trials 20000
 chart armada-victory-vs-cr90.png run $A/victory-vs-cr90.json
+chart xwing-matchup.png          matchup $X/squads/rebels.xws $X/squads/empire.xws

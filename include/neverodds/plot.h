@@ -33,6 +33,7 @@ typedef struct no_plot_grid {
     const char *const *xval, *const *yval;
     int nx, ny;
     const double *value, *se;
+    int matrix;                         /* rows top down, named (matchup); else y grows upwards */
 } no_plot_grid;
 int no_plot_sweep(const char *path, const no_plot_grid *grid, char *err, size_t errlen);
 

@@ -20,6 +20,7 @@ typedef struct no_ship {
     char card[NO_SHIP_MAX_CARDS][64];       /* the pilot, then its upgrades: xws ids */
     int modelled[NO_SHIP_MAX_CARDS];        /* 1: the abilities library has its dice effect */
     char ability[NO_SHIP_MAX_CARDS][64];    /* ... under this name */
+    int aura[NO_SHIP_MAX_CARDS];            /* 1: it helps other ships, not its own (Howlrunner) */
 } no_ship;
 
 enum { NO_ACT_FOCUS = 1, NO_ACT_LOCK = 2, NO_ACT_EVADE = 4, NO_ACT_CALCULATE = 8, NO_ACT_REINFORCE = 16 };

@@ -1,0 +1,126 @@
+/* cmd_squad.c — `neverodds squad` and `neverodds matchup` from the command line (matchup.c). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "neverodds/matchup.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_squad[] =
+    "usage: neverodds squad SQUAD.xws [--format text|json|csv]\n"
+    "\n"
+    "Reads a squad exported by a list builder (XWS 2.0.0), checks its faction, pilot and upgrade\n"
+    "ids and slots against profiles/xwing/ships.json (xwing-data2), and prints each ship with its\n"
+    "attack and defense dice, hull, shields, Force, and which of its cards change dice (the\n"
+    "abilities library models them) and which have no dice effect modelled.\n"
+    "\n"
+    "Exit status: 0 ok, 2 bad input.\n";
+
+static const char usage_matchup[] =
+    "usage: neverodds matchup A.xws B.xws [options]\n"
+    "\n"
+    "Every ship of A attacking every ship of B, and the reverse, one primary attack each: the mean\n"
+    "damage at range 1, 2 and 3, P(kill) at range 2 and the mean number of attacks to destroy it\n"
+    "at range 2. Each cell is the run of a scenario naming the two pilots (neverodds run gives the\n"
+    "same numbers).\n"
+    "\n"
+    "  --tokens LIST   tokens each ship holds when it has the action: focus, lock, evade,\n"
+    "                  calculate, reinforce, or none (default focus,lock; lock helps the\n"
+    "                  attacker, evade and reinforce the defender); Force comes from the pilot\n"
+    "  --exact, --trials N, --seed S, --threads T   as for run (exact by default)\n"
+    "  --format F      text (default), json or csv\n"
+    "  --plot FILE     heatmap of A's mean damage on B at range 2 (.png, .svg, .gp)\n"
+    "\n"
+    "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
+
+static int parse_tokens(const char *list, int *tokens)
+{
+    static const struct {
+        const char *name;
+        int act;
+    } names[] = {{"focus", NO_ACT_FOCUS}, {"lock", NO_ACT_LOCK}, {"evade", NO_ACT_EVADE},
+                 {"calculate", NO_ACT_CALCULATE}, {"reinforce", NO_ACT_REINFORCE}, {"none", 0}};
+    *tokens = 0;
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+            if (strlen(names[i].name) == len && !strncmp(p, names[i].name, len)) {
+                *tokens |= names[i].act;
+                found = 1;
+            }
+        if (!found)
+            return -1;
+        p += len + (p[len] == ',');
+    }
+    return list && *list ? 0 : -1;
+}
+
+/* Reads the squads named on the command line; EXIT_USAGE with the message when one is bad. */
+static int load_squads(const char *const *files, int n, no_squad *sq)
+{
+    char err[NO_ERR_LEN];
+    for (int i = 0; i < n; i++)
+        if (no_squad_load(files[i], &sq[i], err, sizeof err)) {
+            fprintf(stderr, "neverodds: %s\n", err);
+            return EXIT_USAGE;
+        }
+    return 0;
+}
+
+/* squad (want 1 file) or matchup (want 2). */
+static int cmd_squads(int argc, char **argv, int want)
+{
+    common_opts c;
+    common_defaults(&c);
+    const char *files[2];
+    int n = 0, tokens = NO_ACT_FOCUS | NO_ACT_LOCK;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(want == 1 ? usage_squad : usage_matchup, stdout);
+            return 0;
+        } else if (a[0] != '-' || !a[1]) {
+            if (n == want)
+                return usage_error(want == 1 ? "squad: one squad file (got '%s' more)"
+                                             : "matchup: two squad files (got '%s' more)",
+                                   a);
+            files[n++] = a;
+        } else if (want == 2 && !strcmp(a, "--tokens")) {
+            if (parse_tokens(i + 1 < argc ? argv[i + 1] : NULL, &tokens))
+                return usage_error("--tokens: expected focus, lock, evade, calculate, reinforce or none, "
+                                   "comma-separated, got '%s'",
+                                   i + 1 < argc ? argv[i + 1] : "nothing");
+            i++;
+        } else if (want == 1 && strcmp(a, "--format")) {
+            return usage_error("squad: '%s' does not apply (it takes --format)", a);
+        } else if ((r = common_option(argc, argv, &i, &c)) != 0) {
+            return r == 1 ? usage_error("matchup: unknown option '%s'", a) : r;
+        }
+    }
+    if (n < want)
+        return usage_error("%s", want == 1 ? "squad: expected a squad file (XWS)" : "matchup: expected two squad files");
+    if (c.run.force_exact && c.run.trials)
+        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    no_squad *sq = malloc(2 * sizeof *sq);
+    if (!sq)
+        abort();
+    int rc = load_squads(files, n, sq);
+    if (!rc && want == 1) {
+        no_squad_report(stdout, &sq[0], c.format);
+    } else if (!rc) {
+        no_matchup_opts o = {.run = c.run, .tokens = tokens, .format = c.format, .plot = c.plot};
+        char err[NO_ERR_LEN];
+        rc = no_matchup(stdout, &sq[0], &sq[1], &o, err, sizeof err);
+        if (rc)
+            fprintf(stderr, "neverodds: %s\n", err);
+        rc = rc < 0 ? EXIT_USAGE : rc;
+    }
+    free(sq);
+    int flushed = flush_stdout();
+    return rc ? rc : flushed;
+}
+
+int cmd_squad(int argc, char **argv) { return cmd_squads(argc, argv, 1); }
+int cmd_matchup(int argc, char **argv) { return cmd_squads(argc, argv, 2); }

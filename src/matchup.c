@@ -1,0 +1,306 @@
+/* matchup.c — squads as the dice see them, and who hurts whom: every cell a `run` of a
+ * scenario written from the two ships' pilots and upgrades (the ship table fills its numbers). */
+#include "neverodds/matchup.h"
+#include "neverodds/plot.h"
+#include "neverodds/table.h"
+#include "neverodds/version.h"
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Which side each token helps: the attacker's lock, the defender's evade and reinforce. */
+static const struct {
+    int act;
+    const char *token;
+    int attacker, defender;
+} token_use[] = {
+    {NO_ACT_FOCUS, "focus", 1, 1},     {NO_ACT_LOCK, "lock", 1, 0},          {NO_ACT_EVADE, "evade", 0, 1},
+    {NO_ACT_CALCULATE, "calculate", 1, 1}, {NO_ACT_REINFORCE, "reinforce", 0, 1},
+};
+#define NTOKENS (int)(sizeof token_use / sizeof *token_use)
+
+static cJSON *side_of(const no_ship *s, int defender, int tokens)
+{
+    cJSON *side = cJSON_CreateObject(), *ups = NULL, *tok = cJSON_AddObjectToObject(side, "tokens");
+    cJSON_AddStringToObject(side, "pilot", s->pilot);
+    for (int c = 1; c < s->ncards; c++) {
+        if (!ups)
+            ups = cJSON_AddArrayToObject(side, "upgrades");
+        cJSON_AddItemToArray(ups, cJSON_CreateString(s->card[c]));
+    }
+    for (int t = 0; t < NTOKENS; t++) /* a token the user asked for, when the ship has its action */
+        if ((tokens & token_use[t].act) && (s->actions & token_use[t].act) &&
+            (defender ? token_use[t].defender : token_use[t].attacker))
+            cJSON_AddNumberToObject(tok, token_use[t].token, 1);
+    return side;
+}
+
+char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int tokens)
+{
+    cJSON *root = cJSON_CreateObject();
+    char name[200];
+    snprintf(name, sizeof name, "%s attacks %s at range %d", atk->name, def->name, range);
+    cJSON_AddStringToObject(root, "game", "xwing");
+    cJSON_AddStringToObject(root, "rules", "xwing-2e");
+    cJSON_AddStringToObject(root, "name", name);
+    cJSON_AddItemToObject(root, "attacker", side_of(atk, 0, tokens));
+    cJSON_AddItemToObject(root, "defender", side_of(def, 1, tokens));
+    cJSON_AddNumberToObject(root, "range", range);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text)
+        abort();
+    return text;
+}
+
+/* ---- squad ---- */
+
+static void cards_text(char *out, size_t n, const no_ship *s, int modelled)
+{
+    *out = '\0';
+    for (int c = 0; c < s->ncards; c++)
+        if (s->modelled[c] == modelled)
+            snprintf(out + strlen(out), n - strlen(out), "%s%s%s", *out ? ", " : "", modelled ? s->ability[c] : s->card[c],
+                     s->aura[c] ? " (helps other ships)" : "");
+    if (!*out)
+        snprintf(out, n, "none");
+}
+
+static cJSON *ship_json(const no_ship *s)
+{
+    cJSON *o = cJSON_CreateObject(), *cards = cJSON_AddArrayToObject(o, "cards");
+    cJSON_AddStringToObject(o, "pilot", s->pilot);
+    cJSON_AddStringToObject(o, "name", s->name);
+    cJSON_AddStringToObject(o, "ship", s->ship);
+    cJSON_AddStringToObject(o, "size", s->size);
+    cJSON_AddNumberToObject(o, "initiative", s->initiative);
+    cJSON_AddNumberToObject(o, "attack", s->attack);
+    cJSON_AddStringToObject(o, "arc", s->arc);
+    cJSON_AddNumberToObject(o, "agility", s->agility);
+    cJSON_AddNumberToObject(o, "hull", s->hull);
+    cJSON_AddNumberToObject(o, "shields", s->shields);
+    cJSON_AddNumberToObject(o, "force", s->force);
+    cJSON_AddNumberToObject(o, "charges", s->charges);
+    for (int c = 0; c < s->ncards; c++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "xws", s->card[c]);
+        if (s->modelled[c])
+            cJSON_AddStringToObject(e, "ability", s->ability[c]);
+        else
+            cJSON_AddFalseToObject(e, "dice_effect_modelled");
+        cJSON_AddItemToArray(cards, e);
+    }
+    return o;
+}
+
+static void print_json(FILE *f, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text)
+        abort();
+    fprintf(f, "%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
+static cJSON *squad_json(const no_squad *sq)
+{
+    cJSON *o = cJSON_CreateObject(), *ships = cJSON_AddArrayToObject(o, "ships");
+    cJSON_AddStringToObject(o, "file", sq->file);
+    cJSON_AddStringToObject(o, "name", sq->name);
+    cJSON_AddStringToObject(o, "faction", sq->faction);
+    for (int i = 0; i < sq->n; i++)
+        cJSON_AddItemToArray(ships, ship_json(&sq->ship[i]));
+    return o;
+}
+
+void no_squad_report(FILE *f, const no_squad *sq, int format)
+{
+    if (format == NO_FMT_JSON) {
+        cJSON *root = squad_json(sq);
+        cJSON_AddStringToObject(root, "data", no_xws_data_version());
+        print_json(f, root);
+        return;
+    }
+    if (format == NO_FMT_CSV)
+        fputs("pilot,name,ship,faction,initiative,attack,arc,agility,hull,shields,force,charges,abilities_modelled,"
+              "no_dice_effect_modelled\n",
+              f);
+    else
+        fprintf(f, "squad: %s%s%s (%s), %d ships; data %s\n\n", sq->file, *sq->name ? ", " : "", sq->name, sq->faction,
+                sq->n, no_xws_data_version());
+    for (int i = 0; i < sq->n; i++) {
+        const no_ship *s = &sq->ship[i];
+        char used[512], plain[512];
+        cards_text(used, sizeof used, s, 1);
+        cards_text(plain, sizeof plain, s, 0);
+        if (format == NO_FMT_CSV) {
+            fprintf(f, "%s,\"%s\",%s,%s,%d,%d,%s,%d,%d,%d,%d,%d,\"%s\",\"%s\"\n", s->pilot, s->name, s->ship, s->faction,
+                    s->initiative, s->attack, s->arc, s->agility, s->hull, s->shields, s->force, s->charges, used, plain);
+            continue;
+        }
+        fprintf(f, "  %d  %s (%s), initiative %d\n", i + 1, s->name, s->ship_name, s->initiative);
+        fprintf(f, "     attack   %d dice, %s arc (%d at range 1)", s->attack, s->arc, s->attack + 1);
+        if (s->force)
+            fprintf(f, "; Force %d", s->force);
+        fputs("\n", f);
+        fprintf(f, "     defense  %d dice (%d at range 3), hull %d, shields %d, %s\n", s->agility, s->agility + 1,
+                s->hull, s->shields, s->size);
+        fprintf(f, "     dice abilities modelled: %s\n     no dice effect modelled: %s\n", used, plain);
+    }
+}
+
+/* ---- matchup ---- */
+
+typedef struct cell {
+    const no_ship *atk, *def;
+    double mean[3], kill, shots, beyond;
+    int has_kill;
+} cell;
+
+static int run_cell(cell *c, const no_matchup_opts *o, char *err, size_t errlen)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    if (!sc)
+        abort();
+    int rc = 0;
+    for (int r = 1; r <= 3 && !rc; r++) {
+        char *json = no_matchup_scenario(c->atk, c->def, r, o->tokens);
+        no_summary s;
+        rc = no_scenario_parse(json, "matchup", sc, err, errlen) || no_run(sc, &o->run, &s, err, errlen);
+        free(json);
+        if (rc)
+            break;
+        c->mean[r - 1] = s.mean;
+        if (r == NO_MATCHUP_RANGE) {
+            c->kill = s.kill.p;
+            c->has_kill = s.has_kill;
+            no_run_opts shots = o->run;
+            shots.shots = 1;
+            no_summary_free(&s);
+            rc = no_run(sc, &shots, &s, err, errlen);
+            c->shots = s.shots_mean;
+            c->beyond = s.shots_beyond.p;
+        }
+        no_summary_free(&s);
+    }
+    free(sc);
+    return rc ? -1 : 0;
+}
+
+static const char *const direction_name[] = {"A attacks B", "B attacks A"};
+
+/* s in a column `width` characters wide (UTF-8: names have curly quotes), cut to fit. */
+static void column(FILE *f, const char *s, int width)
+{
+    int shown = 0;
+    for (; *s && shown < width; shown++) {
+        int len = 1;
+        while ((s[len] & 0xC0) == 0x80)
+            len++;
+        fwrite(s, 1, (size_t)len, f);
+        s += len;
+    }
+    fprintf(f, "%*s", width - shown + 1, "");
+}
+
+static void cells_text(FILE *f, const cell *c, int n, int dir)
+{
+    fprintf(f, "\n%s\n  %-28s %-28s %9s %9s %9s %10s %10s\n", direction_name[dir], "attacker", "defender",
+            "mean r1", "mean r2", "mean r3", "P(kill) r2", "attacks r2");
+    for (int i = 0; i < n; i++) {
+        fputs("  ", f);
+        column(f, c[i].atk->name, 28);
+        column(f, c[i].def->name, 28);
+        fprintf(f, "%9.4f %9.4f %9.4f %10.5f %10.3f%s\n", c[i].mean[0], c[i].mean[1], c[i].mean[2], c[i].kill,
+                c[i].shots, c[i].beyond > 1e-9 ? "+" : "");
+    }
+}
+
+static cJSON *cell_json(const cell *c, int dir)
+{
+    cJSON *e = cJSON_CreateObject(), *m = cJSON_AddArrayToObject(e, "mean_damage_by_range");
+    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
+    cJSON_AddStringToObject(e, "attacker", c->atk->pilot);
+    cJSON_AddStringToObject(e, "defender", c->def->pilot);
+    for (int r = 0; r < 3; r++)
+        cJSON_AddItemToArray(m, cJSON_CreateNumber(c->mean[r]));
+    cJSON_AddNumberToObject(e, "p_kill", c->kill);
+    cJSON_AddNumberToObject(e, "attacks_to_destroy", c->shots);
+    cJSON_AddNumberToObject(e, "p_not_destroyed_in_200", c->beyond);
+    return e;
+}
+
+static int heatmap(const cell *c, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err,
+                   size_t errlen)
+{
+    double value[NO_SQUAD_MAX * NO_SQUAD_MAX];
+    const char *xval[NO_SQUAD_MAX], *yval[NO_SQUAD_MAX];
+    for (int i = 0; i < a->n * b->n; i++)
+        value[i] = c[i].mean[NO_MATCHUP_RANGE - 1];
+    for (int i = 0; i < b->n; i++)
+        xval[i] = b->ship[i].name;
+    for (int i = 0; i < a->n; i++)
+        yval[i] = a->ship[i].name;
+    char sub[256];
+    snprintf(sub, sizeof sub, "X-Wing · rules xwing-2e · %s · one attack at range %d · data %s · neverodds %s",
+             o->run.trials ? "Monte Carlo" : "exact", NO_MATCHUP_RANGE, no_xws_data_version(), NO_VERSION);
+    char title[600];
+    snprintf(title, sizeof title, "mean damage: %s attacks %s", *a->name ? a->name : a->file, *b->name ? b->name : b->file);
+    no_plot_grid g = {title, sub, "mean damage", "defender", "attacker", xval, yval, b->n, a->n, value, NULL, 1};
+    return no_plot_sweep(o->plot, &g, err, errlen) ? 1 : 0;
+}
+
+int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err, size_t errlen)
+{
+    const no_squad *side[2][2] = {{a, b}, {b, a}};
+    cell *c = calloc(2 * NO_SQUAD_MAX * NO_SQUAD_MAX, sizeof *c);
+    int n[2] = {a->n * b->n, b->n * a->n};
+    if (!c)
+        abort();
+    for (int d = 0; d < 2; d++) /* cell (i, j): ship i of the attackers on ship j of the defenders */
+        for (int i = 0; i < side[d][0]->n; i++)
+            for (int j = 0; j < side[d][1]->n; j++) {
+                cell *x = &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i * side[d][1]->n + j];
+                x->atk = &side[d][0]->ship[i];
+                x->def = &side[d][1]->ship[j];
+                if (run_cell(x, o, err, errlen)) {
+                    free(c);
+                    return -1;
+                }
+            }
+    int rc = o->plot ? heatmap(c, a, b, o, err, errlen) : 0;
+    if (o->format == NO_FMT_JSON) {
+        cJSON *root = cJSON_CreateObject(), *cells = cJSON_AddArrayToObject(root, "cells");
+        cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
+        cJSON_AddStringToObject(root, "data", no_xws_data_version());
+        cJSON_AddStringToObject(root, "method", o->run.trials ? "monte-carlo" : "exact");
+        cJSON_AddNumberToObject(root, "range_of_kill_and_attacks", NO_MATCHUP_RANGE);
+        cJSON_AddItemToObject(root, "a", squad_json(a));
+        cJSON_AddItemToObject(root, "b", squad_json(b));
+        for (int d = 0; d < 2; d++)
+            for (int i = 0; i < n[d]; i++)
+                cJSON_AddItemToArray(cells, cell_json(&c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i], d));
+        print_json(f, root);
+    } else if (o->format == NO_FMT_CSV) {
+        fputs("direction,attacker,defender,mean_r1,mean_r2,mean_r3,p_kill_r2,attacks_to_destroy_r2\n", f);
+        for (int d = 0; d < 2; d++)
+            for (int i = 0; i < n[d]; i++) {
+                const cell *x = &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i];
+                fprintf(f, "%s,%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b", x->atk->pilot,
+                        x->def->pilot, x->mean[0], x->mean[1], x->mean[2], x->kill, x->shots);
+            }
+    } else {
+        fprintf(f, "neverodds %s — matchup, rules xwing-2e, policy per-attack, %s; data %s\n", NO_VERSION,
+                o->run.trials ? "Monte Carlo" : "exact", no_xws_data_version());
+        fprintf(f, "A: %s%s%s (%s)\nB: %s%s%s (%s)\n", a->file, *a->name ? ", " : "", a->name, a->faction, b->file,
+                *b->name ? ", " : "", b->name, b->faction);
+        fprintf(f, "tokens: each ship holds one of each asked for whose action it has; one attack with the\n"
+                   "primary weapon; P(kill) and attacks to destroy at range %d (+: some survive 200 attacks)\n",
+                NO_MATCHUP_RANGE);
+        for (int d = 0; d < 2; d++)
+            cells_text(f, &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX], n[d], d);
+    }
+    free(c);
+    return rc;
+}

@@ -1,0 +1,208 @@
+/* check_xws.c — squads from list builders: XWS files read and checked, pilots' numbers against
+ * the printed cards, a scenario side named by pilot, and a matchup cell against a single run. */
+#include "helpers.h"
+#include "neverodds/matchup.h"
+#include "neverodds/table.h"
+#include <unistd.h>
+
+#define SQUADS NO_PROFILES_DIR "/xwing/squads/"
+
+/* Writes `text` to a temporary .xws file; its path in `path` (unlink it after). */
+static void temp_squad(char *path, const char *text)
+{
+    strcpy(path, "/tmp/neverodds-squad-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+    close(fd);
+}
+
+static int load_text(const char *text, no_squad *sq, char *err, size_t errlen)
+{
+    char path[64];
+    temp_squad(path, text);
+    int rc = no_squad_load(path, sq, err, errlen);
+    unlink(path);
+    return rc;
+}
+
+/* A dozen pilots' attack, agility, hull, shields and Force as printed on their cards. */
+START_TEST(t_profiles_match_the_cards)
+{
+    static const struct {
+        const char *faction, *pilot;
+        int attack, agility, hull, shields, force;
+    } cards[] = {
+        {"rebelalliance", "lukeskywalker", 3, 2, 4, 2, 2},
+        {"rebelalliance", "bluesquadronescort", 3, 2, 4, 2, 0},
+        {"rebelalliance", "hansolo-modifiedyt1300lightfreighter", 3, 1, 8, 5, 0},
+        {"galacticempire", "academypilot", 2, 3, 3, 0, 0},
+        {"galacticempire", "darthvader", 2, 3, 3, 2, 3},
+        {"scumandvillainy", "bobafett", 3, 2, 6, 4, 0},
+        {"scumandvillainy", "guri", 3, 3, 4, 1, 0},
+        {"scumandvillainy", "fennrau", 3, 3, 4, 0, 0},
+        {"resistance", "poedameron", 3, 2, 4, 3, 0},
+        {"firstorder", "omegasquadronace", 2, 3, 3, 1, 0},
+        {"galacticrepublic", "obiwankenobi", 2, 3, 3, 1, 3},
+        {"separatistalliance", "dfs081", 2, 2, 3, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cards / sizeof *cards; i++) {
+        char text[256], err[NO_ERR_LEN];
+        snprintf(text, sizeof text, "{\"faction\":\"%s\",\"pilots\":[{\"id\":\"%s\"}]}", cards[i].faction,
+                 cards[i].pilot);
+        no_squad sq;
+        ck_assert_msg(load_text(text, &sq, err, sizeof err) == 0, "%s", err);
+        const no_ship *s = &sq.ship[0];
+        ck_assert_msg(s->attack == cards[i].attack && s->agility == cards[i].agility && s->hull == cards[i].hull &&
+                          s->shields == cards[i].shields && s->force == cards[i].force,
+                      "%s: %d %d %d %d %d", cards[i].pilot, s->attack, s->agility, s->hull, s->shields, s->force);
+    }
+}
+END_TEST
+
+START_TEST(t_squads_import)
+{
+    static const char *const files[] = {"rebels", "empire", "scum", "resistance", "firstorder", "republic",
+                                        "separatists"};
+    no_squad sq;
+    char err[NO_ERR_LEN], path[512];
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, SQUADS "%s.xws", files[i]);
+        ck_assert_msg(no_squad_load(path, &sq, err, sizeof err) == 0, "%s", err);
+        ck_assert_int_ge(sq.n, 3);
+    }
+    /* the XWS sample: its second pilot written PILOT-SHIP, upgrades in their slots */
+    ck_assert_msg(no_squad_load(NO_PROFILES_DIR "/../tests/xws/sample.json", &sq, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sq.n, 2);
+    ck_assert_str_eq(sq.ship[1].pilot, "dfs311");
+    ck_assert_int_eq(sq.ship[0].ncards, 5);
+    ck_assert_int_eq(sq.ship[0].shields, 0); /* Angled Deflectors: -1 shield, not below 0 */
+    /* Hull Upgrade: +1 hull */
+    ck_assert_int_eq(load_text("{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"bluesquadronescort\","
+                               "\"upgrades\":{\"modification\":[\"hullupgrade\"]}}]}",
+                               &sq, err, sizeof err),
+                     0);
+    ck_assert_int_eq(sq.ship[0].hull, 5);
+}
+END_TEST
+
+START_TEST(t_bad_squads)
+{
+    static const struct {
+        const char *text, *message; /* the message after "FILE: " */
+    } bad[] = {
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\"},{\"id\":\"lukeskywalkr\"}]}",
+         "pilots[1].id: unknown pilot \"lukeskywalkr\""},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"darthvader\"}]}",
+         "pilots[0].id: \"darthvader\" flies for galacticempire, not for the squad's rebelalliance"},
+        {"{\"faction\":\"jedi\",\"pilots\":[{\"id\":\"lukeskywalker\"}]}", "faction: expected an XWS faction"},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"upgrades\":{\"torpedo\":"
+         "[\"protontorpedos\"]}}]}",
+         "pilots[0].upgrades.torpedo[0]: unknown upgrade \"protontorpedos\""},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"upgrades\":{\"cannon\":"
+         "[\"protontorpedoes\"]}}]}",
+         "pilots[0].upgrades.cannon[0]: \"protontorpedoes\" does not go in a cannon slot"},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[]}", "pilots: expected a list of 1 to 12 pilots"},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"pts\":3}]}",
+         "pilots[0].pts: unknown key"},
+        {"{\"faction\":", "malformed JSON"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        no_squad sq;
+        char err[NO_ERR_LEN];
+        ck_assert_int_eq(load_text(bad[i].text, &sq, err, sizeof err), -1);
+        const char *after = strstr(err, ": ");
+        ck_assert_msg(after && !strncmp(after + 2, bad[i].message, strlen(bad[i].message)), "%s", err);
+    }
+}
+END_TEST
+
+/* A side named by pilot is the side written out: Luke, his Force, Marksmanship. */
+START_TEST(t_pilot_fills_the_side)
+{
+    no_scenario *named = xwing(",\"range\":2", "\"pilot\":\"lukeskywalker\",\"upgrades\":[\"marksmanship\"],"
+                                               "\"tokens\":{\"focus\":1}",
+                               "\"pilot\":\"academypilot\",\"tokens\":{\"focus\":1}");
+    no_scenario *written = xwing(",\"range\":2", "\"dice\":3,\"size\":\"small\",\"tokens\":{\"focus\":1,\"force\":2},"
+                                                 "\"abilities\":[\"marksmanship\"]",
+                                 "\"dice\":3,\"hull\":3,\"shields\":0,\"size\":\"small\",\"tokens\":{\"focus\":1}");
+    no_summary a, b;
+    exact_summary(named, &a);
+    exact_summary(written, &b);
+    ck_assert_double_eq_tol(a.mean, b.mean, 1e-15);
+    ck_assert_double_eq_tol(a.kill.p, b.kill.p, 1e-15);
+    ck_assert_str_eq(named->notes, "attacker: lukeskywalker; defender: academypilot");
+    free(named);
+    free(written);
+    /* a weapon's dice and its ability; an unknown pilot named by path */
+    no_scenario *torpedo = xwing(",\"range\":3", "\"pilot\":\"lukeskywalker\",\"upgrades\":[\"protontorpedoes\"],"
+                                                 "\"weapon\":\"protontorpedoes\",\"tokens\":{\"lock\":1}",
+                                 "\"pilot\":\"academypilot\"");
+    no_scenario *plain = xwing(",\"range\":3", "\"dice\":4,\"tokens\":{\"lock\":1,\"force\":2},"
+                                               "\"abilities\":[\"proton-torpedoes\"]",
+                               "\"dice\":3,\"hull\":3,\"shields\":0");
+    exact_summary(torpedo, &a);
+    exact_summary(plain, &b);
+    ck_assert_double_eq_tol(a.mean, b.mean, 1e-15);
+    free(torpedo);
+    free(plain);
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"pilot\":\"lukeskywalkr\"},"
+                                       "\"defender\":{\"dice\":2}}",
+                                       "p.json", sc, err, sizeof err),
+                     -1);
+    ck_assert_msg(!strncmp(err, "p.json: attacker.pilot: unknown pilot \"lukeskywalkr\"", 52), "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* A matchup cell equals the run of the scenario it stands for, written by hand. */
+START_TEST(t_matchup_cell_is_a_run)
+{
+    no_squad *sq = malloc(2 * sizeof *sq);
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_squad_load(SQUADS "rebels.xws", &sq[0], err, sizeof err), 0);
+    ck_assert_int_eq(no_squad_load(SQUADS "empire.xws", &sq[1], err, sizeof err), 0);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    no_matchup_opts o = {.run = {.seed = 1, .threads = 1}, .tokens = NO_ACT_FOCUS | NO_ACT_LOCK, .format = NO_FMT_CSV};
+    ck_assert_int_eq(no_matchup(f, &sq[0], &sq[1], &o, err, sizeof err), 0);
+    fclose(f);
+    /* Luke (Marksmanship; the torpedoes are not his primary weapon) on Darth Vader (Heroic), range 2 */
+    const char *row = strstr(out, "a->b,lukeskywalker,darthvader,");
+    ck_assert_ptr_nonnull(row);
+    double r1, r2, r3, kill, shots;
+    ck_assert_int_eq(sscanf(row + strlen("a->b,lukeskywalker,darthvader,"), "%lf,%lf,%lf,%lf,%lf", &r1, &r2, &r3,
+                            &kill, &shots),
+                     5);
+    no_scenario *sc = xwing(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1,\"force\":2},"
+                                            "\"abilities\":[\"marksmanship\"]",
+                            "\"dice\":3,\"hull\":3,\"shields\":2,\"tokens\":{\"focus\":1,\"force\":3},"
+                            "\"abilities\":[\"heroic\"]");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_double_eq_tol(r2, s.mean, 1e-11);
+    ck_assert_double_eq_tol(kill, s.kill.p, 1e-11);
+    /* the reverse direction is there too */
+    ck_assert_ptr_nonnull(strstr(out, "b->a,darthvader,lukeskywalker,"));
+    free(out);
+    free(sc);
+    free(sq);
+}
+END_TEST
+
+Suite *suite_xws(void)
+{
+    Suite *s = suite_create("xws");
+    TCase *tc = tcase_create("squads");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, t_profiles_match_the_cards);
+    tcase_add_test(tc, t_squads_import);
+    tcase_add_test(tc, t_bad_squads);
+    tcase_add_test(tc, t_pilot_fills_the_side);
+    tcase_add_test(tc, t_matchup_cell_is_a_run);
+    suite_add_tcase(s, tc);
+    return s;
+}
