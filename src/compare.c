@@ -140,12 +140,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
     }
     if (!csv)
         decision_tables(f, o, sc, err, errlen); /* the comparison above stands even without them */
-    if (json) {
-        char *text = cJSON_Print(o);
-        fprintf(f, "%s\n", text);
-        free(text);
-        cJSON_Delete(o);
-    }
+    if (json)
+        rep_print_json(f, o);
     for (int i = 0; i < NO_SIDES * NO_POLICY_N; i++)
         no_summary_free(&rows[i].sum);
     free(rows);

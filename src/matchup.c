@@ -4,6 +4,7 @@
 #include "neverodds/plot.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
+#include "report_parts.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,15 +94,6 @@ static cJSON *ship_json(const no_ship *s)
     return o;
 }
 
-static void print_json(FILE *f, cJSON *root)
-{
-    char *text = cJSON_Print(root);
-    if (!text)
-        abort();
-    fprintf(f, "%s\n", text);
-    free(text);
-    cJSON_Delete(root);
-}
 
 static cJSON *squad_json(const no_squad *sq)
 {
@@ -119,7 +111,7 @@ void no_squad_report(FILE *f, const no_squad *sq, int format)
     if (format == NO_FMT_JSON) {
         cJSON *root = squad_json(sq);
         cJSON_AddStringToObject(root, "data", no_xws_data_version());
-        print_json(f, root);
+        rep_print_json(f, root);
         return;
     }
     if (format == NO_FMT_CSV)
@@ -281,7 +273,7 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         for (int d = 0; d < 2; d++)
             for (int i = 0; i < n[d]; i++)
                 cJSON_AddItemToArray(cells, cell_json(&c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i], d));
-        print_json(f, root);
+        rep_print_json(f, root);
     } else if (o->format == NO_FMT_CSV) {
         fputs("direction,attacker,defender,mean_r1,mean_r2,mean_r3,p_kill_r2,attacks_to_destroy_r2\n", f);
         for (int d = 0; d < 2; d++)

@@ -728,10 +728,7 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
                 for (int i = 0; i < nsc; i++)
                     trace_table(f, traces, &t[i], q);
             }
-            char *text = cJSON_Print(root);
-            fprintf(f, "%s\n", text);
-            free(text);
-            cJSON_Delete(root);
+            rep_print_json(f, root);
         } else {
             fprintf(f, "neverodds %s — modifier orders, policy %s (attacker) / %s (defender)\n", NO_VERSION,
                     no_policies[sc->ctx.policy[NO_ATTACKER]].name, no_policies[sc->ctx.policy[NO_DEFENDER]].name);

@@ -468,6 +468,16 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     }
 }
 
+void rep_print_json(FILE *f, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text)
+        abort();
+    fprintf(f, "%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
 cJSON *rep_rate_json(no_rate r)
 {
     cJSON *o = cJSON_CreateObject();

@@ -51,6 +51,9 @@ typedef struct no_first_attack no_first_attack;
 no_first_attack *no_sequence_first(const no_scenario *sc, no_scenario *view, char *err, size_t errlen);
 void no_first_attack_free(no_first_attack *fa);
 
+/* Prints a JSON document on f, then frees it (every --format json). */
+void rep_print_json(FILE *f, cJSON *root);
+
 /* Legion's rolls that are not attacks (report_rolls.c). */
 int rep_is_roll(const no_scenario *sc);
 const char *rep_roll_unit(const no_scenario *sc);  /* the damage column's name */

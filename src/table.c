@@ -4,6 +4,7 @@
 #include "neverodds/table.h"
 #include "neverodds/plot.h"
 #include "neverodds/version.h"
+#include "report_parts.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,15 +285,6 @@ static cJSON *json_result(const result *r)
     return o;
 }
 
-static void print_json(FILE *f, cJSON *root)
-{
-    char *text = cJSON_Print(root);
-    if (!text)
-        abort();
-    fprintf(f, "%s\n", text);
-    free(text);
-    cJSON_Delete(root);
-}
 
 /* ---- compare ---- */
 
@@ -325,7 +317,7 @@ int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char 
         cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
         for (int i = 0; i < n; i++)
             cJSON_AddItemToArray(list, json_result(&r[i]));
-        print_json(f, root);
+        rep_print_json(f, root);
     } else {
         fprintf(f, "neverodds %s — compare, %d results\n", NO_VERSION, n);
         text_sources(f, r, n);
@@ -433,7 +425,7 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
                 cJSON_AddStringToObject(vals, key[i], v[i].val[rest % v[i].n]);
             cJSON_AddItemToArray(list, e);
         }
-        print_json(f, root);
+        rep_print_json(f, root);
     } else {
         fprintf(f, "neverodds %s — sweep of %s (%s), %d points\n  %s\n\n", NO_VERSION, file, r[0].name, npoints,
                 r[0].provenance);
