@@ -63,7 +63,7 @@ const no_policy_info no_policies[NO_POLICY_N] = {
      "(attacker) or remove one (defender) is kept", NULL},
 };
 
-const char *const no_goal_names[NO_GOAL_N] = {"mean-damage", "kill"};
+const char *const no_goal_names[NO_GOAL_N + 1] = {"mean-damage", "kill", NULL}; /* NULL: jr_enum reads to it */
 
 int no_policy_find(const char *name)
 {

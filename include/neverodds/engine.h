@@ -270,7 +270,7 @@ enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_
 /* The optimal policy's goal over a sequence: the expected total damage, or the chance to destroy
  * the defender by the end (then the expected damage). */
 enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_N };
-extern const char *const no_goal_names[NO_GOAL_N];
+extern const char *const no_goal_names[NO_GOAL_N + 1]; /* NULL-terminated */
 typedef struct no_policy_info {
     const char *name;
     const char *description;
