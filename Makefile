@@ -29,7 +29,7 @@ TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize tsan clean legion-units armada-units xwing-data plots install
+.PHONY: all run test deps bench sanitize tsan fuzz clean legion-units armada-units xwing-data plots install
 all: $(BIN)
 
 deps:
@@ -76,6 +76,8 @@ test: deps
 	    sh tests/mpi.sh build-mpi/neverodds ./$(BIN); \
 	else echo "mpi: skipped (Open MPI is not installed: apt-get install openmpi-bin libopenmpi-dev)"; fi
 	@$(MAKE) --no-print-directory sanitize
+	@if command -v clang >/dev/null; then sh tests/fuzz/run.sh --regressions && sh tests/fuzz/run.sh $(CI_FUZZ_SECONDS); \
+	else echo "fuzz: skipped (needs clang: apt-get install clang libclang-rt-14-dev libomp-14-dev)"; fi
 	@if command -v clang >/dev/null && [ -n "$(ARCHER)" ]; then $(MAKE) --no-print-directory tsan; \
 	else echo "tsan: skipped (needs clang and LLVM's OpenMP: apt-get install clang libomp-14-dev)"; fi
 
@@ -105,6 +107,15 @@ sanitize: deps
 	    LDFLAGS="-fsanitize=address,undefined" build-san/neverodds build-san/check_all
 	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
 	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
+
+# Fuzzing with libFuzzer (clang; tests/fuzz/run.sh): the saved crash inputs, then each harness
+# (scenario parser, quick notation, a whole run) for FUZZ_SECONDS; make test runs a short pass.
+FUZZ_SECONDS ?= 300
+CI_FUZZ_SECONDS ?= 20
+fuzz: deps
+	@sh tools/install-deps.sh --test
+	sh tests/fuzz/run.sh --regressions
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # ThreadSanitizer on the OpenMP paths (Monte Carlo chunks, a sequence's parallel compile): clang
 # with LLVM's libomp and its Archer tool, which tells TSan of OpenMP's own synchronisation
