@@ -278,7 +278,10 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
     if (threads < 1)
         threads = 1;
     size_t nterm = (size_t)g->nterm;
-    uint64_t *local = calloc((size_t)threads * nterm, sizeof *local);
+    /* each thread's histogram on cache lines of its own: with few outcomes two histograms
+     * would share a line and every count would bounce it between the cores */
+    size_t stride = (nterm + 7) / 8 * 8 + 8;
+    uint64_t *local = calloc((size_t)threads * stride, sizeof *local);
     if (!local)
         abort();
     plan pl;
@@ -298,14 +301,14 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
 #endif
         uint64_t first = (uint64_t)c * NO_MC_CHUNK;
         uint64_t n = trials - first < NO_MC_CHUNK ? trials - first : NO_MC_CHUNK;
-        run_chunk(&pl, seed, (uint64_t)c, n, local + (size_t)tid * nterm);
+        run_chunk(&pl, seed, (uint64_t)c, n, local + (size_t)tid * stride);
         no_progress_add(n);
         ran += n;
     }
     memset(term_count, 0, nterm * sizeof *term_count);
     for (int t = 0; t < threads; t++)
         for (size_t i = 0; i < nterm; i++)
-            term_count[i] += local[(size_t)t * nterm + i];
+            term_count[i] += local[(size_t)t * stride + i];
     no_ranks_sum(term_count, nterm); /* every rank ends with the counts of all the chunks */
     no_ranks_sum(&ran, 1);
     free(local);

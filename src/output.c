@@ -31,9 +31,9 @@ int output_end(int rc)
         return rc;
     /* 0: printed; 1 after a chart that failed: the numbers are printed too */
     int printed = rc == 0 || rc == 1;
-    int written = fflush(stdout) == 0 && !ferror(stdout);
-    int closed = fclose(stdout) == 0;
-    if (printed && written && closed && rename(temporary, target) == 0)
+    /* flushed, not closed: stdout stays a valid stream for the program's last flush */
+    int written = fflush(stdout) == 0 && !ferror(stdout) && fsync(fileno(stdout)) == 0;
+    if (printed && written && rename(temporary, target) == 0)
         return rc;
     if (printed) /* the report was whole but could not be kept */
         fprintf(stderr, "neverodds: --output %s: cannot write: %s\n", target, strerror(errno));
