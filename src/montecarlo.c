@@ -209,8 +209,8 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     }
     pl->pow2 = 1;
     for (int i = 0; i < pl->nsteps; i++)
-        if (pl->steps[i].table && (pl->steps[i].n & (pl->steps[i].n - 1)))
-            pl->pow2 = 0;
+        if (pl->steps[i].table && pl->steps[i].n != 1u << pl->steps[i].bits)
+            pl->pow2 = 0; /* not 8^k dice codes: a card draw (its table has no rank rows) */
     pl->root = step_of(pl, g->root);
     pl->depth = g->root >= 0 ? depth[g->root] : 0;
     free(depth);
