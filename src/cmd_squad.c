@@ -35,22 +35,13 @@ static const char usage_matchup[] =
 
 static int parse_tokens(const char *list, int *tokens)
 {
-    static const struct {
-        const char *name;
-        int act;
-    } names[] = {{"focus", NO_ACT_FOCUS}, {"lock", NO_ACT_LOCK}, {"evade", NO_ACT_EVADE},
-                 {"calculate", NO_ACT_CALCULATE}, {"reinforce", NO_ACT_REINFORCE}, {"none", 0}};
     *tokens = 0;
     for (const char *p = list; p && *p;) {
         size_t len = strcspn(p, ",");
-        int found = 0;
-        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-            if (strlen(names[i].name) == len && !strncmp(p, names[i].name, len)) {
-                *tokens |= names[i].act;
-                found = 1;
-            }
-        if (!found)
+        int bit = no_action_bit(p, len);
+        if (!bit && !(len == 4 && !strncmp(p, "none", 4)))
             return -1;
+        *tokens |= bit;
         p += len + (p[len] == ',');
     }
     return list && *list ? 0 : -1;

@@ -9,16 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Which side each token helps: the attacker's lock, the defender's evade and reinforce. */
-static const struct {
-    int act;
-    const char *token;
-    int attacker, defender;
-} token_use[] = {
-    {NO_ACT_FOCUS, "focus", 1, 1},     {NO_ACT_LOCK, "lock", 1, 0},          {NO_ACT_EVADE, "evade", 0, 1},
-    {NO_ACT_CALCULATE, "calculate", 1, 1}, {NO_ACT_REINFORCE, "reinforce", 0, 1},
-};
-#define NTOKENS (int)(sizeof token_use / sizeof *token_use)
+/* Which side each action's token helps (by no_action_names): the attacker's lock, the defender's
+ * evade and reinforce, both sides' focus and calculate. */
+static const int helps_attacker = NO_ACT_FOCUS | NO_ACT_LOCK | NO_ACT_CALCULATE;
+static const int helps_defender = NO_ACT_FOCUS | NO_ACT_EVADE | NO_ACT_CALCULATE | NO_ACT_REINFORCE;
 
 static cJSON *side_of(const no_ship *s, int defender, int tokens)
 {
@@ -29,10 +23,10 @@ static cJSON *side_of(const no_ship *s, int defender, int tokens)
             ups = cJSON_AddArrayToObject(side, "upgrades");
         cJSON_AddItemToArray(ups, cJSON_CreateString(s->card[c]));
     }
-    for (int t = 0; t < NTOKENS; t++) /* a token the user asked for, when the ship has its action */
-        if ((tokens & token_use[t].act) && (s->actions & token_use[t].act) &&
-            (defender ? token_use[t].defender : token_use[t].attacker))
-            cJSON_AddNumberToObject(tok, token_use[t].token, 1);
+    int held = tokens & s->actions & (defender ? helps_defender : helps_attacker);
+    for (int a = 0; a < NO_ACT_N; a++) /* a token the user asked for, when the ship has its action */
+        if (held & 1 << a)
+            cJSON_AddNumberToObject(tok, no_action_names[a], 1);
     return side;
 }
 

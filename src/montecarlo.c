@@ -229,7 +229,9 @@ static void plan_free(plan *pl)
     free(pl->succ);
 }
 
-/* A number below st->n from one word, unbiased (Lemire): the same numbers no_pcg32_below gives. */
+/* A number below st->n from one word, unbiased (Lemire): the same numbers no_pcg32_below gives,
+ * with its rejection threshold worked out once per step when the plan is built (no_pcg32_below
+ * divides for it on the rare draw that needs it; here it would be a division per step). */
 static inline unsigned draw(no_pcg32 *rng, const plan_step *st)
 {
     uint64_t m = (uint64_t)no_pcg32_next(rng) * st->n;

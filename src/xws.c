@@ -9,6 +9,23 @@
 
 static jr_library table, library; /* read once, on first use; kept for the process */
 
+const char *const no_action_names[NO_ACT_N] = {"focus", "lock", "evade", "calculate", "reinforce"};
+
+int no_action_bit(const char *name, size_t len)
+{
+    for (int a = 0; a < NO_ACT_N; a++)
+        if (strlen(no_action_names[a]) == len && !strncmp(name, no_action_names[a], len))
+            return 1 << a;
+    return 0;
+}
+
+/* The NO_ACT_* bit of an action entry of the table ({"type": "focus", ...}). */
+static int action_of(const cJSON *action)
+{
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(action, "type"));
+    return type ? no_action_bit(type, strlen(type)) : 0;
+}
+
 static const cJSON *section(jr *j, jr_library *lib, const char *relpath, const char *name)
 {
     return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, lib, relpath), name);
@@ -61,7 +78,7 @@ static const char *ability_of(jr *j, const char *id)
     return NULL;
 }
 
-static int stat(const cJSON *stats, const char *key) { return (int)cJSON_GetNumberValue(cJSON_GetObjectItem(stats, key)); }
+static int number_of(const cJSON *o, const char *key) { return (int)cJSON_GetNumberValue(cJSON_GetObjectItem(o, key)); }
 
 static void add_card(jr *j, no_ship *s, const char *id)
 {
@@ -96,25 +113,22 @@ static int ship_of(jr *j, const char *id, const char *path, no_ship *s)
     snprintf(s->ship_name, sizeof s->ship_name, "%s", text_of(ship, "name", "?"));
     snprintf(s->faction, sizeof s->faction, "%s", text_of(p, "faction", "?"));
     snprintf(s->size, sizeof s->size, "%s", text_of(ship, "size", "small"));
-    s->initiative = stat(p, "initiative");
-    s->force = stat(p, "force");
-    s->charges = stat(p, "charges");
-    s->agility = stat(stats, "agility");
-    s->hull = stat(stats, "hull");
-    s->shields = stat(stats, "shields");
+    s->initiative = number_of(p, "initiative");
+    s->force = number_of(p, "force");
+    s->charges = number_of(p, "charges");
+    s->agility = number_of(stats, "agility");
+    s->hull = number_of(stats, "hull");
+    s->shields = number_of(stats, "shields");
     const cJSON *atk;
     cJSON_ArrayForEach(atk, cJSON_GetObjectItem(stats, "attacks")) /* the strongest primary attack */
-        if (stat(atk, "value") > s->attack) {
-            s->attack = stat(atk, "value");
+        if (number_of(atk, "value") > s->attack) {
+            s->attack = number_of(atk, "value");
             snprintf(s->arc, sizeof s->arc, "%s", text_of(atk, "arc", ""));
         }
-    static const char *const acts[] = {"focus", "lock", "evade", "calculate", "reinforce"};
     const cJSON *act, *actions = cJSON_GetObjectItem(p, "actions") ? cJSON_GetObjectItem(p, "actions")
                                                                     : cJSON_GetObjectItem(ship, "actions");
     cJSON_ArrayForEach(act, actions)
-        for (int a = 0; a < 5; a++)
-            if (!strcmp(text_of(act, "type", ""), acts[a]))
-                s->actions |= 1 << a;
+        s->actions |= action_of(act);
     add_card(j, s, resolved);
     return 0;
 }
@@ -123,21 +137,19 @@ static int ship_of(jr *j, const char *id, const char *path, no_ship *s)
  * a reinforce action, ...): stats and the actions the dice use. */
 static void apply_grants(no_ship *s, const cJSON *grants)
 {
-    static const char *const acts[] = {"focus", "lock", "evade", "calculate", "reinforce"};
     const cJSON *g;
     cJSON_ArrayForEach(g, grants)
     {
         const char *type = text_of(g, "type", ""), *what = text_of(g, "stat", "");
-        int amount = stat(g, "amount"), *field = !strcmp(what, "hull")      ? &s->hull
+        int amount = number_of(g, "amount"), *field = !strcmp(what, "hull")      ? &s->hull
                                                 : !strcmp(what, "shields")  ? &s->shields
                                                 : !strcmp(what, "agility")  ? &s->agility
                                                 : !strcmp(what, "attack")   ? &s->attack
                                                                             : NULL;
         if (!strcmp(type, "stat") && field)
             *field = *field + amount < 0 ? 0 : *field + amount;
-        for (int a = 0; a < 5 && !strcmp(type, "action"); a++)
-            if (!strcmp(text_of(cJSON_GetObjectItem(g, "action"), "type", ""), acts[a]))
-                s->actions |= 1 << a;
+        if (!strcmp(type, "action"))
+            s->actions |= action_of(cJSON_GetObjectItem(g, "action"));
     }
 }
 
@@ -308,7 +320,7 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
             jr_fail(&j, wp, "\"%s\" is not a weapon", weapon->valuestring);
         if (!atk)
             return -1;
-        dice = stat(atk, "value");
+        dice = number_of(atk, "value");
     }
     if (!strcmp(s.size, "huge")) {
         jr_fail(&j, pp, "\"%s\" is a huge ship (epic play): not modelled", pilot->valuestring);

@@ -23,7 +23,12 @@ typedef struct no_ship {
     int aura[NO_SHIP_MAX_CARDS];            /* 1: it helps other ships, not its own (Howlrunner) */
 } no_ship;
 
+/* The actions that give a token the dice use: bit 1 << i is no_action_names[i]. */
 enum { NO_ACT_FOCUS = 1, NO_ACT_LOCK = 2, NO_ACT_EVADE = 4, NO_ACT_CALCULATE = 8, NO_ACT_REINFORCE = 16 };
+#define NO_ACT_N 5
+extern const char *const no_action_names[NO_ACT_N];
+/* The NO_ACT_* bit of the first `len` characters of `name`, or 0 when it names none. */
+int no_action_bit(const char *name, size_t len);
 
 typedef struct no_squad {
     char file[256], name[128], faction[32];
