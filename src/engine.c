@@ -243,7 +243,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v);
 typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
 
 /* Runs the game's deterministic steps until the state needs a roll, a decision or is finished. */
-static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+static point run_steps(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
     for (;;) {
         if (no_pending_die(s) >= 0 || s->card_draw)
@@ -260,6 +260,15 @@ static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *
         if (!(st->again && s->card_draw)) /* a step that drew goes on once the card is known */
             s->step++;
     }
+}
+
+/* The steps, then the rules' tidying: where the state stops is where states are compared. */
+static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+{
+    point at = run_steps(ctx, rules, s, actor, window);
+    if (rules->tidy)
+        rules->tidy(ctx, s);
+    return at;
 }
 
 void no_deck_left_at(const no_ctx *ctx, const no_state *s, no_deck_left *left)

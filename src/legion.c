@@ -138,6 +138,59 @@ static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first
         tokens -= finish_surges(c, LG_SURGE, LG_BLANK, chart_to, LG_HIT, tokens);
     }
     s->tok[NO_ATTACKER][NO_TOK_SURGE] = (uint8_t)tokens;
+    s->flags |= LG_FLAG_CONVERTED;
+}
+
+/* The result a surge of the attack pool will become at 4c when nothing before 4c can tell it
+ * from that result, or -1. That holds when the surge chart converts every surge (L1555) and no
+ * Critical X takes some of them first (L2931): the 4b rerolls (aim, observation) may pick any
+ * face, so to them a surge and the result it becomes are the same choice. Not under the
+ * conservative policy, which would reroll a surge but never a hit. */
+static int charted_surge(const no_ctx *ctx)
+{
+    int chart = KA(ctx, LK_SURGE_CHART);
+    if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
+        chart = LG_CHART_CRIT;
+    if (chart == LG_CHART_NONE || KA(ctx, LK_CRITICAL) || KA(ctx, LK_COMPLETE_MISSION) ||
+        ctx->policy[NO_ATTACKER] == NO_POLICY_CONSERVATIVE)
+        return -1;
+    return chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
+}
+
+/* How many of the attack pool's blanks can still matter after 4c: all of them while an effect
+ * that turns a blank into a result may act (Marksman and Jar'Kai after 4c, Ram in step 6, which
+ * every order puts before the defense roll, L1605); else only whether one shows, for Djem So
+ * (L2426), or none. */
+static int blanks_that_matter(const no_ctx *ctx, const no_state *s)
+{
+    if ((KA(ctx, LK_MARKSMAN) || KA(ctx, LK_JAR_KAI) || KA(ctx, LK_RAM)) &&
+        !(no_pending_die(s) >= 0 && s->roll_pool == NO_POOL_DEFENSE))
+        return NO_MAX_ROLL;
+    return melee(ctx) && KD(ctx, LK_DJEM_SO) ? 1 : 0;
+}
+
+/* The rules' tidying, so that pools the rest of the attack cannot tell apart merge (10 white +
+ * 10 black dice with an aim: from 361,247 states to a few thousand):
+ * - until 4c, a surge the chart will convert counts as its result from the roll on;
+ * - after 4c, blanks nothing can use any more are dropped.
+ * After 4c a surge still showing was rolled after the conversion (the convert-before-reroll
+ * what-if) and is a blank, so it is left alone. A report that keeps the faces gets them all. */
+static void tidy(const no_ctx *ctx, no_state *s)
+{
+    if (ctx->keep_dice)
+        return;
+    uint8_t *n = s->pool[NO_POOL_ATTACK].n[NO_FRESH];
+    if (s->flags & LG_FLAG_CONVERTED) {
+        int keep = blanks_that_matter(ctx, s);
+        if (n[LG_BLANK] > keep)
+            n[LG_BLANK] = (uint8_t)keep;
+        return;
+    }
+    int to = charted_surge(ctx);
+    for (int col = 0; to >= 0 && col < 3; col++) {
+        n[col * 4 + to] += n[col * 4 + LG_SURGE];
+        n[col * 4 + LG_SURGE] = 0;
+    }
 }
 
 /* 4c: Critical X first, then the chart, then surge tokens (L1555, L2931-L2933; digest 8.2 trap 3). */
@@ -453,7 +506,7 @@ const no_rules no_legion_rules = {
     "4b rerolls before 4c surge conversion (L1554-L1555); step 5 cover and dodge before step 6 "
     "(L1575-L1603); step 6: the attacker, then the defender (L1601-L1603); a player orders its own "
     "effects of one moment (L421-L425)",
-    variants};
+    variants, tidy};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };

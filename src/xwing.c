@@ -197,7 +197,7 @@ const no_rules no_xwing2e_rules = {
     "xwing-2e", steps, score,
     "attack dice: the defender modifies, then the attacker (reference guide L336); defense dice: the "
     "attacker, then the defender (L346); a player orders its own effects of one moment (L597)",
-    NULL};
+    NULL, NULL};
 
 /* ---- first edition: the attack timing chart of FAQ 4.4.1 (seeds/004_a289b04f73103d55.txt,
  * "B" lines; shared/rules/xwing-core-and-faq1.md 2.1) ---- */
@@ -254,7 +254,7 @@ const no_rules no_xwing1e_rules = {
     "modifies, then the attacker (B419-B425); defense dice: the attacker, then the defender "
     "(B433-B439); start of Compare Results after all modifying (B383-B385); a player orders its own "
     "effects of one moment (B1209-B1213)",
-    NULL};
+    NULL, NULL};
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */

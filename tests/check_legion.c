@@ -555,6 +555,67 @@ END_TEST
 /* Policies: against Armor a lone hit is worthless, so the default rerolls it hoping for a crit;
  * the conservative attacker never rerolls a hit; a crit-fisher rerolls hits even when that
  * costs wounds. */
+/* The rules' tidying (legion.c: charted surges are their result from the roll on, blanks
+ * nothing can use are dropped) merges states and changes no probability: every distribution
+ * the report gives is the same with it off (a report that keeps the dice turns it off). */
+START_TEST(tidying_changes_no_probability)
+{
+    static const struct { const char *root, *atk, *def; } cases[] = {
+        {",\"cover\":\"light\"", "\"pool\":{\"white\":5,\"black\":4},\"surge\":\"hit\",\"tokens\":{\"aim\":1}",
+         "\"die\":\"white\",\"minis\":3,\"wounds\":2"},
+        {",\"policy\":\"crit-fishing\"", "\"pool\":{\"red\":3,\"black\":2},\"surge\":\"crit\","
+         "\"tokens\":{\"aim\":2,\"observation\":1},\"keywords\":{\"marksman\":true,\"ram\":1}",
+         "\"die\":\"red\",\"minis\":4,\"keywords\":{\"armor\":true}"},
+        {",\"attack_type\":\"melee\"", "\"pool\":{\"black\":4,\"white\":3},\"surge\":\"hit\",\"tokens\":{\"aim\":1},"
+         "\"keywords\":{\"duelist\":true}", "\"die\":\"white\",\"minis\":9,\"keywords\":{\"djem_so\":true}"},
+        {"", "\"pool\":{\"black\":5},\"tokens\":{\"aim\":1,\"surge\":1},\"keywords\":{\"jedi_hunter\":true}",
+         "\"die\":\"red\",\"minis\":9,\"keywords\":{\"force_user\":true}"},
+        {",\"policy\":\"conservative\",\"cover\":\"heavy\"", "\"pool\":{\"red\":2,\"white\":4},\"surge\":\"hit\","
+         "\"tokens\":{\"aim\":1}", "\"die\":\"white\",\"minis\":2,\"wounds\":3,\"tokens\":{\"dodge\":1}"},
+        {",\"cover\":\"heavy\"", "\"pool\":{\"black\":3,\"white\":3},\"surge\":\"hit\",\"tokens\":{\"aim\":1},"
+         "\"keywords\":{\"critical\":1}",
+         "\"die\":\"white\",\"minis\":9"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        no_scenario *sc = legion(cases[i].root, cases[i].atk, cases[i].def);
+        no_summary tidied, whole;
+        exact_summary(sc, &tidied);
+        sc->ctx.keep_dice = 1;
+        exact_summary(sc, &whole);
+        ck_assert_int_eq(tidied.max_damage, whole.max_damage);
+        for (int k = 0; k <= whole.max_damage; k++)
+            ck_assert_msg(fabs(tidied.pmf[k].p - whole.pmf[k].p) < 1e-12, "case %zu: P(%d) %.15f vs %.15f", i, k,
+                          tidied.pmf[k].p, whole.pmf[k].p);
+        for (int k = 0; k <= NO_MAX_ROLL; k++)
+            ck_assert_msg(fabs(tidied.suppression[k].p - whole.suppression[k].p) < 1e-12, "case %zu", i);
+        for (int k = 0; k <= whole.max_defeated; k++)
+            ck_assert_msg(fabs(tidied.defeated[k].p - whole.defeated[k].p) < 1e-12, "case %zu", i);
+        ck_assert(fabs(tidied.kill.p - whole.kill.p) < 1e-12);
+        ck_assert(fabs(tidied.self_wounds_mean - whole.self_wounds_mean) < 1e-12);
+        for (int t = 0; t < NO_TOK_N; t++) /* the same tokens spent: the same choices */
+            ck_assert_msg(fabs(tidied.tokens[NO_ATTACKER][t].spent.p - whole.tokens[NO_ATTACKER][t].spent.p) < 1e-12, "case %zu", i);
+        ck_assert_msg(tidied.states <= whole.states, "case %zu: %zu states tidied, %zu not", i, tidied.states,
+                      whole.states);
+        if (i == 0)
+            ck_assert_msg(tidied.states < whole.states / 2, "%zu states tidied, %zu not", tidied.states, whole.states);
+        no_summary_free(&tidied);
+        no_summary_free(&whole);
+        free(sc);
+    }
+    /* the growth table's 20-die pool, by the numbers it had before the tidying */
+    no_scenario *sc = legion(",\"cover\":\"light\"",
+                             "\"pool\":{\"white\":10,\"black\":10},\"surge\":\"hit\",\"tokens\":{\"aim\":1}",
+                             "\"die\":\"white\",\"minis\":5,\"wounds\":5");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_msg(s.states < 40000, "%zu states", s.states);
+    ck_assert(fabs(s.mean - 8.1818091465) < 1e-10);
+    ck_assert(fabs(s.pmf[0].p - 0.0000287023) < 1e-10 && fabs(s.pmf[8].p - 0.1775862937) < 1e-10);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
 START_TEST(policies_behave_as_named)
 {
     const char *atk = "\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}";
@@ -1019,6 +1080,7 @@ Suite *suite_legion(void)
     tcase_add_test(t, divine_influence_guardian_cancels_crits);
     tcase_add_test(t, t11_t12_t15_stacking_vehicle_damage_pool_forming);
     tcase_add_test(t, default_policy_is_never_worse);
+    tcase_add_test(t, tidying_changes_no_probability);
     suite_add_tcase(s, t);
     return s;
 }

@@ -219,6 +219,10 @@ typedef struct no_rules {
     void (*score)(const no_ctx *ctx, const no_state *s, no_value *v);
     const char *order_rule;             /* the official order of its windows, cited (reports) */
     const no_rule_variant *variants;    /* ends with a NULL name; NULL: none */
+    /* Makes states the rules cannot tell apart equal, so the exact driver merges them: run on
+     * every state that stops for a roll, a decision or the end. It must change no probability
+     * and no choice's value (NULL: none). */
+    void (*tidy)(const no_ctx *ctx, no_state *s);
 } no_rules;
 
 

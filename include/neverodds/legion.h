@@ -85,6 +85,7 @@ extern const no_rules no_legion_self_destruct_rules;
 enum { LG_READING_ENGLISH, LG_READING_DIGITS };
 #define LG_FLAG_SUPPRESSED 32u /* rally: tokens left >= Courage */
 #define LG_FLAG_PANICKED 64u   /* rally: tokens left >= 2 x Courage (the better of own and commander's) */
+#define LG_FLAG_CONVERTED 128u /* step 4c has converted the attack pool's surges (tidy stops) */
 
 /* Dice tables, reroll dice and rules switches for Legion. */
 void no_legion_setup_dice(no_ctx *ctx);
