@@ -532,6 +532,9 @@ START_TEST(legion_monte_carlo_agrees)
          "\"die\":\"red\",\"surge\":true,\"minis\":1,\"wounds\":8,\"keywords\":{\"armor\":true}"},
         {"", "\"pool\":{\"red\":5},\"surge\":\"hit\"",
          "\"die\":\"white\",\"miniatures\":[{\"wounds\":3,\"leader\":true},{\"wounds\":1,\"count\":2},{\"wounds\":2,\"counterpart\":true}]"},
+        /* 20 dice: rolls of five groups of dice, merged (tidied) pools */
+        {",\"cover\":\"light\"", "\"pool\":{\"white\":10,\"black\":10},\"surge\":\"hit\",\"tokens\":{\"aim\":1}",
+         "\"die\":\"white\",\"minis\":5,\"wounds\":5"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         no_scenario *sc = legion(cases[i][0], cases[i][1], cases[i][2]);
@@ -552,9 +555,6 @@ START_TEST(legion_monte_carlo_agrees)
 }
 END_TEST
 
-/* Policies: against Armor a lone hit is worthless, so the default rerolls it hoping for a crit;
- * the conservative attacker never rerolls a hit; a crit-fisher rerolls hits even when that
- * costs wounds. */
 /* The rules' tidying (legion.c: charted surges are their result from the roll on, blanks
  * nothing can use are dropped) merges states and changes no probability: every distribution
  * the report gives is the same with it off (a report that keeps the dice turns it off). */
@@ -616,6 +616,9 @@ START_TEST(tidying_changes_no_probability)
 }
 END_TEST
 
+/* Policies: against Armor a lone hit is worthless, so the default rerolls it hoping for a crit;
+ * the conservative attacker never rerolls a hit; a crit-fisher rerolls hits even when that
+ * costs wounds. */
 START_TEST(policies_behave_as_named)
 {
     const char *atk = "\"pool\":{\"red\":1},\"tokens\":{\"aim\":1}";
