@@ -98,7 +98,7 @@ install: $(BIN)
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench
-	./$(BUILD)/bench
+	./$(BUILD)/bench $(if $(BENCH_ONLY),"$(BENCH_ONLY)")
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.
 sanitize: deps

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MC_REPS 5      /* Monte Carlo rates: the best of this many timed runs */
 #define NAIVE_SHARE 4  /* the naive baseline runs 1/NAIVE_SHARE of the optimised run's trials */
@@ -279,7 +280,7 @@ static void summary(const row *rows)
     }
 }
 
-void bench_suite(bench_largest *largest)
+void bench_suite(bench_largest *largest, const char *only)
 {
     static row rows[NCASES];
     no_scenario *sc = malloc(sizeof *sc);
@@ -288,6 +289,8 @@ void bench_suite(bench_largest *largest)
     printf("# neverodds bench (per-attack policy unless said; %d threads)\n", bench_threads());
     for (size_t i = 0; i < NCASES; i++) {
         const bench_case *c = &cases[i];
+        if (only && !strstr(c->label, only))
+            continue;
         printf("\n%s\n", c->title);
         bench_load(c->json, c->label, sc);
         exact_times(c, sc, &rows[i], largest);
@@ -306,16 +309,22 @@ void bench_suite(bench_largest *largest)
             no_graph_free(&g);
     }
     free(sc);
-    summary(rows);
+    if (!only)
+        summary(rows);
 }
 
-int main(void)
+/* `bench` runs everything; `bench TEXT` only the suite's scenarios whose label holds TEXT. */
+int main(int argc, char **argv)
 {
     bench_largest largest = {"none", 0, 0, 0};
     bench_mc_memory mc;
     double t0 = bench_now();
+    if (argc > 1) {
+        bench_suite(&largest, argv[1]);
+        return 0;
+    }
     bench_memory_mc(&mc);
-    bench_suite(&largest);
+    bench_suite(&largest, NULL);
     bench_growth();
     bench_memory(&largest, &mc);
     printf("\nbench: %.0f s in all\n", bench_now() - t0);

@@ -64,7 +64,8 @@ typedef struct bench_mc_memory {
  * first, while the process is small: the heap an exact case leaves free but resident would hide
  * growth, not show it. */
 void bench_memory_mc(bench_mc_memory *m);
-void bench_suite(bench_largest *largest);
+/* The scenario suite; `only`: just the scenarios whose label holds it (no summary table). */
+void bench_suite(bench_largest *largest, const char *only);
 void bench_growth(void);
 void bench_memory(const bench_largest *largest, const bench_mc_memory *m);
 
