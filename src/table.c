@@ -3,7 +3,9 @@
  * so a table row always equals the single run it stands for. */
 #include "neverodds/table.h"
 #include "neverodds/plot.h"
+#include "neverodds/ranks.h"
 #include "neverodds/version.h"
+#include "jsonread.h"
 #include "report_parts.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -135,6 +137,142 @@ static void free_results(result *r, int n)
         free(r[i].json);
     }
     free(r);
+}
+
+/* ---- the rows, spread over the ranks ---- */
+
+/* One row to run: a file and the keys set on it. */
+typedef struct row {
+    const char *file, *label;
+    no_override ov[NO_MAX_OVERRIDES];
+    int nov;
+    char text[sizeof ((result *)0)->label]; /* a sweep's label: the values alone */
+} row;
+
+/* A summary as bytes: itself with its pointer cleared, then its attacks' (a sequence's), each
+ * the same way. pack(NULL, s) is the size. */
+static size_t pack_summary(char *at, const no_summary *s)
+{
+    size_t n = sizeof *s;
+    if (at) {
+        no_summary flat = *s;
+        flat.attack = NULL;
+        memcpy(at, &flat, sizeof flat);
+    }
+    for (int a = 0; a < s->nattacks; a++)
+        n += pack_summary(at ? at + n : NULL, &s->attack[a]);
+    return n;
+}
+
+static size_t unpack_summary(const char *at, no_summary *s)
+{
+    size_t n = sizeof *s;
+    memcpy(s, at, sizeof *s);
+    s->attack = s->nattacks ? calloc((size_t)s->nattacks, sizeof *s->attack) : NULL;
+    if (s->nattacks && !s->attack)
+        abort();
+    for (int a = 0; a < s->nattacks; a++)
+        n += unpack_summary(at + n, &s->attack[a]);
+    return n;
+}
+
+/* A finished row as bytes: the result with its pointers cleared, its summary's attacks, then
+ * its JSON report with its '\0' (when it has one: the bytes left). pack_result(NULL, r) is the
+ * size. */
+static size_t pack_result(char *at, const result *r)
+{
+    size_t n = sizeof *r, json = r->json ? strlen(r->json) + 1 : 0;
+    if (at) {
+        result flat = *r;
+        flat.s.attack = NULL;
+        flat.json = NULL;
+        memcpy(at, &flat, sizeof flat);
+    }
+    for (int a = 0; a < r->s.nattacks; a++)
+        n += pack_summary(at ? at + n : NULL, &r->s.attack[a]);
+    if (at)
+        memcpy(at + n, r->json, json);
+    return n + json;
+}
+
+static void unpack_result(const char *at, size_t len, result *r)
+{
+    size_t n = sizeof *r;
+    memcpy(r, at, sizeof *r);
+    r->s.attack = r->s.nattacks ? calloc((size_t)r->s.nattacks, sizeof *r->s.attack) : NULL;
+    if (r->s.nattacks && !r->s.attack)
+        abort();
+    for (int a = 0; a < r->s.nattacks; a++)
+        n += unpack_summary(at + n, &r->s.attack[a]);
+    r->json = NULL;
+    if (len > n) { /* what is left is the JSON report */
+        r->json = malloc(len - n);
+        if (!r->json)
+            abort();
+        memcpy(r->json, at + n, len - n);
+    }
+}
+
+/* What the owner of a row tells the others first: 0 and the size of the packed result, or -1
+ * and the size of the error message (with its '\0'). */
+typedef struct row_head {
+    int64_t status;
+    uint64_t len;
+} row_head;
+
+/* Runs rows[0..n) into r[0..n) (calloc'd): 0, or -1 with err, the first failing row's (r then
+ * holds some rows: free_results(r, n) frees them). Under MPI row i is run by rank i % N alone,
+ * its Monte Carlo chunks and all, then sent from there to every rank: every rank ends with the
+ * rows, or the error, one process would have (the same bytes: a run's chunk c always uses
+ * the same streams), so what is printed from them is unchanged. */
+static int run_rows(const row *rows, int n, const no_table_opts *o, result *r, char *err, size_t errlen)
+{
+    int me = no_rank(), nranks = no_nranks(), failed = -1;
+    for (int i = 0; i < n && failed < 0; i++) {
+        if (i % nranks != me) {
+            if (me == 0 && jr_lenient) { /* rank 0 loads it too, to say its --lenient warnings */
+                no_scenario *sc = malloc(sizeof *sc);
+                char why[NO_ERR_LEN];
+                if (!sc)
+                    abort();
+                (void)no_scenario_load_with(rows[i].file, rows[i].ov, rows[i].nov, sc, why, sizeof why);
+                free(sc);
+            }
+            continue;
+        }
+        no_ranks_local(1);
+        if (run_input(rows[i].file, rows[i].ov, rows[i].nov, rows[i].label, o, &r[i], err, errlen)) {
+            memset(&r[i], 0, sizeof r[i]);
+            failed = i; /* this rank's later rows cannot matter: the error is this one or earlier */
+        }
+        no_ranks_local(0);
+    }
+    if (nranks == 1)
+        return failed < 0 ? 0 : -1;
+    /* row by row in order, each from its rank: the first error stops every rank alike */
+    for (int i = 0; i < n; i++) {
+        int owner = i % nranks;
+        row_head head = {0, 0};
+        if (owner == me)
+            head = failed == i ? (row_head){-1, strlen(err) + 1} : (row_head){0, pack_result(NULL, &r[i])};
+        no_ranks_bcast(&head, sizeof head, owner);
+        char *buf = malloc(head.len ? head.len : 1);
+        if (!buf)
+            abort();
+        if (owner == me && head.status)
+            memcpy(buf, err, head.len);
+        else if (owner == me)
+            pack_result(buf, &r[i]);
+        no_ranks_bcast(buf, head.len, owner);
+        if (owner != me && head.status)
+            snprintf(err, errlen, "%s", buf);
+        else if (owner != me)
+            unpack_result(buf, head.len, &r[i]);
+        free(buf);
+        if (head.status)
+            return -1;
+    }
+    return 0;
 }
 
 static int largest_damage(const result *r, int n)
@@ -291,13 +429,19 @@ static cJSON *json_result(const result *r)
 int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char *err, size_t errlen)
 {
     result *r = calloc((size_t)n, sizeof *r);
-    if (!r)
+    row *rows = calloc((size_t)n, sizeof *rows);
+    if (!r || !rows)
         abort();
-    for (int i = 0; i < n; i++)
-        if (run_input(in[i].file, in[i].ov, in[i].nov, in[i].label, o, &r[i], err, errlen)) {
-            free_results(r, i);
-            return -1;
-        }
+    for (int i = 0; i < n; i++) {
+        rows[i] = (row){.file = in[i].file, .label = in[i].label, .nov = in[i].nov};
+        memcpy(rows[i].ov, in[i].ov, (size_t)in[i].nov * sizeof *in[i].ov);
+    }
+    int failed = run_rows(rows, n, o, r, err, errlen);
+    free(rows);
+    if (failed) {
+        free_results(r, n);
+        return -1;
+    }
     int rc = 0;
     if (o->plot) {
         no_plot_series series[NO_MAX_INPUTS] = {{0}};
@@ -384,20 +528,27 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
         return -1;
     }
     result *r = calloc((size_t)npoints, sizeof *r);
-    if (!r)
+    row *rows = calloc((size_t)npoints, sizeof *rows);
+    if (!r || !rows)
         abort();
+    _Static_assert(NO_SWEEP_MAX_KEYS <= NO_MAX_OVERRIDES, "a sweep's keys fit in a row");
     /* point p: the first key's value p % n0 (the x axis), the second's p / n0 */
     for (int p = 0; p < npoints; p++) {
-        no_override ov[NO_SWEEP_MAX_KEYS];
+        row *w = &rows[p];
+        w->file = file;
+        w->nov = nv;
         for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
-            ov[i] = (no_override){key[i], v[i].val[rest % v[i].n]};
-        char label[sizeof r[p].label] = ""; /* rows are labelled by the values alone */
-        for (int i = 0; i < nv; i++)
-            snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s=%s", i ? ", " : "", key[i], ov[i].value);
-        if (run_input(file, ov, nv, label, o, &r[p], err, errlen)) {
-            free_results(r, p);
-            return -1;
-        }
+            w->ov[i] = (no_override){key[i], v[i].val[rest % v[i].n]};
+        for (int i = 0; i < nv; i++) /* rows are labelled by the values alone */
+            snprintf(w->text + strlen(w->text), sizeof w->text - strlen(w->text), "%s%s=%s", i ? ", " : "", key[i],
+                     w->ov[i].value);
+        w->label = w->text;
+    }
+    int failed = run_rows(rows, npoints, o, r, err, errlen);
+    free(rows);
+    if (failed) {
+        free_results(r, npoints);
+        return -1;
     }
     int rc = 0;
     if (o->plot)
