@@ -593,14 +593,21 @@ void no_graph_free(no_graph *g)
 /* ---- exact driver: probability mass flows from parents to children ---- */
 void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
 {
+    double *mass = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *mass);
+    if (!mass)
+        abort();
+    no_flow(ctx, g, mass, term_prob);
+    free(mass);
+}
+
+void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob)
+{
     memset(term_prob, 0, (size_t)g->nterm * sizeof *term_prob);
+    memset(mass, 0, (size_t)g->nchance * sizeof *mass);
     if (g->root < 0) {
         term_prob[~g->root] = 1.0;
         return;
     }
-    double *mass = calloc((size_t)g->nchance, sizeof *mass);
-    if (!mass)
-        abort();
     mass[g->root] = 1.0;
     for (int id = g->nchance - 1; id >= 0; id--) { /* children have smaller ids */
         double m = mass[id];
@@ -620,7 +627,6 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
                 term_prob[~child] += p;
         }
     }
-    free(mass);
 }
 
 int no_roll_rank(const no_dicetab *tab, const uint8_t *faces, int k)
