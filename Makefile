@@ -129,6 +129,9 @@ tsan: deps
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/two-attacks.json --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/legion/attack-action-two-pools.json --trials 300000 --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/quickstart.json --trials 300000 --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds compare profiles/xwing/two-attacks.json profiles/xwing/quickstart.json \
+	    profiles/legion/stormtroopers-vs-rebels.json profiles/armada/victory-vs-cr90.json --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --threads 2 >/dev/null
 	@echo "tsan: no data race"
 
 # Regenerates the X-Wing ship, pilot and upgrade table from xwing-data2 (facts only, no card text).

@@ -140,22 +140,38 @@ void no_squad_report(FILE *f, const no_squad *sq, int format)
 
 typedef struct cell {
     const no_ship *atk, *def;
+    no_scenario *sc;        /* at ranges 1 to 3, until run */
     double mean[3], kill, shots, beyond;
     int has_kill;
+    char err[NO_ERR_LEN];   /* why its run failed */
 } cell;
 
-static int run_cell(cell *c, const no_matchup_opts *o, char *err, size_t errlen)
+/* Parses the cell's attack at each range: 0, or -1 with err. Parsing reads tables the program
+ * shares, so the cells are parsed one by one. */
+static int parse_cell(cell *c, const no_matchup_opts *o, char *err, size_t errlen)
 {
-    no_scenario *sc = malloc(sizeof *sc);
-    if (!sc)
+    c->sc = calloc(3, sizeof *c->sc);
+    if (!c->sc)
         abort();
-    int rc = 0;
-    for (int r = 1; r <= 3 && !rc; r++) {
+    for (int r = 1; r <= 3; r++) {
         char *json = no_matchup_scenario(c->atk, c->def, r, o->tokens);
-        no_summary s;
-        rc = no_scenario_parse(json, "matchup", sc, err, errlen) || no_run(sc, &o->run, &s, err, errlen);
+        int rc = no_scenario_parse(json, "matchup", &c->sc[r - 1], err, errlen);
         free(json);
         if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* Runs a parsed cell: the mean at each range, P(kill) and the attacks to destroy at
+ * NO_MATCHUP_RANGE. 0, or -1 with c->err. */
+static int run_cell(cell *c, const no_matchup_opts *o)
+{
+    int rc = 0;
+    for (int r = 1; r <= 3 && !rc; r++) {
+        const no_scenario *sc = &c->sc[r - 1];
+        no_summary s;
+        if ((rc = no_run(sc, &o->run, &s, c->err, sizeof c->err)) != 0)
             break;
         c->mean[r - 1] = s.mean;
         if (r == NO_MATCHUP_RANGE) {
@@ -164,14 +180,42 @@ static int run_cell(cell *c, const no_matchup_opts *o, char *err, size_t errlen)
             no_run_opts shots = o->run;
             shots.shots = 1;
             no_summary_free(&s);
-            rc = no_run(sc, &shots, &s, err, errlen);
+            rc = no_run(sc, &shots, &s, c->err, sizeof c->err);
             c->shots = s.shots_mean;
             c->beyond = s.shots_beyond.p;
         }
         no_summary_free(&s);
     }
-    free(sc);
+    free(c->sc);
+    c->sc = NULL;
     return rc ? -1 : 0;
+}
+
+/* Every cell, each parsed, then run: exact cells side by side, one per thread (an exact answer
+ * does not depend on the threads), Monte Carlo cells one after the other on every thread. The
+ * first failing cell in order gives the error, as run one by one. */
+static int run_cells(cell **cells, int n, const no_matchup_opts *o, char *err, size_t errlen)
+{
+    int parsed = 0, failed = -1;
+    while (parsed < n && !parse_cell(cells[parsed], o, err, errlen))
+        parsed++;
+    if (parsed < n)
+        failed = parsed;
+    int *bad = calloc((size_t)(n ? n : 1), sizeof *bad);
+    if (!bad)
+        abort();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (o->run.trials == 0 && parsed > 1)
+    for (int k = 0; k < parsed; k++)
+        bad[k] = run_cell(cells[k], o) != 0;
+    for (int k = 0; k < parsed && (failed < 0 || k < failed); k++)
+        if (bad[k]) {
+            failed = k;
+            snprintf(err, errlen, "%s", cells[k]->err);
+        }
+    for (int k = parsed; k < n; k++) /* a failed parse leaves its scenarios */
+        free(cells[k]->sc);
+    free(bad);
+    return failed < 0 ? 0 : -1;
 }
 
 static const char *const direction_name[] = {"A attacks B", "B attacks A"};
@@ -244,17 +288,20 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
     int n[2] = {a->n * b->n, b->n * a->n};
     if (!c)
         abort();
+    cell *order[2 * NO_SQUAD_MAX * NO_SQUAD_MAX];
+    int ncells = 0;
     for (int d = 0; d < 2; d++) /* cell (i, j): ship i of the attackers on ship j of the defenders */
         for (int i = 0; i < side[d][0]->n; i++)
             for (int j = 0; j < side[d][1]->n; j++) {
                 cell *x = &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i * side[d][1]->n + j];
                 x->atk = &side[d][0]->ship[i];
                 x->def = &side[d][1]->ship[j];
-                if (run_cell(x, o, err, errlen)) {
-                    free(c);
-                    return -1;
-                }
+                order[ncells++] = x;
             }
+    if (run_cells(order, ncells, o, err, errlen)) {
+        free(c);
+        return -1;
+    }
     int rc = o->plot ? heatmap(c, a, b, o, err, errlen) : 0;
     if (o->format == NO_FMT_JSON) {
         cJSON *root = cJSON_CreateObject(), *cells = cJSON_AddArrayToObject(root, "cells");

@@ -84,25 +84,35 @@ int no_vary_parse(const char *spec, no_vary *v, char *err, size_t errlen)
     return 0;
 }
 
-/* Runs one input into r; 0, or -1 with err. */
-static int run_input(const char *file, const no_override *ov, int nov, const char *label, const no_table_opts *o,
-                     result *r, char *err, size_t errlen)
+/* One row to run: a file and the keys set on it. */
+typedef struct row {
+    const char *file, *label;
+    no_override ov[NO_MAX_OVERRIDES];
+    int nov;
+    char text[sizeof ((result *)0)->label]; /* a sweep's label: the values alone */
+} row;
+
+/* Loads row w's scenario into sc, with the command's policy and goal: 0, or -1 with err. */
+static int load_row(const row *w, const no_table_opts *o, no_scenario *sc, char *err, size_t errlen)
 {
-    no_scenario *sc = malloc(sizeof *sc);
-    if (!sc)
-        abort();
-    int rc = no_scenario_load_with(file, ov, nov, sc, err, errlen);
+    int rc = no_scenario_load_with(w->file, w->ov, w->nov, sc, err, errlen);
     if (!rc && o->policy >= 0 && !no_policy_applies(o->policy, sc->game)) {
         snprintf(err, errlen, "%s: --policy %s does not apply to this game", sc->file, no_policies[o->policy].name);
         rc = -1;
     }
-    if (!rc) {
-        if (o->policy >= 0)
-            no_scenario_set_policy(sc, o->policy);
-        if (o->goal >= 0)
-            no_scenario_set_goal(sc, o->goal);
-        rc = no_run(sc, &o->run, &r->s, err, errlen);
-    }
+    if (!rc && o->policy >= 0)
+        no_scenario_set_policy(sc, o->policy);
+    if (!rc && o->goal >= 0)
+        no_scenario_set_goal(sc, o->goal);
+    return rc;
+}
+
+/* Runs row w, loaded as sc, into r; 0, or -1 with err. */
+static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, result *r, char *err, size_t errlen)
+{
+    const char *label = w->label, *file = w->file;
+    int nov = w->nov;
+    int rc = no_run(sc, &o->run, &r->s, err, errlen);
     if (!rc) {
         if (label)
             snprintf(r->label, sizeof r->label, "%s", label);
@@ -126,7 +136,6 @@ static int run_input(const char *file, const no_override *ov, int nov, const cha
         no_plot_provenance(sc, &r->s, r->provenance, sizeof r->provenance);
         r->json = o->format == NO_FMT_JSON ? no_report_json(sc, &r->s) : NULL;
     }
-    free(sc);
     return rc;
 }
 
@@ -141,13 +150,6 @@ static void free_results(result *r, int n)
 
 /* ---- the rows, spread over the ranks ---- */
 
-/* One row to run: a file and the keys set on it. */
-typedef struct row {
-    const char *file, *label;
-    no_override ov[NO_MAX_OVERRIDES];
-    int nov;
-    char text[sizeof ((result *)0)->label]; /* a sweep's label: the values alone */
-} row;
 
 /* A summary as bytes: itself with its pointer cleared, then its attacks' (a sequence's), each
  * the same way. pack(NULL, s) is the size. */
@@ -227,26 +229,52 @@ typedef struct row_head {
  * the same streams), so what is printed from them is unchanged. */
 static int run_rows(const row *rows, int n, const no_table_opts *o, result *r, char *err, size_t errlen)
 {
-    int me = no_rank(), nranks = no_nranks(), failed = -1;
+    int me = no_rank(), nranks = no_nranks(), failed = -1, mine = 0;
+    no_scenario *sc = calloc((size_t)(n / nranks + 1), sizeof *sc); /* this rank's rows, loaded */
+    int *which = malloc((size_t)(n / nranks + 1) * sizeof *which);
+    if (!sc || !which)
+        abort();
+    /* loaded in order, on one thread: --lenient warnings come out as one process says them */
     for (int i = 0; i < n && failed < 0; i++) {
-        if (i % nranks != me) {
-            if (me == 0 && jr_lenient) { /* rank 0 loads it too, to say its --lenient warnings */
-                no_scenario *sc = malloc(sizeof *sc);
-                char why[NO_ERR_LEN];
-                if (!sc)
-                    abort();
-                (void)no_scenario_load_with(rows[i].file, rows[i].ov, rows[i].nov, sc, why, sizeof why);
-                free(sc);
-            }
-            continue;
+        if (i % nranks == me) {
+            if (load_row(&rows[i], o, &sc[mine], err, errlen))
+                failed = i; /* this rank's later rows cannot matter: the error is this one or earlier */
+            else
+                which[mine++] = i;
+        } else if (me == 0 && jr_lenient) { /* rank 0 loads it too, to say its --lenient warnings */
+            no_scenario *other = malloc(sizeof *other);
+            char why[NO_ERR_LEN];
+            if (!other)
+                abort();
+            (void)load_row(&rows[i], o, other, why, sizeof why);
+            free(other);
         }
-        no_ranks_local(1);
-        if (run_input(rows[i].file, rows[i].ov, rows[i].nov, rows[i].label, o, &r[i], err, errlen)) {
-            memset(&r[i], 0, sizeof r[i]);
-            failed = i; /* this rank's later rows cannot matter: the error is this one or earlier */
-        }
-        no_ranks_local(0);
     }
+    /* Exact rows run side by side, one per thread (each takes one thread: exact answers do not
+     * depend on it); Monte Carlo rows one after the other, each on every thread. The first
+     * failing row in order gives the error, as run one by one. */
+    int side_by_side = o->run.trials == 0;
+    char (*why)[NO_ERR_LEN] = malloc((size_t)(mine ? mine : 1) * sizeof *why);
+    int *bad = calloc((size_t)(mine ? mine : 1), sizeof *bad);
+    if (!why || !bad)
+        abort();
+    no_ranks_local(1);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (side_by_side && mine > 1)
+    for (int k = 0; k < mine; k++)
+        bad[k] = run_row(&rows[which[k]], &sc[k], o, &r[which[k]], why[k], sizeof why[k]) != 0;
+    no_ranks_local(0);
+    for (int k = 0; k < mine; k++)
+        if (bad[k]) {
+            memset(&r[which[k]], 0, sizeof r[which[k]]);
+            if (failed < 0 || which[k] < failed) {
+                failed = which[k];
+                snprintf(err, errlen, "%s", why[k]);
+            }
+        }
+    free(why);
+    free(bad);
+    free(which);
+    free(sc);
     if (nranks == 1)
         return failed < 0 ? 0 : -1;
     /* row by row in order, each from its rank: the first error stops every rank alike */

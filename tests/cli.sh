@@ -148,6 +148,21 @@ expect_error order-plot "neverodds: order: --plot is for run, compare and sweep"
 "$BIN" sweep $Q --vary attacker.dice=2..4 --format csv >"$T/sw.csv" && [ "$(wc -l <"$T/sw.csv")" -eq 4 ] &&
     head -1 "$T/sw.csv" | grep -q "^attacker.dice,label," && ok || bad "sweep --format csv"
 "$BIN" policy $Q --format csv | head -1 | grep -q "^side,policy,mean" && ok || bad "policy --format csv"
+# exact rows run side by side on the threads (--threads 2) or one after the other (--threads 1):
+# the same bytes but for the thread count JSON reports; sequences, Legion and a failing row
+# included (the first failing row in order gives the one error)
+L=profiles/legion/stormtroopers-vs-rebels.json
+side_by_side() { # NAME ARGS...: the command on 2 threads and on 1 prints the same
+    name=$1; shift
+    "$BIN" "$@" --threads 2 | grep -v '"threads":' >"$T/par" && "$BIN" "$@" --threads 1 | grep -v '"threads":' >"$T/ser" &&
+        [ -s "$T/par" ] && cmp -s "$T/par" "$T/ser" && ok || bad "$name: rows side by side"
+}
+side_by_side sweep-csv sweep $L --vary attacker.pool.white=2..6 --vary attacker.pool.red=0..2 --format csv
+side_by_side sweep-json sweep $L --vary attacker.pool.white=2..6 --vary attacker.pool.red=0..2 --format json
+side_by_side compare-json compare profiles/xwing/two-attacks.json $Q $L --format json
+side_by_side matchup matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/empire.xws --format csv
+expect_error sweep-first-bad-row "neverodds: $Q [attacker.dice=x]: attacker.dice: expected an integer from 0 to 10, got \"x\"" \
+    sweep $Q --vary attacker.dice=2,x,4,y --threads 2
 # a chart that cannot be drawn: the numbers still printed, exit 1, no file left behind
 NEVERODDS_GNUPLOT=/bin/false "$BIN" run $Q --plot "$T/c.png" >"$T/c.txt" 2>"$T/c.err"; rc=$?
 [ $rc -eq 1 ] && grep -q "method:   exact" "$T/c.txt" && grep -q "gnuplot (/bin/false) failed" "$T/c.err" &&
