@@ -116,6 +116,7 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
             moved[k++] = src[i];
     }
     memcpy(ro->steps, moved, (size_t)n * sizeof *moved);
+    ro->rules.tidy = NULL; /* the rules' tidying assumes their own order of steps (legion.c) */
     snprintf(ro->label, sizeof ro->label, "%s", v->name);
     snprintf(ro->what, sizeof ro->what, "%s", v->what);
     return 0;

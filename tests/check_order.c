@@ -153,6 +153,18 @@ START_TEST(t_legion_reroll_before_converting)
 }
 END_TEST
 
+/* The same with red dice (1 blank, 5 hits, 1 crit, 1 surge of 8), whose blanks the rules'
+ * tidying would drop once converted if it ran in the what-if's order. Each success wounds unless
+ * the white die blocks (1/6). Official: a die succeeds with 7/8, rerolled 7/8 again: 63/64; two
+ * dice, 5/6 through: 105/64. Converted first, a rerolled surge stays a blank: 7/8 + 1/8 * 6/8 =
+ * 62/64 a die: 155/96. */
+START_TEST(t_legion_reroll_before_converting_red_dice)
+{
+    legion_trap("legion-reroll-convert-red.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
+                105.0 / 64, 155.0 / 96);
+}
+END_TEST
+
 START_TEST(t_legion_cover_before_impact)
 {
     legion_trap("legion-cover-impact.json", NULL, "modify-before-cover", "modify-before-cover", "impact,armor",
@@ -241,6 +253,7 @@ Suite *suite_order(void)
     tcase_add_test(tc, t_swap_who_modifies_first);
     tcase_add_test(tc, t_legion_impact_before_armor);
     tcase_add_test(tc, t_legion_reroll_before_converting);
+    tcase_add_test(tc, t_legion_reroll_before_converting_red_dice);
     tcase_add_test(tc, t_legion_cover_before_impact);
     tcase_add_test(tc, t_legion_critical_before_chart);
     tcase_add_test(tc, t_legion_cover_cap_before_decrease);
