@@ -151,7 +151,7 @@ static int node_steps(const no_chance *ch)
     return ch->die == NO_DIE_DRAW || ch->k == 0 ? 1 : (ch->k + GROUP - 1) / GROUP;
 }
 
-/* The most steps any of the n children of `ch` takes to a terminal. */
+/* The most chance nodes any of the n children of `ch` passes on its way to a terminal. */
 static int deepest(const no_graph *g, const int *depth, const no_chance *ch, int n)
 {
     int most = 0;
@@ -163,13 +163,40 @@ static int deepest(const no_graph *g, const int *depth, const no_chance *ch, int
     return most;
 }
 
-/* Chance nodes by how often a trial reaches them, the most first (ties: by id). */
-static const double *by_mass_of;
+/* A chance node and how often a trial reaches it: sorted, the most first (ties: by id). */
+typedef struct reached {
+    double mass;
+    int id;
+} reached;
+
 static int by_mass(const void *a, const void *b)
 {
-    int i = *(const int *)a, j = *(const int *)b;
-    double mi = by_mass_of[i], mj = by_mass_of[j];
-    return mi > mj ? -1 : mi < mj ? 1 : (i > j) - (i < j);
+    const reached *x = a, *y = b;
+    return x->mass > y->mass ? -1 : x->mass < y->mass ? 1 : (x->id > y->id) - (x->id < y->id);
+}
+
+/* The chance nodes in the order their steps are laid out: by how often trials reach them in a
+ * plan of more than LAYOUT_MIN nodes, else as the graph numbers them. */
+static void layout_order(const no_ctx *ctx, const no_graph *g, int *order)
+{
+    for (int i = 0; i < g->nchance; i++)
+        order[i] = i;
+    if (g->nchance <= LAYOUT_MIN)
+        return;
+    double *mass = malloc((size_t)g->nchance * sizeof *mass);
+    double *term = malloc((size_t)(g->nterm ? g->nterm : 1) * sizeof *term);
+    reached *r = malloc((size_t)g->nchance * sizeof *r);
+    if (!mass || !term || !r)
+        abort();
+    no_flow(ctx, g, mass, term);
+    for (int i = 0; i < g->nchance; i++)
+        r[i] = (reached){mass[i], i};
+    qsort(r, (size_t)g->nchance, sizeof *r, by_mass);
+    for (int i = 0; i < g->nchance; i++)
+        order[i] = r[i].id;
+    free(mass);
+    free(term);
+    free(r);
 }
 
 /* Node i's steps in a plan: its groups of dice (the first carries the count), or one draw; the
@@ -215,17 +242,10 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     memset(pl, 0, sizeof *pl);
     size_t nc = (size_t)(g->nchance ? g->nchance : 1);
     int *depth = calloc(nc, sizeof *depth), *order = malloc(nc * sizeof *order);
-    double *mass = malloc(nc * sizeof *mass), *term = malloc((size_t)(g->nterm ? g->nterm : 1) * sizeof *term);
     pl->node_step = malloc(nc * sizeof *pl->node_step);
-    if (!depth || !order || !mass || !term || !pl->node_step)
+    if (!depth || !order || !pl->node_step)
         abort();
-    for (int i = 0; i < g->nchance; i++)
-        order[i] = i;
-    if (g->nchance > LAYOUT_MIN) {
-        no_flow(ctx, g, mass, term);
-        by_mass_of = mass;
-        qsort(order, (size_t)g->nchance, sizeof *order, by_mass);
-    }
+    layout_order(ctx, g, order);
     for (int i = 0; i < g->nchance; i++) /* the steps packed: a node's where the last one's end */
         pl->node_step[order[i]] = pl->term0, pl->term0 += node_steps(&g->chance[order[i]]);
     pl->nsteps = pl->term0 + g->nterm;
@@ -255,8 +275,6 @@ static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
     pl->depth = g->root >= 0 ? depth[g->root] : 0;
     free(depth);
     free(order);
-    free(mass);
-    free(term);
 }
 
 static void plan_free(plan *pl)
