@@ -150,7 +150,6 @@ static void free_results(result *r, int n)
 
 /* ---- the rows, spread over the ranks ---- */
 
-
 /* A summary as bytes: itself with its pointer cleared, then its attacks' (a sequence's), each
  * the same way. pack(NULL, s) is the size. */
 static size_t pack_summary(char *at, const no_summary *s)
