@@ -27,7 +27,10 @@ typedef struct situation {
     no_ctx ctx;         /* the attack as it starts here */
     no_graph *graph;    /* compiled; shared with an equal situation of another attack */
     int owns;           /* this situation compiled it (and frees it) */
+    const struct situation *twin; /* the situation whose graph it shares (NULL: its own) */
+    uint64_t start;     /* start_key_hash of its context: its start_hash in any attack */
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
+    int linked;         /* next is complete */
     double *term;       /* exact: each terminal's probability from here, once needed */
 } situation;
 
@@ -50,6 +53,7 @@ typedef struct sequence {
     int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
     int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
     int threads;
+    int same_as[NO_MAX_ATTACKS]; /* the first attack defined byte for byte as this one */
     situation **sit[NO_MAX_ATTACKS];
     int nsit[NO_MAX_ATTACKS];
     int failed;
@@ -118,12 +122,18 @@ typedef struct start_key {
 
 #define HASH_SEED 0xCBF29CE484222325ULL
 
-static uint64_t start_hash(int attack, const no_ctx *c)
+/* A start's hash without its attack (what same_start compares), and with it. */
+static uint64_t start_key_hash(const no_ctx *c)
 {
-    int head[3] = {attack, c->hull, c->shields};
+    int head[2] = {c->hull, c->shields};
     uint64_t h = hash_bytes(HASH_SEED, head, sizeof head);
     h = hash_bytes(h, c->kw, sizeof c->kw);
     return hash_bytes(h, &c->start, sizeof c->start);
+}
+
+static uint64_t start_hash(int attack, uint64_t key)
+{
+    return hash_bytes(key, &attack, sizeof attack);
 }
 
 static int same_start(const sequence *q, const found *f, const void *key)
@@ -145,8 +155,8 @@ static int same_context(const sequence *q, const found *f, const void *key)
     return !memcmp(&q->sit[f->attack][f->index]->ctx, key, sizeof(no_ctx));
 }
 
-/* A new situation of attack a, starting as `ctx` (`hash`: its start_hash), not compiled yet. */
-static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t hash)
+/* A new situation of attack a, starting as `ctx` (`key`: its start_key_hash), not compiled yet. */
+static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t key)
 {
     if (q->nsit[a] % 64 == 0) {
         q->sit[a] = realloc(q->sit[a], (size_t)(q->nsit[a] + 64) * sizeof *q->sit[a]);
@@ -157,9 +167,31 @@ static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t hash)
     if (!st)
         abort();
     int i = q->nsit[a]++;
-    *st = (situation){.seq = q, .attack = a, .index = i, .ctx = *ctx};
+    *st = (situation){.seq = q, .attack = a, .index = i, .ctx = *ctx, .start = key};
     q->sit[a][i] = st;
-    finder_add(&q->starts, hash, a, i);
+    finder_add(&q->starts, start_hash(a, key), a, i);
+    return i;
+}
+
+/* The situation of attack a starting as ctx (`key`: its start_key_hash): found, or added and,
+ * outside waves, compiled; -1 when there are too many. */
+static int situation_of(sequence *q, int a, const no_ctx *ctx, uint64_t key)
+{
+    start_key want = {a, ctx};
+    if (q->starts.n) {
+        const found *f = finder_slot(&q->starts, start_hash(a, key), same_start, q, &want);
+        if (f->index >= 0)
+            return f->index;
+    }
+    if (q->nsit[a] == MAX_SITUATIONS) {
+        q->failed = 1;
+        snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
+                 MAX_SITUATIONS);
+        return -1;
+    }
+    int i = add_situation(q, a, ctx, key);
+    if (!q->waves) /* in waves it is compiled with the others found with it */
+        compile_situation(q, q->sit[a][i]);
     return i;
 }
 
@@ -179,23 +211,7 @@ static int next_situation(sequence *q, const situation *from, const no_state *en
     }
     if (rc)
         return -1;
-    uint64_t hash = start_hash(a, &next);
-    start_key key = {a, &next};
-    if (q->starts.n) {
-        const found *f = finder_slot(&q->starts, hash, same_start, q, &key);
-        if (f->index >= 0)
-            return f->index;
-    }
-    if (q->nsit[a] == MAX_SITUATIONS) {
-        q->failed = 1;
-        snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
-                 MAX_SITUATIONS);
-        return -1;
-    }
-    int i = add_situation(q, a, &next, hash);
-    if (!q->waves) /* in waves it is compiled with the others found with it */
-        compile_situation(q, q->sit[a][i]);
-    return i;
+    return situation_of(q, a, &next, start_key_hash(&next));
 }
 
 /* The compiler's future hook: an end is worth what the next attack makes of it from there. */
@@ -210,12 +226,12 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
 /* A compiled graph for the same attack from the same start, in any attack of the sequence: when
  * no side looks ahead, an attack's choices depend on nothing else, so the graph can be shared
  * (contexts are built by copies of zeroed scenarios, so their padding compares too). */
-static no_graph *shared_graph(const sequence *q, const no_ctx *ctx)
+static const situation *shared_graph(const sequence *q, const no_ctx *ctx)
 {
     if (!q->graphs.n)
         return NULL;
     const found *f = finder_slot(&q->graphs, context_hash(ctx), same_context, q, ctx);
-    return f->index >= 0 ? q->sit[f->attack][f->index]->graph : NULL;
+    return f->index >= 0 ? q->sit[f->attack][f->index] : NULL;
 }
 
 /* Gives st its graph: an equal situation's when nothing looks ahead, else a new one, to be
@@ -225,9 +241,11 @@ static int assign_graph(sequence *q, situation *st)
     st->future.value = future_value;
     int ahead = no_looks_ahead(&st->ctx) && !q->repeat && st->attack + 1 < q->sc->nattacks;
     st->ctx.future = ahead ? &st->future : NULL;
-    st->graph = ahead ? NULL : shared_graph(q, &st->ctx);
-    if (st->graph)
+    st->twin = ahead ? NULL : shared_graph(q, &st->ctx);
+    if (st->twin) {
+        st->graph = st->twin->graph;
         return 0;
+    }
     st->graph = calloc(1, sizeof *st->graph);
     if (!st->graph)
         abort();
@@ -253,14 +271,33 @@ static int compile_graph(sequence *q, situation *st)
     return -1;
 }
 
-/* Where each end of st leads: the next attack's situation (found, or added). */
+/* Where each end of st leads: the next attack's situation (found, or added). An end is carried
+ * into the next attack by the scenario's rule, which reads only the end, the start and the next
+ * attack's definition. So when st shares its graph with a twin that is linked already, and the
+ * attacks after the two are defined alike, end t leads where the twin's end t led: the same
+ * start, in st's next attack. Exact sequences of equal attacks skip most of the carrying that
+ * way (10 attacks with the damage deck: 5.6 million ends, 1.85 -> 1.50 s on one thread). */
 static int link_ends(sequence *q, situation *st)
 {
     st->next = malloc((size_t)(st->graph->nterm ? st->graph->nterm : 1) * sizeof *st->next);
     if (!st->next)
         abort();
-    for (int t = 0; t < st->graph->nterm; t++)
-        st->next[t] = q->lazy ? NOT_YET : next_situation(q, st, &st->graph->term[t]);
+    const situation *twin = st->twin;
+    int a = st->attack + 1, shared = !q->lazy && !q->repeat && twin && twin->linked && a < q->sc->nattacks &&
+                                     q->same_as[twin->attack + 1] == q->same_as[a];
+    for (int t = 0; t < st->graph->nterm && !q->failed; t++) {
+        if (q->lazy)
+            st->next[t] = NOT_YET;
+        else if (!shared)
+            st->next[t] = next_situation(q, st, &st->graph->term[t]);
+        else if (twin->next[t] < 0) /* nothing left: the same end, carried by the same rule */
+            st->next[t] = -1;
+        else {
+            const situation *there = q->sit[twin->attack + 1][twin->next[t]];
+            st->next[t] = situation_of(q, a, &there->ctx, there->start);
+        }
+    }
+    st->linked = !q->failed;
     return q->failed ? -1 : 0;
 }
 
@@ -416,7 +453,13 @@ static void rows_free(double **rows, int n)
 static int sequence_start(sequence *q, char *err, size_t errlen)
 {
     const no_ctx *start = &q->sc->attacks[0];
-    int i = add_situation(q, 0, start, start_hash(0, start)); /* before q->sit[0] is read: it may move */
+    for (int a = 0; a < q->sc->nattacks; a++) { /* attacks defined alike carry alike */
+        q->same_as[a] = a;
+        for (int b = 0; b < a && q->same_as[a] == a; b++)
+            if (!memcmp(&q->sc->attacks[b], &q->sc->attacks[a], sizeof(no_ctx)))
+                q->same_as[a] = q->same_as[b];
+    }
+    int i = add_situation(q, 0, start, start_key_hash(start)); /* before q->sit[0] is read: it may move */
     situation *first = q->sit[0][i];
     if (q->waves ? compile_in_waves(q) : compile_situation(q, first)) {
         snprintf(err, errlen, "%s", q->err);

@@ -208,6 +208,33 @@ START_TEST(monte_carlo_agrees_with_exact_over_a_sequence)
 }
 END_TEST
 
+/* Six equal attacks: from the third on, situations share the graphs of the attack before and
+ * take its links (sequence.c) instead of carrying each end again. Monte Carlo, which links each
+ * end as a trial reaches it, agrees with exact. */
+START_TEST(equal_attacks_share_their_links)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"defender\":{\"dice\":2,\"hull\":4,\"shields\":1,"
+                               "\"tokens\":{\"focus\":1}},\"attacks\":[" /* six times the same */
+                               "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},"
+                               "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},"
+                               "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}}]}");
+    no_summary ex, mc;
+    exact_summary(sc, &ex);
+    no_run_opts o = {.trials = 1000000, .seed = 5, .threads = 2};
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    assert_mc_matches(&mc, &ex);
+    for (int a = 0; a < 6; a++) { /* destroyed by the end of each attack */
+        double p = ex.kill_by[a].p;
+        ck_assert_msg(fabs(mc.kill_by[a].p - p) <= 5 * sqrt(p * (1 - p) / 1e6) + 1e-12, "attack %d: %f vs %f", a + 1,
+                      mc.kill_by[a].p, p);
+    }
+    no_summary_free(&ex);
+    no_summary_free(&mc);
+    free(sc);
+}
+END_TEST
+
 /* ---- the switch and its limits ---- */
 
 START_TEST(a_hull_larger_than_the_deck_needs_the_deck_off)
@@ -242,6 +269,7 @@ Suite *suite_deck(void)
     tcase_add_test(t, cards_in_play_change_the_odds);
     tcase_add_test(t, the_deck_carries_to_the_next_attack);
     tcase_add_test(t, monte_carlo_agrees_with_exact_over_a_sequence);
+    tcase_add_test(t, equal_attacks_share_their_links);
     tcase_add_test(t, a_hull_larger_than_the_deck_needs_the_deck_off);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
