@@ -220,9 +220,7 @@ START_TEST(equal_attacks_share_their_links)
                                "{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}}}]}");
     no_summary ex, mc;
     exact_summary(sc, &ex);
-    no_run_opts o = {.trials = 1000000, .seed = 5, .threads = 2};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    mc_summary(sc, 1000000, 5, &mc);
     assert_mc_matches(&mc, &ex);
     for (int a = 0; a < 6; a++) { /* destroyed by the end of each attack */
         double p = ex.kill_by[a].p;

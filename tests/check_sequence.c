@@ -244,9 +244,7 @@ START_TEST(armada_sequence_monte_carlo_agrees)
         "{\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,\"black\":2}}}]}");
     no_summary ex, mc;
     run_exact(sc, &ex);
-    no_run_opts o = {.trials = 400000, .seed = 9, .threads = 2};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    mc_summary(sc, 400000, 9, &mc);
     ck_assert(ex.has_kill && ex.kill.p > 0);
     assert_mc_matches(&mc, &ex);
     no_summary_free(&ex);

@@ -59,6 +59,15 @@ static inline void exact_summary(const no_scenario *sc, no_summary *out)
         ck_abort_msg("run failed: %s", err);
 }
 
+/* A Monte Carlo run of `trials` trials from `seed` on two threads, or the test fails. */
+static inline void mc_summary(const no_scenario *sc, uint64_t trials, uint64_t seed, no_summary *out)
+{
+    no_run_opts o = {.trials = trials, .seed = seed, .threads = 2};
+    char err[NO_ERR_LEN];
+    if (no_run(sc, &o, out, err, sizeof err))
+        ck_abort_msg("run failed: %s", err);
+}
+
 /* Monte Carlo agrees with exact within 5 standard errors: the mean (Monte Carlo's own error),
  * each P(damage = k) and P(kill) (the exact p's error over mc's trials: a rare k may go unseen). */
 static inline void assert_mc_matches(const no_summary *mc, const no_summary *ex)
