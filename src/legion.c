@@ -108,6 +108,16 @@ static int finish_surges(uint8_t *n, int surge, int blank, int chart_to, int tok
     return spend;
 }
 
+/* The result the attacker's surge chart turns a surge into, or -1 without one. Jedi Hunter
+ * gains surge->crit against a Force user (L2298). */
+static int chart_result(const no_ctx *ctx)
+{
+    int chart = KA(ctx, LK_SURGE_CHART);
+    if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
+        chart = LG_CHART_CRIT;
+    return chart == LG_CHART_NONE ? -1 : chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
+}
+
 /* 4c: Critical X first, then the chart, then surge tokens; the rest become blanks (L1555,
  * L2933; digest trap 3). Colour by colour: a die keeps its colour until fold_attack, so the
  * convert-before-reroll what-if (`neverodds order`) rerolls it as the die it is. */
@@ -120,10 +130,7 @@ static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first
         p->n[NO_REROLLED][f] = 0;
     }
     int critical = KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); /* L2324 */
-    int chart = KA(ctx, LK_SURGE_CHART);
-    if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
-        chart = LG_CHART_CRIT; /* Jedi Hunter gains surge->crit against a Force user (L2298) */
-    int chart_to = chart == LG_CHART_NONE ? -1 : chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
+    int chart_to = chart_result(ctx);
     int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
     for (int col = 0; col < 3; col++) {
         uint8_t *c = n + col * 4;
@@ -148,13 +155,9 @@ static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first
  * conservative policy, which would reroll a surge but never a hit. */
 static int charted_surge(const no_ctx *ctx)
 {
-    int chart = KA(ctx, LK_SURGE_CHART);
-    if (KA(ctx, LK_JEDI_HUNTER) && KD(ctx, LK_FORCE_USER))
-        chart = LG_CHART_CRIT;
-    if (chart == LG_CHART_NONE || KA(ctx, LK_CRITICAL) || KA(ctx, LK_COMPLETE_MISSION) ||
-        ctx->policy[NO_ATTACKER] == NO_POLICY_CONSERVATIVE)
+    if (KA(ctx, LK_CRITICAL) || KA(ctx, LK_COMPLETE_MISSION) || ctx->policy[NO_ATTACKER] == NO_POLICY_CONSERVATIVE)
         return -1;
-    return chart == LG_CHART_HIT ? LG_HIT : LG_CRIT;
+    return chart_result(ctx);
 }
 
 /* How many of the attack pool's blanks can still matter after 4c: all of them while an effect
@@ -170,7 +173,7 @@ static int blanks_that_matter(const no_ctx *ctx, const no_state *s)
 }
 
 /* The rules' tidying, so that pools the rest of the attack cannot tell apart merge (10 white +
- * 10 black dice with an aim: from 361,247 states to a few thousand):
+ * 10 black dice with an aim: from 361,247 states to 28,152):
  * - until 4c, a surge the chart will convert counts as its result from the roll on;
  * - after 4c, blanks nothing can use any more are dropped.
  * After 4c a surge still showing was rolled after the conversion (the convert-before-reroll

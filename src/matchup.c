@@ -204,7 +204,7 @@ static int run_cells(cell **cells, int n, const no_matchup_opts *o, char *err, s
     int *bad = calloc((size_t)(n ? n : 1), sizeof *bad);
     if (!bad)
         abort();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (o->run.trials == 0 && parsed > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (no_run_is_exact(&o->run) && parsed > 1)
     for (int k = 0; k < parsed; k++)
         bad[k] = run_cell(cells[k], o) != 0;
     for (int k = 0; k < parsed && (failed < 0 || k < failed); k++)

@@ -73,6 +73,11 @@ void no_summary_free(no_summary *s)
     s->nattacks = 0;
 }
 
+int no_run_is_exact(const no_run_opts *opts)
+{
+    return opts->force_exact || opts->trials == 0;
+}
+
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     if (opts->shots) {
@@ -108,7 +113,7 @@ static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *o
         return -1;
     }
     /* Exact unless the user asked for trials; the compiled attack is small enough by now. */
-    int exact = opts->force_exact || opts->trials == 0;
+    int exact = no_run_is_exact(opts);
     double *weight = calloc((size_t)g.nterm, sizeof *weight);
     if (!weight)
         abort();

@@ -471,7 +471,7 @@ static int sequence_start(sequence *q, char *err, size_t errlen)
 
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
-    int exact = opts->force_exact || opts->trials == 0;
+    int exact = no_run_is_exact(opts);
     int ahead = no_looks_ahead(&sc->attacks[0]);
     sequence q = {.sc = sc, .lazy = !exact && !ahead, .waves = exact && !ahead, .threads = opts->threads};
     if (sequence_start(&q, err, errlen))

@@ -252,7 +252,7 @@ static int run_rows(const row *rows, int n, const no_table_opts *o, result *r, c
     /* Exact rows run side by side, one per thread (each takes one thread: exact answers do not
      * depend on it); Monte Carlo rows one after the other, each on every thread. The first
      * failing row in order gives the error, as run one by one. */
-    int side_by_side = o->run.trials == 0;
+    int side_by_side = no_run_is_exact(&o->run);
     char (*why)[NO_ERR_LEN] = malloc((size_t)(mine ? mine : 1) * sizeof *why);
     int *bad = calloc((size_t)(mine ? mine : 1), sizeof *bad);
     if (!why || !bad)

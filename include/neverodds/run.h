@@ -14,6 +14,8 @@ typedef struct no_run_opts {
     int no_gain;           /* an optimal sequence skips its per-attack run (the comparison has its own) */
 } no_run_opts;
 
+/* Whether a run with these options is exact: asked for, or no trials given. */
+int no_run_is_exact(const no_run_opts *opts);
 /* Returns 0, or -1 with err filled (the attack is too large to compile). */
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 /* A scenario of several attacks (sc->nattacks > 0, sequence.c): out describes the total and
