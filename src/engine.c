@@ -91,27 +91,40 @@ typedef struct visited {
     int32_t pad;
 } visited;
 
+/* An index slot: 1 + position in seen[] (0: empty) and the high half of the state's hash, so a
+ * probe compares a stored state only when the tags agree. */
+typedef struct memo_slot_t {
+    int32_t pos;
+    uint32_t tag;
+} memo_slot_t;
+
 typedef struct compiler {
     const no_ctx *ctx;
     const no_rules *rules;
     no_graph *g;
     visited *seen;          /* every state compiled so far */
     int nseen, cap_seen;
-    int32_t *index;         /* hash slot -> 1 + position in seen[], 0 when empty */
+    memo_slot_t *index;     /* open addressing over seen[] */
     size_t cap;             /* slots, a power of two at least twice nseen */
     size_t budget;
     int failed;
 } compiler;
 
+/* Four lanes mix the state's words independently (a state is 22 words: one chain of multiplies
+ * would wait on each), then the lanes are folded together. */
 static uint64_t hash_state(const no_state *s)
 {
-    uint64_t w[sizeof *s / 8], h = 0x9E3779B97F4A7C15ULL;
+    enum { WORDS = sizeof *s / 8 };
+    uint64_t w[WORDS], lane[4] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
+                                  0x85EBCA77C2B2AE63ULL};
     memcpy(w, s, sizeof w); /* the struct is a multiple of 8 bytes, see the assertion above */
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
-        h ^= w[i];
-        h *= 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
+    for (size_t i = 0; i < WORDS; i++) {
+        uint64_t x = lane[i % 4] ^ w[i];
+        x *= 0xBF58476D1CE4E5B9ULL;
+        lane[i % 4] = x ^ (x >> 31);
     }
+    uint64_t h = lane[0] ^ (lane[1] * 0x94D049BB133111EBULL) ^ ((lane[2] ^ (lane[2] >> 29)) * 0xBF58476D1CE4E5B9ULL) ^
+                 (lane[3] << 17 | lane[3] >> 47);
     /* splitmix64 finaliser: the table index uses the low bits, which must depend on every byte */
     h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
@@ -120,13 +133,20 @@ static uint64_t hash_state(const no_state *s)
     return h ^ (h >> 31);
 }
 
-/* Slot of `s` in the index: its entry, or the empty slot where it belongs. */
-static size_t memo_slot(const compiler *c, const no_state *s)
+/* Slot of `s` (whose hash_state is h) in the index: its entry, or the empty slot where it belongs. */
+static size_t memo_slot(const compiler *c, const no_state *s, uint64_t h)
 {
-    size_t i = hash_state(s) & (c->cap - 1);
-    while (c->index[i] && memcmp(&c->seen[c->index[i] - 1].key, s, sizeof *s) != 0)
+    uint32_t tag = (uint32_t)(h >> 32);
+    size_t i = h & (c->cap - 1);
+    while (c->index[i].pos &&
+           (c->index[i].tag != tag || memcmp(&c->seen[c->index[i].pos - 1].key, s, sizeof *s) != 0))
         i = (i + 1) & (c->cap - 1);
     return i;
+}
+
+static void memo_put(compiler *c, size_t slot, uint64_t h, int pos)
+{
+    c->index[slot] = (memo_slot_t){.pos = pos, .tag = (uint32_t)(h >> 32)};
 }
 
 static int memo_grow(compiler *c)
@@ -136,8 +156,10 @@ static int memo_grow(compiler *c)
     c->index = calloc(c->cap, sizeof *c->index);
     if (!c->index)
         return -1;
-    for (int k = 0; k < c->nseen; k++)
-        c->index[memo_slot(c, &c->seen[k].key)] = k + 1;
+    for (int k = 0; k < c->nseen; k++) {
+        uint64_t h = hash_state(&c->seen[k].key);
+        memo_put(c, memo_slot(c, &c->seen[k].key, h), h, k + 1);
+    }
     return 0;
 }
 
@@ -461,9 +483,10 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     point at = advance(c->ctx, c->rules, &s, &actor, &window);
     if (at == AT_TERMINAL && !c->ctx->keep_dice)
         memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
-    size_t slot = memo_slot(c, &s);
-    if (c->index[slot]) {
-        const visited *hit = &c->seen[c->index[slot] - 1];
+    uint64_t h = hash_state(&s);
+    size_t slot = memo_slot(c, &s, h);
+    if (c->index[slot].pos) {
+        const visited *hit = &c->seen[c->index[slot].pos - 1];
         *v = hit->value;
         return hit->ref;
     }
@@ -498,7 +521,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     }
     c->seen[c->nseen] = (visited){.key = s, .value = *v, .ref = ref};
     c->nseen++;
-    c->index[memo_slot(c, &s)] = c->nseen; /* the table may have grown: find the slot again */
+    memo_put(c, memo_slot(c, &s, h), h, c->nseen); /* the table may have grown: find the slot again */
     return ref;
 }
 
@@ -526,7 +549,7 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
             snprintf(err, errlen, "the attack has more than %zu distinct states, the limit of one compiled attack "
                      "(about %zu MB); fewer dice, rerolls or tokens make it smaller (Monte Carlo walks the "
                      "same compiled attack, so --trials does not help)",
-                     state_budget, state_budget * (sizeof(visited) + 2 * sizeof(int32_t)) >> 20);
+                     state_budget, state_budget * (sizeof(visited) + 2 * sizeof(memo_slot_t)) >> 20);
         else if (c.failed == 3)
             snprintf(err, errlen, "a decision offers more than %d choices (too many dice for "
                      "one modifier's \"count\")", NO_MAX_OPTIONS);

@@ -348,6 +348,34 @@ int no_xwing1e_add_token_mods(no_ctx *ctx)
     return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1);
 }
 
+/* A ship at 1 hull never draws a damage card again: the card that would destroy it is not drawn
+ * (xwing_damage.c), and a face-up Fuel Leak acts only after crit damage the ship survives. Of
+ * the cards seen, only those in play still act then (Structural Damage's defense die, Hull
+ * Breach's crit damage), so the rest of the deck is forgotten and starts that differed only in
+ * it are one situation of the sequence. At 2 hull one more card can be drawn, after which the
+ * ship is at 1: a Fuel Leak drawn then never acts, like any other card without dice or damage
+ * effect, so the Fuel Leaks seen count as such cards (the chance of drawing either kind is the
+ * same). A report that keeps every detail of the states (`keep_dice`) keeps the deck too. 10
+ * attacks with the deck: 2,167,576 states -> 1,485,486, every figure the same. */
+static void forget_spent_deck(no_ctx *next)
+{
+    no_state *s = &next->start;
+    if (!next->deck || next->keep_dice)
+        return;
+    if (next->hull == 2 &&
+        s->card_seen[XW_CARD_OTHER] + s->card_seen[XW_CARD_FUEL_LEAK] <= next->deck->count[XW_CARD_OTHER]) {
+        s->card_seen[XW_CARD_OTHER] += s->card_seen[XW_CARD_FUEL_LEAK];
+        s->card_seen[XW_CARD_FUEL_LEAK] = 0;
+    }
+    if (next->hull != 1)
+        return;
+    uint8_t breach = s->card_seen[XW_CARD_HULL_BREACH], structural = s->card_seen[XW_CARD_STRUCTURAL];
+    memset(s->card_seen, 0, sizeof s->card_seen);
+    s->card_seen[XW_CARD_HULL_BREACH] = breach;
+    s->card_seen[XW_CARD_STRUCTURAL] = structural;
+    s->fuel_up = 0;
+}
+
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
 {
     if (end->destroyed)
@@ -363,6 +391,7 @@ int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
     /* the damage deck as the cards seen left it, and the Fuel Leaks still face up */
     memcpy(next->start.card_seen, end->card_seen, sizeof end->card_seen);
     next->start.fuel_up = end->fuel_up;
+    forget_spent_deck(next);
     /* charges of the defender's abilities, matched in order: its modifiers are read alike for
      * every attack, after the attacker's */
     int to = 0;

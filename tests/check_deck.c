@@ -161,7 +161,7 @@ END_TEST
 
 START_TEST(the_deck_carries_to_the_next_attack)
 {
-    no_scenario *sc = shot(1, 2, 3);
+    no_scenario *sc = shot(1, 2, 5);
     no_state end = sc->ctx.start;
     end.card_seen[XW_CARD_STRUCTURAL] = 1;
     end.card_seen[XW_CARD_FUEL_LEAK] = 1;
@@ -169,12 +169,90 @@ START_TEST(the_deck_carries_to_the_next_attack)
     end.faceup = 2;
     no_ctx next = sc->ctx;
     ck_assert_int_eq(no_xwing_carry(&sc->ctx, &end, &next), 0);
-    ck_assert_int_eq(next.hull, 1);
+    ck_assert_int_eq(next.hull, 3);
     ck_assert_int_eq(next.start.fuel_up, 1);
     ck_assert_int_eq(next.start.card_seen[XW_CARD_FUEL_LEAK], 1);
     no_state s = next.start;
     ck_assert_int_eq(no_xwing_defense_dice(&next, &s), 1);
     free(sc);
+}
+END_TEST
+
+/* At 2 hull the Fuel Leaks seen count as cards without effect; at 1 hull only the cards in play
+ * that still act are kept. */
+START_TEST(a_ship_near_destroyed_forgets_the_deck)
+{
+    no_scenario *sc = shot(1, 2, 5);
+    no_state end = sc->ctx.start;
+    end.card_seen[XW_CARD_STRUCTURAL] = 1;
+    end.card_seen[XW_CARD_FUEL_LEAK] = 1;
+    end.card_seen[XW_CARD_HULL_BREACH] = 1;
+    end.card_seen[XW_CARD_OTHER] = 2;
+    end.fuel_up = 1;
+    end.faceup = 3;
+    no_ctx next = sc->ctx;
+    ck_assert_int_eq(no_xwing_carry(&sc->ctx, &end, &next), 0);
+    ck_assert_int_eq(next.hull, 2);
+    ck_assert_int_eq(next.start.fuel_up, 1); /* it acts after the crit damage that draws the last card */
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_FUEL_LEAK], 0);
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_OTHER], 3);
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_HULL_BREACH], 1);
+    end.faceup = 4;
+    ck_assert_int_eq(no_xwing_carry(&sc->ctx, &end, &next), 0);
+    ck_assert_int_eq(next.hull, 1);
+    ck_assert_int_eq(next.start.fuel_up, 0);
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_OTHER] + next.start.card_seen[XW_CARD_FUEL_LEAK], 0);
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_HULL_BREACH], 1);
+    ck_assert_int_eq(next.start.card_seen[XW_CARD_STRUCTURAL], 1);
+    free(sc);
+}
+END_TEST
+
+/* Forgetting the spent deck merges situations and changes no figure of any attack: the same
+ * sequences with the deck kept whole (a report that keeps every detail keeps it). */
+START_TEST(forgetting_the_spent_deck_changes_no_probability)
+{
+    static const char *const cases[] = {
+        "{\"game\":\"xwing\",\"defender\":{\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1}},\"attacks\":["
+        "{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3}},"
+        "{\"attacker\":{\"dice\":3,\"tokens\":{\"lock\":1}}},{\"attacker\":{\"dice\":4}},{\"attacker\":{\"dice\":2}}]}",
+        "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"hull\":5,\"shields\":1,\"tokens\":{\"evade\":1}},"
+        "\"attacks\":[{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1,\"lock\":1}}},"
+        "{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1,\"lock\":1}}},{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1}}},"
+        "{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3}},{\"attacker\":{\"dice\":3}}]}",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        no_scenario *sc = scenario(cases[i]);
+        no_summary forgot, kept;
+        exact_summary(sc, &forgot);
+        for (int a = 0; a < sc->nattacks; a++)
+            sc->attacks[a].keep_dice = 1;
+        exact_summary(sc, &kept);
+        ck_assert_msg(forgot.states < kept.states, "case %zu: %zu states, %zu kept whole", i, forgot.states,
+                      kept.states);
+        ck_assert_int_eq(forgot.nattacks, kept.nattacks);
+        for (int a = 0; a < kept.nattacks; a++) {
+            const no_summary *f = &forgot.attack[a], *k = &kept.attack[a];
+            ck_assert_int_eq(f->max_damage, k->max_damage);
+            for (int d = 0; d <= k->max_damage; d++)
+                ck_assert_msg(fabs(f->pmf[d].p - k->pmf[d].p) < 1e-12, "case %zu attack %d: P(%d) %.15f vs %.15f", i,
+                              a + 1, d, f->pmf[d].p, k->pmf[d].p);
+            ck_assert_msg(fabs(f->kill.p - k->kill.p) < 1e-12, "case %zu attack %d", i, a + 1);
+            ck_assert_msg(fabs(f->faceup.p - k->faceup.p) < 1e-12, "case %zu attack %d", i, a + 1);
+            ck_assert_msg(fabs(f->card_damage.p - k->card_damage.p) < 1e-12, "case %zu attack %d", i, a + 1);
+            ck_assert_msg(fabs(f->made - k->made) < 1e-12, "case %zu attack %d", i, a + 1);
+            for (int side = 0; side < NO_SIDES; side++)
+                for (int t = 0; t < NO_TOK_N; t++)
+                    ck_assert_msg(fabs(f->tokens[side][t].spent.p - k->tokens[side][t].spent.p) < 1e-12,
+                                  "case %zu attack %d: token %d", i, a + 1, t);
+            ck_assert_msg(fabs(forgot.kill_by[a].p - kept.kill_by[a].p) < 1e-12, "case %zu attack %d", i, a + 1);
+        }
+        for (int d = 0; d <= kept.max_damage; d++)
+            ck_assert(fabs(forgot.pmf[d].p - kept.pmf[d].p) < 1e-12);
+        no_summary_free(&forgot);
+        no_summary_free(&kept);
+        free(sc);
+    }
 }
 END_TEST
 
@@ -268,6 +346,8 @@ Suite *suite_deck(void)
     tcase_add_test(t, the_deck_carries_to_the_next_attack);
     tcase_add_test(t, monte_carlo_agrees_with_exact_over_a_sequence);
     tcase_add_test(t, equal_attacks_share_their_links);
+    tcase_add_test(t, a_ship_near_destroyed_forgets_the_deck);
+    tcase_add_test(t, forgetting_the_spent_deck_changes_no_probability);
     tcase_add_test(t, a_hull_larger_than_the_deck_needs_the_deck_off);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);

@@ -166,7 +166,7 @@ typedef struct no_ctx {
     int defender_size;                 /* 1 small, 2 medium, 3 large (tractor/ion thresholds) */
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
-    int keep_dice;                     /* trace mode: terminals keep the final dice (tests) */
+    int keep_dice;                     /* trace mode: terminals keep the final dice, no state is tidied */
     /* X-Wing first-edition card rules (FAQ 4.4.1): results of the attacker the defense cannot
      * cancel (255: all; Autoblaster B843-845, Ten Numb B743-745); a side that may not modify
      * dice (locked by Omega Leader, B575-581); a side that must spend a focus token in its modify
