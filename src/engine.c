@@ -110,21 +110,26 @@ typedef struct compiler {
     int failed;
 } compiler;
 
-/* Four lanes mix the state's words independently (a state is 22 words: one chain of multiplies
- * would wait on each), then the lanes are folded together. */
+/* NH hashing (as in UMAC): each word's halves, offset by keys of their own, are multiplied and
+ * the products summed. The products are independent of one another, so a state's 22 words cost
+ * little more than their loads; the finaliser then spreads every bit over the low ones. */
 static uint64_t hash_state(const no_state *s)
 {
     enum { WORDS = sizeof *s / 8 };
-    uint64_t w[WORDS], lane[4] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
-                                  0x85EBCA77C2B2AE63ULL};
+    static const uint64_t key[WORDS] = {
+        0x9E3779B97F4A7C15ULL, 0xBF58476D1CE4E5B9ULL, 0x94D049BB133111EBULL, 0xC2B2AE3D27D4EB4FULL,
+        0x165667B19E3779F9ULL, 0x85EBCA77C2B2AE63ULL, 0x27D4EB2F165667C5ULL, 0xFF51AFD7ED558CCDULL,
+        0xC4CEB9FE1A85EC53ULL, 0x87C37B91114253D5ULL, 0x4CF5AD432745937FULL, 0xD6E8FEB86659FD93ULL,
+        0xA0761D6478BD642FULL, 0xE7037ED1A0B428DBULL, 0x8EBC6AF09C88C6E3ULL, 0x589965CC75374CC3ULL,
+        0x1D8E4E27C47D124FULL, 0x9FB21C651E98DF25ULL, 0xF1357AEA2E62A9C5ULL, 0x2545F4914F6CDD1DULL,
+        0xD1B54A32D192ED03ULL, 0xAEF17502108EF2D9ULL};
+    _Static_assert(sizeof key / sizeof key[0] == WORDS, "one key per word of the state");
+    uint64_t w[WORDS], h = WORDS;
     memcpy(w, s, sizeof w); /* the struct is a multiple of 8 bytes, see the assertion above */
     for (size_t i = 0; i < WORDS; i++) {
-        uint64_t x = lane[i % 4] ^ w[i];
-        x *= 0xBF58476D1CE4E5B9ULL;
-        lane[i % 4] = x ^ (x >> 31);
+        uint64_t x = w[i] + key[i];
+        h += (x & 0xFFFFFFFFu) * (x >> 32);
     }
-    uint64_t h = lane[0] ^ (lane[1] * 0x94D049BB133111EBULL) ^ ((lane[2] ^ (lane[2] >> 29)) * 0xBF58476D1CE4E5B9ULL) ^
-                 (lane[3] << 17 | lane[3] >> 47);
     /* splitmix64 finaliser: the table index uses the low bits, which must depend on every byte */
     h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
