@@ -2,6 +2,7 @@
  * damage deck the face-up cards come from.
  * Citations are lines of seeds/000_1d63b3a51872ba9e.txt (reference guide v1.4.5). */
 #include "neverodds/xwing.h"
+#include <string.h>
 
 /* The damage deck is not in the seeds: its composition and the four card effects that change
  * dice or damage come from issue #5 (the core set's 33-card deck). The effects are described in
@@ -28,6 +29,8 @@ void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
     }
     s->to_deal[0] = (uint8_t)hits;
     s->to_deal[1] = (uint8_t)crits;
+    if (!ctx->keep_dice) /* the dice have done their work: outcomes dealt alike merge from here */
+        memset(s->pool, 0, sizeof s->pool);
 }
 
 /* Destroyed once its damage cards, and `more` to come, reach its hull (L743). */

@@ -208,8 +208,9 @@ START_TEST(a_ship_near_destroyed_forgets_the_deck)
 }
 END_TEST
 
-/* Forgetting the spent deck merges situations and changes no figure of any attack: the same
- * sequences with the deck kept whole (a report that keeps every detail keeps it). */
+/* Forgetting the spent deck (xwing.c) and the dice once damage starts (xwing_damage.c) merges
+ * states and changes no figure of any attack: the same sequences with every detail kept (a
+ * report that keeps the dice keeps both). */
 START_TEST(forgetting_the_spent_deck_changes_no_probability)
 {
     static const char *const cases[] = {
