@@ -215,7 +215,7 @@ START_TEST(forgetting_the_spent_deck_changes_no_probability)
 {
     static const char *const cases[] = {
         "{\"game\":\"xwing\",\"defender\":{\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1}},\"attacks\":["
-        "{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3}},"
+        "{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1}}},{\"attacker\":{\"dice\":3,\"abilities\":[\"howlrunner\"]}},"
         "{\"attacker\":{\"dice\":3,\"tokens\":{\"lock\":1}}},{\"attacker\":{\"dice\":4}},{\"attacker\":{\"dice\":2}}]}",
         "{\"game\":\"xwing\",\"defender\":{\"dice\":3,\"hull\":5,\"shields\":1,\"tokens\":{\"evade\":1}},"
         "\"attacks\":[{\"attacker\":{\"dice\":4,\"tokens\":{\"focus\":1,\"lock\":1}}},"
@@ -242,6 +242,10 @@ START_TEST(forgetting_the_spent_deck_changes_no_probability)
             ck_assert_msg(fabs(f->faceup.p - k->faceup.p) < 1e-12, "case %zu attack %d", i, a + 1);
             ck_assert_msg(fabs(f->card_damage.p - k->card_damage.p) < 1e-12, "case %zu attack %d", i, a + 1);
             ck_assert_msg(fabs(f->made - k->made) < 1e-12, "case %zu attack %d", i, a + 1);
+            ck_assert_msg(fabs(f->hit.p - k->hit.p) < 1e-12, "case %zu attack %d", i, a + 1);
+            ck_assert_int_eq(f->nabilities, k->nabilities);
+            for (int b = 0; b < k->nabilities; b++)
+                ck_assert_msg(fabs(f->abilities[b].used.p - k->abilities[b].used.p) < 1e-12, "case %zu attack %d", i, a + 1);
             for (int side = 0; side < NO_SIDES; side++)
                 for (int t = 0; t < NO_TOK_N; t++)
                     ck_assert_msg(fabs(f->tokens[side][t].spent.p - k->tokens[side][t].spent.p) < 1e-12,
