@@ -93,10 +93,10 @@ typedef struct visited {
 
 /* An index slot: 1 + position in seen[] (0: empty) and the high half of the state's hash, so a
  * probe compares a stored state only when the tags agree. */
-typedef struct memo_slot_t {
+typedef struct memo_entry {
     int32_t pos;
     uint32_t tag;
-} memo_slot_t;
+} memo_entry;
 
 typedef struct compiler {
     const no_ctx *ctx;
@@ -104,7 +104,7 @@ typedef struct compiler {
     no_graph *g;
     visited *seen;          /* every state compiled so far */
     int nseen, cap_seen;
-    memo_slot_t *index;     /* open addressing over seen[] */
+    memo_entry *index;     /* open addressing over seen[] */
     size_t cap;             /* slots, a power of two at least twice nseen */
     size_t budget;
     int failed;
@@ -151,7 +151,7 @@ static size_t memo_slot(const compiler *c, const no_state *s, uint64_t h)
 
 static void memo_put(compiler *c, size_t slot, uint64_t h, int pos)
 {
-    c->index[slot] = (memo_slot_t){.pos = pos, .tag = (uint32_t)(h >> 32)};
+    c->index[slot] = (memo_entry){.pos = pos, .tag = (uint32_t)(h >> 32)};
 }
 
 static int memo_grow(compiler *c)
@@ -554,7 +554,7 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
             snprintf(err, errlen, "the attack has more than %zu distinct states, the limit of one compiled attack "
                      "(about %zu MB); fewer dice, rerolls or tokens make it smaller (Monte Carlo walks the "
                      "same compiled attack, so --trials does not help)",
-                     state_budget, state_budget * (sizeof(visited) + 2 * sizeof(memo_slot_t)) >> 20);
+                     state_budget, state_budget * (sizeof(visited) + 2 * sizeof(memo_entry)) >> 20);
         else if (c.failed == 3)
             snprintf(err, errlen, "a decision offers more than %d choices (too many dice for "
                      "one modifier's \"count\")", NO_MAX_OPTIONS);
