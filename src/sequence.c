@@ -31,7 +31,7 @@ typedef struct situation {
     uint64_t start;     /* start_key_hash of its context: its start_hash in any attack */
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
     int linked;         /* next is complete */
-    double *term;       /* exact: each terminal's probability from here, once needed */
+    double *term;       /* exact: each terminal's probability from here (a twin reads its own) */
 } situation;
 
 /* Situations found by hashing, not by scanning: a long sequence with the damage deck has
@@ -255,12 +255,29 @@ static int assign_graph(sequence *q, situation *st)
     return 1;
 }
 
+/* Each terminal's probability from st's start, computed once per compiled graph: a situation
+ * that shares its twin's graph reads the twin's. */
+static const double *terminal_probabilities(situation *st)
+{
+    if (st->twin && st->twin->term)
+        return st->twin->term;
+    if (!st->term) {
+        if (!(st->term = calloc((size_t)st->graph->nterm + 1, sizeof *st->term)))
+            abort();
+        no_exact(&st->ctx, st->graph, st->term);
+    }
+    return st->term;
+}
+
 /* Compiles st's graph; safe to run for several situations at once. */
 static int compile_graph(sequence *q, situation *st)
 {
     char why[200];
-    if (!no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, st->graph, why, sizeof why))
+    if (!no_compile(&st->ctx, q->sc->engine_rules, NO_STATE_BUDGET, st->graph, why, sizeof why)) {
+        if (q->waves) /* its terminals' probabilities too, while on the threads */
+            terminal_probabilities(st);
         return 0;
+    }
 #pragma omp critical(sequence_error)
     {
         if (!q->failed)
@@ -410,11 +427,7 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
         uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
         if (!count)
             abort();
-        if (exact && !st->term) {
-            if (!(st->term = calloc((size_t)g->nterm + 1, sizeof *st->term)))
-                abort();
-            no_exact(&st->ctx, g, st->term);
-        }
+        const double *term = exact ? terminal_probabilities(st) : NULL;
         for (int t = 0; t < TOTALS && !q->failed; t++) {
             double m = mass_row(mass, i)[t];
             if (m == 0.0)
@@ -422,7 +435,7 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
             if (!exact) /* the trials that reached here go on from here */
                 no_montecarlo(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, round, i, t), opts->threads, count);
             for (int k = 0; k < g->nterm; k++) {
-                double w = exact ? m * st->term[k] : (double)count[k];
+                double w = exact ? m * term[k] : (double)count[k];
                 if (w == 0.0)
                     continue;
                 if (weight)
