@@ -78,8 +78,6 @@ static const char *ability_of(jr *j, const char *id)
     return NULL;
 }
 
-static int number_of(const cJSON *o, const char *key) { return (int)cJSON_GetNumberValue(cJSON_GetObjectItem(o, key)); }
-
 static void add_card(jr *j, no_ship *s, const char *id)
 {
     if (s->ncards == NO_SHIP_MAX_CARDS)
@@ -113,16 +111,16 @@ static int ship_of(jr *j, const char *id, const char *path, no_ship *s)
     snprintf(s->ship_name, sizeof s->ship_name, "%s", text_of(ship, "name", "?"));
     snprintf(s->faction, sizeof s->faction, "%s", text_of(p, "faction", "?"));
     snprintf(s->size, sizeof s->size, "%s", text_of(ship, "size", "small"));
-    s->initiative = number_of(p, "initiative");
-    s->force = number_of(p, "force");
-    s->charges = number_of(p, "charges");
-    s->agility = number_of(stats, "agility");
-    s->hull = number_of(stats, "hull");
-    s->shields = number_of(stats, "shields");
+    s->initiative = jr_entry_int(p, "initiative", 0);
+    s->force = jr_entry_int(p, "force", 0);
+    s->charges = jr_entry_int(p, "charges", 0);
+    s->agility = jr_entry_int(stats, "agility", 0);
+    s->hull = jr_entry_int(stats, "hull", 0);
+    s->shields = jr_entry_int(stats, "shields", 0);
     const cJSON *atk;
     cJSON_ArrayForEach(atk, cJSON_GetObjectItem(stats, "attacks")) /* the strongest primary attack */
-        if (number_of(atk, "value") > s->attack) {
-            s->attack = number_of(atk, "value");
+        if (jr_entry_int(atk, "value", 0) > s->attack) {
+            s->attack = jr_entry_int(atk, "value", 0);
             snprintf(s->arc, sizeof s->arc, "%s", text_of(atk, "arc", ""));
         }
     const cJSON *act, *actions = cJSON_GetObjectItem(p, "actions") ? cJSON_GetObjectItem(p, "actions")
@@ -141,7 +139,7 @@ static void apply_grants(no_ship *s, const cJSON *grants)
     cJSON_ArrayForEach(g, grants)
     {
         const char *type = text_of(g, "type", ""), *what = text_of(g, "stat", "");
-        int amount = number_of(g, "amount"), *field = !strcmp(what, "hull")      ? &s->hull
+        int amount = jr_entry_int(g, "amount", 0), *field = !strcmp(what, "hull")      ? &s->hull
                                                 : !strcmp(what, "shields")  ? &s->shields
                                                 : !strcmp(what, "agility")  ? &s->agility
                                                 : !strcmp(what, "attack")   ? &s->attack
@@ -320,7 +318,7 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
             jr_fail(&j, wp, "\"%s\" is not a weapon", weapon->valuestring);
         if (!atk)
             return -1;
-        dice = number_of(atk, "value");
+        dice = jr_entry_int(atk, "value", 0);
     }
     if (!strcmp(s.size, "huge")) {
         jr_fail(&j, pp, "\"%s\" is a huge ship (epic play): not modelled", pilot->valuestring);
