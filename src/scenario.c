@@ -828,21 +828,29 @@ static int carry_xwing(const no_scenario *sc, int next, const no_ctx *from, cons
     return no_xwing_carry(from, end, out);
 }
 
-/* Sides named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws.c), for
- * the lone attack, each attack of a sequence and the defender. */
+/* One side named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws.c); `d`
+ * is its role, `path` where it stands in the file. */
+static int fill_side(builder *b, cJSON *side, int d, const char *path)
+{
+    if (!cJSON_IsObject(side))
+        return 0;
+    if (cJSON_GetObjectItemCaseSensitive(side, "pilot") && b->first_edition) {
+        jr_fail(&b->j, path, "pilot: the pilot table is second edition's (rules xwing-2e)");
+        return -1;
+    }
+    if (no_xws_fill_side(side, d, b->j.file, path, b->notes, b->j.err, b->j.errlen))
+        return b->j.failed = -1;
+    return 0;
+}
+
+/* The sides named by pilot: the lone attack's, each attack's attacker and the defender. */
 static int fill_pilots(cJSON *root, builder *b)
 {
     static const char *const sides[] = {"attacker", "defender"};
-    cJSON *attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks"), *a;
-    for (int d = 0; d < 2; d++) {
-        cJSON *side = cJSON_GetObjectItemCaseSensitive(root, sides[d]);
-        if (cJSON_GetObjectItemCaseSensitive(side, "pilot") && b->first_edition) {
-            jr_fail(&b->j, sides[d], "pilot: the pilot table is second edition's (rules xwing-2e)");
+    for (int d = 0; d < 2; d++)
+        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(root, sides[d]), d, sides[d]))
             return -1;
-        }
-        if (cJSON_IsObject(side) && no_xws_fill_side(side, d, b->j.file, sides[d], b->notes, b->j.err, b->j.errlen))
-            return b->j.failed = -1;
-    }
+    cJSON *attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks"), *a;
     int i = 0;
     if (!cJSON_IsArray(attacks))
         attacks = NULL;
@@ -850,9 +858,8 @@ static int fill_pilots(cJSON *root, builder *b)
     {
         char path[64];
         snprintf(path, sizeof path, "attacks[%d].attacker", i++);
-        cJSON *side = cJSON_GetObjectItemCaseSensitive(a, "attacker");
-        if (cJSON_IsObject(side) && no_xws_fill_side(side, 0, b->j.file, path, b->notes, b->j.err, b->j.errlen))
-            return b->j.failed = -1;
+        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(a, "attacker"), 0, path))
+            return -1;
     }
     return 0;
 }

@@ -203,6 +203,12 @@ else bad "make install: $(cat "$T/inst.err")"; fi
     ok || bad "matchup csv"
 printf '{"faction":"rebelalliance","pilots":[{"id":"wedgeantiles"}]}' >"$T/typo.xws"
 expect_error squad-typo "neverodds: $T/typo.xws: pilots[0].id: unknown pilot \"wedgeantiles\"" squad "$T/typo.xws"
+# the pilot table is second edition's: a first-edition scenario naming a pilot is refused, in a
+# sequence's attacks too
+printf '{"game":"xwing","rules":"xwing-1e","attacker":{"pilot":"academypilot"},"defender":{"dice":2}}' >"$T/pilot1e.json"
+expect_error pilot-1e "neverodds: $T/pilot1e.json: attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e.json"
+printf '{"game":"xwing","rules":"xwing-1e","defender":{"dice":2,"hull":3},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"academypilot"}}]}' >"$T/pilot1e-seq.json"
+expect_error pilot-1e-sequence "neverodds: $T/pilot1e-seq.json: attacks[1].attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e-seq.json"
 expect_error matchup-one "neverodds: matchup: expected two squad files" matchup "$T/typo.xws"
 expect_error matchup-tokens "neverodds: --tokens: expected focus, lock, evade" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --tokens shields
 
@@ -229,7 +235,8 @@ expect_error output-dir "neverodds: --output $T/no/such/dir.txt: cannot write" r
 python3 -c "import json; print(json.dumps({'game':'xwing','defender':{'dice':2,'hull':30},'attacks':[{'attacker':{'dice':2}}]*11}))" >"$T/many.json"
 expect_error attacks-limit "neverodds: $T/many.json: attacks: expected a list of 1 to 10 attacks, got 11 of them" run "$T/many.json"
 # a reader that stops early (SIGPIPE): the program ends at once, without an error message
-"$BIN" sweep $Q --vary attacker.dice=1..10 --vary defender.dice=0..6 2>"$T/pipe.err" | head -n 1 >/dev/null
+# (JSON, some 150 kB, more than a pipe's buffer holds: the writer is still writing when head exits)
+"$BIN" sweep $Q --vary attacker.dice=1..10 --vary defender.dice=0..6 --format json 2>"$T/pipe.err" | head -n 1 >/dev/null
 [ ! -s "$T/pipe.err" ] && ok || bad "SIGPIPE: $(cat "$T/pipe.err")"
 # the self-check: exact against Monte Carlo on built-in scenarios
 "$BIN" selftest --trials 200000 >"$T/self.txt" && grep -q "^selftest: every check passed" "$T/self.txt" &&
