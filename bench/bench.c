@@ -180,15 +180,6 @@ static int naive_agrees(const no_ctx *ctx, const no_graph *g, const uint64_t *co
     return ok;
 }
 
-static void compile_or_die(const no_ctx *ctx, const no_rules *rules, no_graph *g)
-{
-    char err[NO_ERR_LEN];
-    if (no_compile(ctx, rules, NO_STATE_BUDGET, g, err, sizeof err)) {
-        fprintf(stderr, "bench: %s\n", err);
-        exit(1);
-    }
-}
-
 /* A job over the compiled attack g of ctx, with room for its counts. */
 static mc_job attack_job(const no_ctx *ctx, const no_graph *g, int naive)
 {
@@ -203,6 +194,13 @@ static mc_job attack_job(const no_ctx *ctx, const no_graph *g, int naive)
 static void versus_naive(const bench_case *c, const no_ctx *ctx, const no_graph *g, row *r)
 {
     int first = c->naive == NAIVE_FIRST;
+    long ranks = naive_rank_check(ctx);
+    if (ranks < 0) {
+        fprintf(stderr, "bench: %s: the naive ranking differs from the dice tables\n", c->label);
+        exit(1);
+    }
+    printf("  naive ranking: the dice tables' order on all %ld count vectors (every die, 0 to %d dice)\n", ranks,
+           NO_MAX_ROLL);
     if (first) {
         mc_job opt = attack_job(ctx, g, 0);
         r->opt1 = mc_rate(&opt, "first attack, 1 thread:", c->first_trials);
@@ -217,7 +215,9 @@ static void versus_naive(const bench_case *c, const no_ctx *ctx, const no_graph 
 }
 
 /* Monte Carlo rates on one and on all threads: a sequence through no_run, a lone attack over its
- * compiled graph g. */
+ * compiled graph g. A lone attack runs as many trials per thread on all threads as on one; a
+ * sequence runs the same trials on both, since each run compiles the situations its trials
+ * reach, a cost the trials do not scale. */
 static void mc_rates(const bench_case *c, const no_scenario *sc, const no_graph *g, row *r)
 {
     char what[32];
@@ -225,7 +225,7 @@ static void mc_rates(const bench_case *c, const no_scenario *sc, const no_graph 
     r->mc1 = mc_rate(&j, "monte-carlo, 1 thread:", c->trials);
     j.threads = bench_threads();
     snprintf(what, sizeof what, "monte-carlo, %d threads:", j.threads);
-    r->mcall = mc_rate(&j, what, c->trials * (uint64_t)j.threads);
+    r->mcall = mc_rate(&j, what, sc->nattacks ? c->trials : c->trials * (uint64_t)j.threads);
     if (!sc->nattacks)
         r->opt1 = r->mc1;
     free(j.count);
@@ -299,7 +299,7 @@ void bench_suite(bench_largest *largest, const char *only)
         int compiled = !sc->nattacks || c->naive == NAIVE_FIRST;
         no_graph g;
         if (compiled)
-            compile_or_die(attack, sc->engine_rules, &g);
+            bench_compile(attack, sc->engine_rules, &g);
         mc_rates(c, sc, &g, &rows[i]);
         if (c->naive == NAIVE_NONE)
             printf("  naive baseline: left out: %s\n", c->note);

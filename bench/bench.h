@@ -29,6 +29,8 @@ int bench_threads(void);
 
 /* Parses one of the bench's fixed scenarios: a failure ends the bench. */
 void bench_load(const char *json, const char *label, no_scenario *sc);
+/* Compiles the attack of ctx into g: a failure ends the bench. */
+void bench_compile(const no_ctx *ctx, const no_rules *rules, no_graph *g);
 
 /* Exact mode as a user meets it (no_run: compile + solve + summary): the best time in ms of at
  * least `min_reps` runs, more while less than `budget` seconds are spent (at most 20). Returns 0,

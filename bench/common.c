@@ -43,6 +43,15 @@ void bench_load(const char *json, const char *label, no_scenario *sc)
     }
 }
 
+void bench_compile(const no_ctx *ctx, const no_rules *rules, no_graph *g)
+{
+    char err[NO_ERR_LEN];
+    if (no_compile(ctx, rules, NO_STATE_BUDGET, g, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", err);
+        exit(1);
+    }
+}
+
 int bench_exact(const no_scenario *sc, int threads, int min_reps, double budget, double *ms, size_t *states,
                 char *err, size_t errlen)
 {

@@ -14,11 +14,7 @@ void bench_memory_mc(bench_mc_memory *m)
         abort();
     bench_load(XW_DUEL("3"), "memory", sc);
     no_graph g;
-    char err[NO_ERR_LEN];
-    if (no_compile(&sc->ctx, sc->engine_rules, NO_STATE_BUDGET, &g, err, sizeof err)) {
-        fprintf(stderr, "bench: %s\n", err);
-        exit(1);
-    }
+    bench_compile(&sc->ctx, sc->engine_rules, &g);
     uint64_t *count = calloc((size_t)g.nterm, sizeof *count);
     if (!count)
         abort();

@@ -65,13 +65,25 @@ static int32_t trial(const no_ctx *ctx, const no_graph *g, no_pcg32 *rng)
     return ~ref;
 }
 
-uint64_t naive_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
-                          uint64_t *term_count)
+void naive_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                      uint64_t *term_count)
 {
     no_pcg32 rng;
     no_pcg32_seed(&rng, seed, 0);
     memset(term_count, 0, (size_t)g->nterm * sizeof *term_count);
     for (uint64_t t = 0; t < trials; t++)
         term_count[trial(ctx, g, &rng)]++;
-    return trials;
+}
+
+long naive_rank_check(const no_ctx *ctx)
+{
+    long checked = 0;
+    for (int d = 0; d < NO_MAX_DICE; d++) {
+        const no_dicetab *tab = ctx->dice[d];
+        for (int k = 0; tab && k <= NO_MAX_ROLL; k++)
+            for (int o = 0; o < tab->by_k[k].n; o++, checked++)
+                if (naive_rank(tab->by_k[k].count[o], tab->die->nresults, k) != o)
+                    return -1;
+    }
+    return checked;
 }
