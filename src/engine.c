@@ -270,7 +270,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v);
 typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
 
 /* Runs the game's deterministic steps until the state needs a roll, a decision or is finished. */
-static point run_steps(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
     for (;;) {
         if (no_pending_die(s) >= 0 || s->card_draw)
@@ -287,15 +287,6 @@ static point run_steps(const no_ctx *ctx, const no_rules *rules, no_state *s, in
         if (!(st->again && s->card_draw)) /* a step that drew goes on once the card is known */
             s->step++;
     }
-}
-
-/* The steps, then the rules' tidying: where the state stops is where states are compared. */
-static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
-{
-    point at = run_steps(ctx, rules, s, actor, window);
-    if (rules->tidy)
-        rules->tidy(ctx, s);
-    return at;
 }
 
 void no_deck_left_at(const no_ctx *ctx, const no_state *s, no_deck_left *left)
@@ -468,18 +459,17 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
 }
 
 /* Runs the steps from `s` to the next roll, end, or decision in which the actor has something
- * to use: a window with nothing usable is passed. */
+ * to use: a window with nothing usable is passed. Where it stops, states are compared: the
+ * rules' tidying runs there, unless a report keeps every detail. */
 static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
-    for (;;) {
-        point at = settle(ctx, rules, s, actor, window);
-        if (at != AT_DECISION)
-            return at;
-        int must_act;
-        if (no_mod_any(ctx, s, *actor, *window, &must_act))
-            return at;
+    point at;
+    int must_act;
+    while ((at = settle(ctx, rules, s, actor, window)) == AT_DECISION && !no_mod_any(ctx, s, *actor, *window, &must_act))
         s->step++; /* nothing to decide: the player passes */
-    }
+    if (rules->tidy && !ctx->keep_dice)
+        rules->tidy(ctx, s);
+    return at;
 }
 
 static int32_t compile_state(compiler *c, no_state s, no_value *v)
@@ -630,10 +620,12 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
 
 void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob)
 {
-    memset(term_prob, 0, (size_t)g->nterm * sizeof *term_prob);
+    if (term_prob)
+        memset(term_prob, 0, (size_t)g->nterm * sizeof *term_prob);
     memset(mass, 0, (size_t)g->nchance * sizeof *mass);
     if (g->root < 0) {
-        term_prob[~g->root] = 1.0;
+        if (term_prob)
+            term_prob[~g->root] = 1.0;
         return;
     }
     mass[g->root] = 1.0;
@@ -651,7 +643,7 @@ void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_pr
             double p = m * (draw ? card_p(left, o) : rolls->prob[o]);
             if (child >= 0)
                 mass[child] += p;
-            else
+            else if (term_prob)
                 term_prob[~child] += p;
         }
     }

@@ -108,6 +108,10 @@ static int finish_surges(uint8_t *n, int surge, int blank, int chart_to, int tok
     return spend;
 }
 
+/* The surges Critical X converts to crits before the chart (L2931), Complete the Mission's
+ * Critical 2 included (L2324). */
+static int critical_x(const no_ctx *ctx) { return KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); }
+
 /* The result the attacker's surge chart turns a surge into, or -1 without one. Jedi Hunter
  * gains surge->crit against a Force user (L2298). */
 static int chart_result(const no_ctx *ctx)
@@ -129,15 +133,13 @@ static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first
         n[f] += p->n[NO_REROLLED][f];
         p->n[NO_REROLLED][f] = 0;
     }
-    int critical = KA(ctx, LK_CRITICAL) + (KA(ctx, LK_COMPLETE_MISSION) ? 2 : 0); /* L2324 */
+    int critical = critical_x(ctx);
     int chart_to = chart_result(ctx);
     int tokens = s->tok[NO_ATTACKER][NO_TOK_SURGE];
     for (int col = 0; col < 3; col++) {
         uint8_t *c = n + col * 4;
-        if (!critical_first && chart_to >= 0) { /* the what-if: the chart takes every surge */
-            c[chart_to] += c[LG_SURGE];
-            c[LG_SURGE] = 0;
-        }
+        if (!critical_first && chart_to >= 0) /* the what-if: the chart takes every surge */
+            finish_surges(c, LG_SURGE, LG_BLANK, chart_to, LG_HIT, 0);
         int to_crit = c[LG_SURGE] < critical ? c[LG_SURGE] : critical;
         c[LG_CRIT] += (uint8_t)to_crit;
         c[LG_SURGE] -= (uint8_t)to_crit;
@@ -155,7 +157,7 @@ static void convert_attack_in(const no_ctx *ctx, no_state *s, int critical_first
  * conservative policy, which would reroll a surge but never a hit. */
 static int charted_surge(const no_ctx *ctx)
 {
-    if (KA(ctx, LK_CRITICAL) || KA(ctx, LK_COMPLETE_MISSION) || ctx->policy[NO_ATTACKER] == NO_POLICY_CONSERVATIVE)
+    if (critical_x(ctx) || ctx->policy[NO_ATTACKER] == NO_POLICY_CONSERVATIVE)
         return -1;
     return chart_result(ctx);
 }
@@ -176,12 +178,10 @@ static int blanks_that_matter(const no_ctx *ctx, const no_state *s)
  * 10 black dice with an aim: from 361,247 states to 28,152):
  * - until 4c, a surge the chart will convert counts as its result from the roll on;
  * - after 4c, blanks nothing can use any more are dropped.
- * After 4c a surge still showing was rolled after the conversion (the convert-before-reroll
- * what-if) and is a blank, so it is left alone. A report that keeps the faces gets them all. */
+ * It assumes the official order of steps: the what-ifs that move steps run without it
+ * (order.c). */
 static void tidy(const no_ctx *ctx, no_state *s)
 {
-    if (ctx->keep_dice)
-        return;
     uint8_t *n = s->pool[NO_POOL_ATTACK].n[NO_FRESH];
     if (s->flags & LG_FLAG_CONVERTED) {
         int keep = blanks_that_matter(ctx, s);
@@ -190,10 +190,8 @@ static void tidy(const no_ctx *ctx, no_state *s)
         return;
     }
     int to = charted_surge(ctx);
-    for (int col = 0; to >= 0 && col < 3; col++) {
-        n[col * 4 + to] += n[col * 4 + LG_SURGE];
-        n[col * 4 + LG_SURGE] = 0;
-    }
+    for (int col = 0; to >= 0 && col < 3; col++)
+        finish_surges(n + col * 4, LG_SURGE, LG_BLANK, to, LG_HIT, 0);
 }
 
 /* 4c: Critical X first, then the chart, then surge tokens (L1555, L2931-L2933; digest 8.2 trap 3). */

@@ -314,7 +314,8 @@ int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int a
 
 /* Exact driver: probability of each terminal. */
 void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);
-/* The same, and the probability of reaching each chance node (mass[0..g->nchance)). */
+/* The same, and the probability of reaching each chance node (mass[0..g->nchance)); term_prob
+ * may be NULL when only the nodes' are wanted. */
 void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob);
 
 /* Monte Carlo driver: counts how often each terminal is reached. Chunk c of NO_MC_CHUNK trials
