@@ -36,7 +36,7 @@ typedef struct plan_step {
     int32_t first;
     uint32_t reject;         /* words whose low product is below this are drawn again: 2^32 mod n */
     uint16_t n;              /* codes of the group's sides (sides^dice), cards left, or 1 */
-    uint16_t groups;         /* the first step of a roll: its steps, this one included (else 1) */
+    uint16_t groups;         /* a roll's first step: its steps, itself included; later groups 1; a draw, an end 0 */
     uint8_t bits;            /* a row of the table: 2^bits >= n entries (3 per d8) */
 } plan_step;
 
@@ -184,18 +184,16 @@ static void layout_order(const no_ctx *ctx, const no_graph *g, int *order)
     if (g->nchance <= LAYOUT_MIN)
         return;
     double *mass = malloc((size_t)g->nchance * sizeof *mass);
-    double *term = malloc((size_t)(g->nterm ? g->nterm : 1) * sizeof *term);
     reached *r = malloc((size_t)g->nchance * sizeof *r);
-    if (!mass || !term || !r)
+    if (!mass || !r)
         abort();
-    no_flow(ctx, g, mass, term);
+    no_flow(ctx, g, mass, NULL);
     for (int i = 0; i < g->nchance; i++)
         r[i] = (reached){mass[i], i};
     qsort(r, (size_t)g->nchance, sizeof *r, by_mass);
     for (int i = 0; i < g->nchance; i++)
         order[i] = r[i].id;
     free(mass);
-    free(term);
     free(r);
 }
 

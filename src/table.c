@@ -110,13 +110,11 @@ static int load_row(const row *w, const no_table_opts *o, no_scenario *sc, char 
 /* Runs row w, loaded as sc, into r; 0, or -1 with err. */
 static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, result *r, char *err, size_t errlen)
 {
-    const char *label = w->label, *file = w->file;
-    int nov = w->nov;
     int rc = no_run(sc, &o->run, &r->s, err, errlen);
     if (!rc) {
-        if (label)
-            snprintf(r->label, sizeof r->label, "%s", label);
-        else if (nov) /* the keys set, as sc->file ends: "file [key=value, ...]" */
+        if (w->label)
+            snprintf(r->label, sizeof r->label, "%s", w->label);
+        else if (w->nov) /* the keys set, as sc->file ends: "file [key=value, ...]" */
             snprintf(r->label, sizeof r->label, "%s", strrchr(sc->file, '[') ? strrchr(sc->file, '[') : sc->file);
         else
             snprintf(r->label, sizeof r->label, "%s", *sc->name ? sc->name : sc->file);
@@ -127,7 +125,7 @@ static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, 
             memcpy(r->label, mark, sizeof mark - 1);
             r->label[len + sizeof mark - 1] = '\0';
         }
-        snprintf(r->name, sizeof r->name, "%s", *sc->name ? sc->name : file);
+        snprintf(r->name, sizeof r->name, "%s", *sc->name ? sc->name : w->file);
         snprintf(r->file, sizeof r->file, "%s", sc->file);
         snprintf(r->game, sizeof r->game, "%s", sc->game);
         snprintf(r->rules, sizeof r->rules, "%s", sc->rules);
