@@ -96,6 +96,11 @@ int options_done(const char *cmd, const common_opts *c)
 {
     if (!c->file)
         return usage_error("%s: missing the scenario file", cmd);
+    return one_method(c);
+}
+
+int one_method(const common_opts *c)
+{
     if (c->run.force_exact && c->run.trials)
         return usage_error("%s", "--exact and --trials ask for different methods: choose one");
     return 0;

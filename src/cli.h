@@ -26,6 +26,8 @@ void common_defaults(common_opts *c);
 int common_option(int argc, char **argv, int *i, common_opts *c);
 /* After the last option: a file was given, and one method. */
 int options_done(const char *cmd, const common_opts *c);
+/* After the last option of a command with files of its own: one method. */
+int one_method(const common_opts *c);
 /* Loads the scenario (under `rules` when given) and applies --policy and --goal; 0, or the exit
  * status with the message printed. */
 int load(const char *file, const char *rules, const common_opts *c, no_scenario *sc);

@@ -92,8 +92,8 @@ static int cmd_squads(int argc, char **argv, int want)
     }
     if (n < want)
         return usage_error("%s", want == 1 ? "squad: expected a squad file (XWS)" : "matchup: expected two squad files");
-    if (c.run.force_exact && c.run.trials)
-        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    if (one_method(&c))
+        return EXIT_USAGE;
     no_squad *sq = malloc(2 * sizeof *sq);
     if (!sq)
         abort();

@@ -87,8 +87,8 @@ int cmd_compare(int argc, char **argv)
     }
     if (n < 1)
         return usage_error("%s", "compare: expected scenario files (FILE[,key=value...]), at least one");
-    if (c.run.force_exact && c.run.trials)
-        return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    if (one_method(&c))
+        return EXIT_USAGE;
     no_table_opts o = table_opts(&c);
     int rc = no_compare(stdout, in, n, &o, err, sizeof err);
     if (rc < 0) {

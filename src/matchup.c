@@ -142,7 +142,6 @@ typedef struct cell {
     const no_ship *atk, *def;
     no_scenario *sc;        /* at ranges 1 to 3, until run */
     double mean[3], kill, shots, beyond;
-    int has_kill;
     char err[NO_ERR_LEN];   /* why its run failed */
 } cell;
 
@@ -176,7 +175,6 @@ static int run_cell(cell *c, const no_matchup_opts *o)
         c->mean[r - 1] = s.mean;
         if (r == NO_MATCHUP_RANGE) {
             c->kill = s.kill.p;
-            c->has_kill = s.has_kill;
             no_run_opts shots = o->run;
             shots.shots = 1;
             no_summary_free(&s);
@@ -194,10 +192,10 @@ static int run_cell(cell *c, const no_matchup_opts *o)
 /* Every cell, each parsed, then run: exact cells side by side, one per thread (an exact answer
  * does not depend on the threads), Monte Carlo cells one after the other on every thread. The
  * first failing cell in order gives the error, as run one by one. */
-static int run_cells(cell **cells, int n, const no_matchup_opts *o, char *err, size_t errlen)
+static int run_cells(cell *cells, int n, const no_matchup_opts *o, char *err, size_t errlen)
 {
     int parsed = 0, failed = -1;
-    while (parsed < n && !parse_cell(cells[parsed], o, err, errlen))
+    while (parsed < n && !parse_cell(&cells[parsed], o, err, errlen))
         parsed++;
     if (parsed < n)
         failed = parsed;
@@ -206,14 +204,14 @@ static int run_cells(cell **cells, int n, const no_matchup_opts *o, char *err, s
         abort();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (no_run_is_exact(&o->run) && parsed > 1)
     for (int k = 0; k < parsed; k++)
-        bad[k] = run_cell(cells[k], o) != 0;
+        bad[k] = run_cell(&cells[k], o) != 0;
     for (int k = 0; k < parsed && (failed < 0 || k < failed); k++)
         if (bad[k]) {
             failed = k;
-            snprintf(err, errlen, "%s", cells[k]->err);
+            snprintf(err, errlen, "%s", cells[k].err);
         }
     for (int k = parsed; k < n; k++) /* a failed parse leaves its scenarios */
-        free(cells[k]->sc);
+        free(cells[k].sc);
     free(bad);
     return failed < 0 ? 0 : -1;
 }
@@ -284,21 +282,19 @@ static int heatmap(const cell *c, const no_squad *a, const no_squad *b, const no
 int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err, size_t errlen)
 {
     const no_squad *side[2][2] = {{a, b}, {b, a}};
-    cell *c = calloc(2 * NO_SQUAD_MAX * NO_SQUAD_MAX, sizeof *c);
-    int n[2] = {a->n * b->n, b->n * a->n};
+    int per = a->n * b->n; /* cells of one direction */
+    cell *c = calloc((size_t)(per ? 2 * per : 1), sizeof *c);
     if (!c)
         abort();
-    cell *order[2 * NO_SQUAD_MAX * NO_SQUAD_MAX];
-    int ncells = 0;
-    for (int d = 0; d < 2; d++) /* cell (i, j): ship i of the attackers on ship j of the defenders */
+    /* direction d's cell (i, j), at c[d * per + i * defenders + j]: ship i of the attackers on
+     * ship j of the defenders */
+    for (int d = 0, k = 0; d < 2; d++)
         for (int i = 0; i < side[d][0]->n; i++)
-            for (int j = 0; j < side[d][1]->n; j++) {
-                cell *x = &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i * side[d][1]->n + j];
-                x->atk = &side[d][0]->ship[i];
-                x->def = &side[d][1]->ship[j];
-                order[ncells++] = x;
+            for (int j = 0; j < side[d][1]->n; j++, k++) {
+                c[k].atk = &side[d][0]->ship[i];
+                c[k].def = &side[d][1]->ship[j];
             }
-    if (run_cells(order, ncells, o, err, errlen)) {
+    if (run_cells(c, 2 * per, o, err, errlen)) {
         free(c);
         return -1;
     }
@@ -312,14 +308,14 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         cJSON_AddItemToObject(root, "a", squad_json(a));
         cJSON_AddItemToObject(root, "b", squad_json(b));
         for (int d = 0; d < 2; d++)
-            for (int i = 0; i < n[d]; i++)
-                cJSON_AddItemToArray(cells, cell_json(&c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i], d));
+            for (int i = 0; i < per; i++)
+                cJSON_AddItemToArray(cells, cell_json(&c[d * per + i], d));
         rep_print_json(f, root);
     } else if (o->format == NO_FMT_CSV) {
         fputs("direction,attacker,defender,mean_r1,mean_r2,mean_r3,p_kill_r2,attacks_to_destroy_r2\n", f);
         for (int d = 0; d < 2; d++)
-            for (int i = 0; i < n[d]; i++) {
-                const cell *x = &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX + i];
+            for (int i = 0; i < per; i++) {
+                const cell *x = &c[d * per + i];
                 fprintf(f, "%s,%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b", x->atk->pilot,
                         x->def->pilot, x->mean[0], x->mean[1], x->mean[2], x->kill, x->shots);
             }
@@ -332,7 +328,7 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
                    "primary weapon; P(kill) and attacks to destroy at range %d (+: some survive 200 attacks)\n",
                 NO_MATCHUP_RANGE);
         for (int d = 0; d < 2; d++)
-            cells_text(f, &c[d * NO_SQUAD_MAX * NO_SQUAD_MAX], n[d], d);
+            cells_text(f, &c[d * per], per, d);
     }
     free(c);
     return rc;

@@ -67,13 +67,13 @@ static const cJSON *find_pilot(jr *j, const char *id, char *resolved, size_t n)
 }
 
 /* The library's ability whose "xws" is `id`, or NULL. */
-static const char *ability_of(jr *j, const char *id)
+static const cJSON *ability_of(jr *j, const char *id)
 {
     const cJSON *all = section(j, &library, ABILITIES, "abilities"), *a;
     cJSON_ArrayForEach(a, all)
     {
         if (!strcmp(text_of(a, "xws", ""), id))
-            return a->string;
+            return a;
     }
     return NULL;
 }
@@ -83,11 +83,10 @@ static void add_card(jr *j, no_ship *s, const char *id)
     if (s->ncards == NO_SHIP_MAX_CARDS)
         return;
     snprintf(s->card[s->ncards], sizeof s->card[0], "%s", id);
-    const char *a = ability_of(j, id);
+    const cJSON *a = ability_of(j, id);
     s->modelled[s->ncards] = a != NULL;
-    s->aura[s->ncards] = a && cJSON_IsTrue(cJSON_GetObjectItem(
-                                  cJSON_GetObjectItem(section(j, &library, ABILITIES, "abilities"), a), "aura"));
-    snprintf(s->ability[s->ncards], sizeof s->ability[0], "%s", a ? a : "");
+    s->aura[s->ncards] = a && cJSON_IsTrue(cJSON_GetObjectItem(a, "aura"));
+    snprintf(s->ability[s->ncards], sizeof s->ability[0], "%s", a ? a->string : "");
     s->ncards++;
 }
 
