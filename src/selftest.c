@@ -29,19 +29,21 @@ static const struct {
      "\"defender\":{\"type\":\"ship\",\"hull\":4,\"tokens\":[{\"type\":\"brace\"},{\"type\":\"redirect\"}]}}"},
 };
 
+/* A difference d in standard errors se; with no error (a certain outcome) any difference is an
+ * infinite gap. */
+static double in_se(double d, double se) { return se > 0 ? d / se : d > 1e-12 ? INFINITY : 0; }
+
 /* How many standard errors Monte Carlo's estimate lies from the exact probability p: the
  * standard error is the one p implies for n trials, so a rare outcome that the trials missed
  * is no failure, and an impossible one they saw is an infinite gap. */
 static double gap(double mc, double p, uint64_t n)
 {
-    double d = fabs(mc - p), se = sqrt(p * (1 - p) / (double)n);
-    return se > 0 ? d / se : d > 1e-12 ? INFINITY : 0;
+    return in_se(fabs(mc - p), sqrt(p * (1 - p) / (double)n));
 }
 
 double no_selftest_worst(const no_summary *exact, const no_summary *mc)
 {
-    double se_mean = exact->sd / sqrt((double)mc->trials), d = fabs(mc->mean - exact->mean);
-    double worst = se_mean > 0 ? d / se_mean : d > 1e-12 ? INFINITY : 0;
+    double worst = in_se(fabs(mc->mean - exact->mean), exact->sd / sqrt((double)mc->trials));
     if (exact->has_kill) {
         double g = gap(mc->kill.p, exact->kill.p, mc->trials);
         worst = g > worst ? g : worst;

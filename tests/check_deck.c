@@ -307,7 +307,7 @@ START_TEST(equal_attacks_share_their_links)
     assert_mc_matches(&mc, &ex);
     for (int a = 0; a < 6; a++) { /* destroyed by the end of each attack */
         double p = ex.kill_by[a].p;
-        ck_assert_msg(fabs(mc.kill_by[a].p - p) <= 5 * sqrt(p * (1 - p) / 1e6) + 1e-12, "attack %d: %f vs %f", a + 1,
+        ck_assert_msg(within_5se(mc.kill_by[a].p, p, 1e6), "attack %d: %f vs %f", a + 1,
                       mc.kill_by[a].p, p);
     }
     no_summary_free(&ex);

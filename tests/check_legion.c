@@ -540,9 +540,7 @@ START_TEST(legion_monte_carlo_agrees)
         no_scenario *sc = legion(cases[i][0], cases[i][1], cases[i][2]);
         no_summary ex, mc;
         exact_summary(sc, &ex);
-        no_run_opts o = {.trials = 1000000, .seed = 11 + i, .threads = 2};
-        char err[NO_ERR_LEN];
-        ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+        mc_summary(sc, 1000000, 11 + i, &mc);
         assert_mc_matches(&mc, &ex);
         double gse = 0; /* the guardian's mean wounds, from its pmf */
         for (int k = 0; k <= mc.max_guardian; k++)
@@ -1010,9 +1008,7 @@ START_TEST(self_destruct_rolls_wounds_then_suppression)
     ck_assert_near(s.suppression[1].p, 81.0 / 512, 1e-12);
     ck_assert_int_eq(s.max_suppression, 3);
     no_summary mc; /* Monte Carlo agrees within 5 standard errors */
-    no_run_opts o = {.trials = 1000000, .seed = 5, .threads = 2};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    mc_summary(sc, 1000000, 5, &mc);
     ck_assert(fabs(mc.kill.p - s.kill.p) <= 5 * mc.kill.se);
     ck_assert(fabs(mc.suppression[3].p - s.suppression[3].p) <= 5 * mc.suppression[3].se);
     free(sc);

@@ -37,9 +37,7 @@ START_TEST(monte_carlo_agrees_with_exact)
     no_scenario *sc = scenario(golden[_i]);
     no_summary ex, mc;
     exact_summary(sc, &ex);
-    no_run_opts o = {.trials = 2000000, .seed = 20261122u + (uint64_t)_i, .threads = 2};
-    char err[NO_ERR_LEN];
-    ck_assert_int_eq(no_run(sc, &o, &mc, err, sizeof err), 0);
+    mc_summary(sc, 2000000, 20261122u + (uint64_t)_i, &mc);
     check_within(mc.mean, mc.mean_se, ex.mean, "mean");
     for (int k = 0; k <= ex.max_damage; k++) {
         check_within(mc.pmf[k].p, mc.pmf[k].se, ex.pmf[k].p, "pmf");

@@ -68,6 +68,13 @@ static inline void mc_summary(const no_scenario *sc, uint64_t trials, uint64_t s
         ck_abort_msg("run failed: %s", err);
 }
 
+/* A Monte Carlo frequency `got` over n trials is within 5 standard errors of the exact p (the
+ * exact p's error: a rare outcome may go unseen). */
+static inline int within_5se(double got, double p, double n)
+{
+    return fabs(got - p) <= 5 * sqrt(p * (1 - p) / n) + 1e-12;
+}
+
 /* Monte Carlo agrees with exact within 5 standard errors: the mean (Monte Carlo's own error),
  * each P(damage = k) and P(kill) (the exact p's error over mc's trials: a rare k may go unseen). */
 static inline void assert_mc_matches(const no_summary *mc, const no_summary *ex)
@@ -75,11 +82,9 @@ static inline void assert_mc_matches(const no_summary *mc, const no_summary *ex)
     double n = (double)mc->trials;
     ck_assert_msg(fabs(mc->mean - ex->mean) < 5 * mc->mean_se, "mean %f vs %f", mc->mean, ex->mean);
     for (int k = 0; k <= ex->max_damage; k++)
-        ck_assert_msg(fabs(mc->pmf[k].p - ex->pmf[k].p) <= 5 * sqrt(ex->pmf[k].p * (1 - ex->pmf[k].p) / n) + 1e-12,
-                      "pmf[%d] %g vs %g", k, mc->pmf[k].p, ex->pmf[k].p);
+        ck_assert_msg(within_5se(mc->pmf[k].p, ex->pmf[k].p, n), "pmf[%d] %g vs %g", k, mc->pmf[k].p, ex->pmf[k].p);
     if (ex->has_kill)
-        ck_assert_msg(fabs(mc->kill.p - ex->kill.p) <= 5 * sqrt(ex->kill.p * (1 - ex->kill.p) / n) + 1e-12,
-                      "kill %f vs %f", mc->kill.p, ex->kill.p);
+        ck_assert_msg(within_5se(mc->kill.p, ex->kill.p, n), "kill %f vs %f", mc->kill.p, ex->kill.p);
 }
 
 /* Follows the policy with the given faces, in the order the attack rolls its dice, and returns
