@@ -121,8 +121,14 @@ void no_squad_report(FILE *f, const no_squad *sq, int format)
         cards_text(used, sizeof used, s, 1);
         cards_text(plain, sizeof plain, s, 0);
         if (format == NO_FMT_CSV) {
-            fprintf(f, "%s,\"%s\",%s,%s,%d,%d,%s,%d,%d,%d,%d,%d,\"%s\",\"%s\"\n", s->pilot, s->name, s->ship, s->faction,
-                    s->initiative, s->attack, s->arc, s->agility, s->hull, s->shields, s->force, s->charges, used, plain);
+            fprintf(f, "%s,", s->pilot);
+            rep_csv_text(f, s->name);
+            fprintf(f, ",%s,%s,%d,%d,%s,%d,%d,%d,%d,%d,", s->ship, s->faction, s->initiative, s->attack, s->arc,
+                    s->agility, s->hull, s->shields, s->force, s->charges);
+            rep_csv_text(f, used);
+            fputc(',', f);
+            rep_csv_text(f, plain);
+            fputc('\n', f);
             continue;
         }
         fprintf(f, "  %d  %s (%s), initiative %d\n", i + 1, s->name, s->ship_name, s->initiative);

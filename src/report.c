@@ -478,6 +478,14 @@ void rep_print_json(FILE *f, cJSON *root)
     cJSON_Delete(root);
 }
 
+void rep_csv_text(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        fprintf(f, *s == '"' ? "\"\"" : "%c", *s);
+    fputc('"', f);
+}
+
 cJSON *rep_rate_json(no_rate r)
 {
     cJSON *o = cJSON_CreateObject();

@@ -53,6 +53,8 @@ void no_first_attack_free(no_first_attack *fa);
 
 /* Prints a JSON document on f, then frees it (every --format json). */
 void rep_print_json(FILE *f, cJSON *root);
+/* Prints s as one quoted CSV field (a quote in it doubled). */
+void rep_csv_text(FILE *f, const char *s);
 
 /* Legion's rolls that are not attacks (report_rolls.c). */
 int rep_is_roll(const no_scenario *sc);

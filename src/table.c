@@ -310,14 +310,6 @@ static int largest_damage(const result *r, int n)
 
 /* ---- CSV ---- */
 
-static void csv_text(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++)
-        fprintf(f, *s == '"' ? "\"\"" : "%c", *s);
-    fputc('"', f);
-}
-
 static void csv_header(FILE *f, int kmax)
 {
     fputs("label,file,game,rules,policy_attacker,policy_defender,method,trials,seed,mean,mean_se,sd,p_kill,"
@@ -333,9 +325,9 @@ static void csv_header(FILE *f, int kmax)
 static void csv_row(FILE *f, const result *r, int kmax)
 {
     const no_summary *s = &r->s;
-    csv_text(f, r->label);
+    rep_csv_text(f, r->label);
     fputc(',', f);
-    csv_text(f, r->file);
+    rep_csv_text(f, r->file);
     fprintf(f, ",%s,%s,%s,%s,%s,%llu,%llu,%.12g,%.12g,%.12g", r->game, r->rules, no_policies[r->policy[0]].name,
             no_policies[r->policy[1]].name, s->exact ? "exact" : "monte-carlo", (unsigned long long)s->trials,
             (unsigned long long)s->seed, s->mean, s->mean_se, s->sd);

@@ -177,18 +177,31 @@ START_TEST(t_matchup_cell_is_a_run)
     ck_assert_int_eq(sscanf(row + strlen("a->b,lukeskywalker,darthvader,"), "%lf,%lf,%lf,%lf,%lf", &r1, &r2, &r3,
                             &kill, &shots),
                      5);
-    no_scenario *sc = xwing(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1,\"force\":2},"
-                                            "\"abilities\":[\"marksmanship\"]",
-                            "\"dice\":3,\"hull\":3,\"shields\":2,\"tokens\":{\"focus\":1,\"force\":3},"
-                            "\"abilities\":[\"heroic\"]");
-    no_summary s;
-    exact_summary(sc, &s);
-    ck_assert_double_eq_tol(r2, s.mean, 1e-11);
-    ck_assert_double_eq_tol(kill, s.kill.p, 1e-11);
+    const double mean_at[3] = {r1, r2, r3};
+    for (int range = 1; range <= 3; range++) {
+        char root[16];
+        snprintf(root, sizeof root, ",\"range\":%d", range);
+        no_scenario *sc = xwing(root, "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1,\"force\":2},"
+                                      "\"abilities\":[\"marksmanship\"]",
+                                "\"dice\":3,\"hull\":3,\"shields\":2,\"tokens\":{\"focus\":1,\"force\":3},"
+                                "\"abilities\":[\"heroic\"]");
+        no_summary s;
+        exact_summary(sc, &s);
+        ck_assert_double_eq_tol(mean_at[range - 1], s.mean, 1e-11);
+        if (range == 2) { /* P(kill) and the attacks to destroy at range 2 */
+            ck_assert_double_eq_tol(kill, s.kill.p, 1e-11);
+            no_summary shot;
+            no_run_opts so = {.force_exact = 1, .seed = 1, .threads = 1, .shots = 1};
+            ck_assert_int_eq(no_run(sc, &so, &shot, err, sizeof err), 0);
+            ck_assert_double_eq_tol(shots, shot.shots_mean, 1e-11);
+            no_summary_free(&shot);
+        }
+        no_summary_free(&s);
+        free(sc);
+    }
     /* the reverse direction is there too */
     ck_assert_ptr_nonnull(strstr(out, "b->a,darthvader,lukeskywalker,"));
     free(out);
-    free(sc);
     free(sq);
 }
 END_TEST
