@@ -269,6 +269,11 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v);
 
 typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
 
+int no_step_actor(const no_ctx *ctx, const no_step *st)
+{
+    return st->queued ? st->actor ^ ctx->first_player : st->actor; /* sides are 0 and 1 */
+}
+
 /* Runs the game's deterministic steps until the state needs a roll, a decision or is finished. */
 static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
@@ -277,7 +282,7 @@ static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *
             return AT_CHANCE;
         const no_step *st = &rules->steps[s->step];
         if (st->decide) {
-            *actor = st->actor;
+            *actor = no_step_actor(ctx, st);
             *window = st->window;
             return AT_DECISION;
         }

@@ -74,7 +74,8 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     for (int i = 0; ro->steps[i].apply || ro->steps[i].decide; i++)
         if (ro->steps[i].decide && ro->steps[i].window == w && n < 2)
             at[n++] = i;
-    if (n < 2 || ro->steps[at[0]].actor == ro->steps[at[1]].actor) {
+    int first = n < 2 ? 0 : no_step_actor(&sc->ctx, &ro->steps[at[0]]);
+    if (n < 2 || first == no_step_actor(&sc->ctx, &ro->steps[at[1]])) {
         snprintf(err, errlen, "--swap-window %s: in %s rules no two players modify in that window", no_window_names[w],
                  sc->rules);
         return -1;
@@ -84,7 +85,7 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     ro->steps[at[1]] = t;
     snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
     snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s", no_window_names[w],
-             side_name[ro->steps[at[0]].actor], side_name[ro->steps[at[1]].actor]);
+             side_name[!first], side_name[first]);
     return 0;
 }
 
@@ -127,11 +128,12 @@ static int sub_windows(const no_ctx *ctx, const rule_order *ro, sub_window *out)
     int n = 0;
     for (int i = 0; ro->steps[i].apply || ro->steps[i].decide; i++) {
         const no_step *st = &ro->steps[i];
-        uint32_t set = st->decide ? ctx->window_mods[st->actor][st->window] : 0;
+        int actor = no_step_actor(ctx, st);
+        uint32_t set = st->decide ? ctx->window_mods[actor][st->window] : 0;
         if (!set)
             continue;
         sub_window *w = &out[n++];
-        w->actor = st->actor;
+        w->actor = actor;
         w->window = st->window;
         w->n = 0;
         for (; set; set &= set - 1)

@@ -198,6 +198,14 @@ static void describe_xwing(FILE *f, const no_ctx *ctx)
     if (ctx->hull)
         fprintf(f, ", hull %d, shields %d", ctx->hull, ctx->shields);
     describe_side(f, ctx, NO_DEFENDER);
+    if (ctx->window_mods[NO_ATTACKER][NO_W_BEFORE_NEUTRALIZE] && ctx->window_mods[NO_DEFENDER][NO_W_BEFORE_NEUTRALIZE])
+        fprintf(f, "\norder:    both players' before-neutralize effects in player order (L594-L598), the %s's first "
+                "(first_player; the attacker unless the scenario says)", side_label[ctx->first_player]);
+    if (ctx->range == 0) /* what the rules forbid there, and which weapon the attack is taken to be */
+        fprintf(f, "\nrange 0:  %s; the attacker's side may not reduce, cancel or modify the defense dice (L348)",
+                ctx->ordnance ? "an ordnance attack, a special weapon's"
+                              : "taken as a primary attack (not ordnance): no attack dice added, only the defender "
+                                "modifies them (L334, L338)");
 }
 
 static void describe_legion(FILE *f, const no_ctx *ctx)
@@ -435,7 +443,11 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
         describe(f, view);
         if (a && sc->one_defender) {
-            fprintf(f, "\ncarried:  the defender as the attacks before leave it; attack made ");
+            fprintf(f, "\ncarried:  the defender as the attacks before leave it");
+            if (view->ctx.bonus) /* X-Wing: the tokens shown above are what the ship started attack a with */
+                fprintf(f, ", and the attacker's tokens and charges as attack %d leaves them (the bonus attack "
+                        "of its ship, L378-L386)", a);
+            fprintf(f, "; attack made ");
             rep_print_rate(f, rep_rate(s->attack[a].made, s->trials), s->exact);
             fprintf(f, " (not made once the defender is destroyed; the rows below include that)");
         }

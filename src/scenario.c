@@ -18,6 +18,7 @@
 #endif
 
 static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
+static const char *const side_names_list[NO_SIDES + 1] = {"attacker", "defender", NULL};
 /* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
  * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
@@ -150,6 +151,8 @@ typedef struct builder {
     cJSON *library;
     char library_file[PATH_MAX];
     int first_edition;  /* rules xwing-1e */
+    int ship_of;        /* a bonus attack's: the index of the attack its ship made before; -1 none */
+    const no_ctx *attacks; /* a sequence's attacks read so far */
     char *notes;        /* the scenario's notes (NO_NOTES_LEN) */
 } builder;
 
@@ -298,23 +301,23 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
     }
     m.requires = (uint16_t)token_mask(j, o, "requires", path);
     m.forbids = (uint16_t)token_mask(j, o, "forbids", path);
-    m.ranges = 0x0E;
+    m.ranges = NO_XWING_ALL_RANGES;
     v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
     jr_key(p, sizeof p, path, "ranges");
     if (v) {
         if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
-            jr_fail(j, p, "expected a list of attack ranges from 1 to 3");
+            jr_fail(j, p, "expected a list of attack ranges from 0 to 3");
             return;
         }
         m.ranges = 0;
         int i = 0;
         for (const cJSON *c = v->child; c; c = c->next, i++) {
-            double d = cJSON_IsNumber(c) ? c->valuedouble : 0;
-            if (!cJSON_IsNumber(c) || d != (int)d || d < 1 || d > 3) {
+            double d = cJSON_IsNumber(c) ? c->valuedouble : -1;
+            if (!cJSON_IsNumber(c) || d != (int)d || d < 0 || d > 3) {
                 char pi[256], got[96];
                 jr_index(pi, sizeof pi, p, i);
                 jr_describe(c, got, sizeof got);
-                jr_fail(j, pi, "expected an integer from 1 to 3, got %s", got);
+                jr_fail(j, pi, "expected an integer from 0 to 3, got %s", got);
                 return;
             }
             m.ranges |= (uint8_t)(1u << (int)d);
@@ -625,6 +628,15 @@ static void parse_side(builder *b, const cJSON *root, int side)
                 }
             }
     }
+    /* A cloaked ship is disarmed (L439-L442), and a disarmed ship cannot attack (L685): an attack
+     * it cannot make is an error, as a weapon's missing lock is. First edition: the FAQ keeps a
+     * ship with cloak tokens from the Feedback Array, which stands in for its attacks (B819). */
+    if (side == NO_ATTACKER && ctx->start.tok[side][NO_TOK_CLOAK] && !j->failed) {
+        char tp[256];
+        jr_key(tp, sizeof tp, p, "cloak");
+        jr_fail(j, tp, b->first_edition ? "a cloaked ship cannot attack (FAQ B819)"
+                                        : "a cloaked ship is disarmed and cannot attack (L439-L442, L685)");
+    }
 }
 
 static void parse_side_modifiers(builder *b, const cJSON *root, int side)
@@ -753,6 +765,37 @@ void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry)
     sc->carry = carry;
 }
 
+/* Range 0 is the second edition's (L174, L330): first-edition ships that touch cannot attack
+ * each other (the FAQ's Feedback Array, which is no attack, "works even against touching
+ * ships", B819). */
+static void first_edition_range(builder *b, int range)
+{
+    if (b->first_edition && range == 0 && !b->j.failed)
+        jr_fail(&b->j, "range", "xwing-1e has no attack at range 0: ships that touch cannot attack each other "
+                "(FAQ B819)");
+}
+
+/* A bonus attack (L378-L386) is made by the ship of attack b->ship_of: that ship's tokens and
+ * size are given there, and the tokens and charges that attack leaves carry into this one
+ * (no_xwing_carry). The tokens it started with stand here until then: they decide which token
+ * effects the attack can use. */
+static void same_ship(builder *b, const cJSON *atk, no_ctx *ctx)
+{
+    static const char *const ship_keys[] = {"tokens", "size", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(atk, "attacker");
+    const no_ctx *ship = &b->attacks[b->ship_of];
+    for (int k = 0; ship_keys[k] && !b->j.failed; k++)
+        if (cJSON_GetObjectItemCaseSensitive(o, ship_keys[k])) {
+            char p[64];
+            snprintf(p, sizeof p, "attacker.%s", ship_keys[k]);
+            jr_fail(&b->j, p, "a bonus attack is made by the ship of attacks[%d], which holds what that attack "
+                    "leaves it (L378-L386): give its %s there", b->ship_of, ship_keys[k]);
+        }
+    memcpy(ctx->start.tok[NO_ATTACKER], ship->start.tok[NO_ATTACKER], sizeof ship->start.tok[NO_ATTACKER]);
+    ctx->attacker_size = ship->attacker_size;
+    ctx->bonus = 1;
+}
+
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
  * itself, or one entry of "attacks", whose errors then stand under b->j's prefix), the defender
  * and the rules switches from the scenario. */
@@ -763,11 +806,17 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     b->ctx = ctx;
     b->nexcl = 0;
     j->prefix = NULL;
-    int range = jr_int(j, root, "range", "", 1, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
+    int range = jr_int(j, root, "range", "", 0, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
+    first_edition_range(b, range);
     j->prefix = at;
-    ctx->range = jr_int(j, atk, "range", "", 1, 3, range, 0); /* an entry's own, else the scenario's */
+    ctx->range = jr_int(j, atk, "range", "", 0, 3, range, 0); /* an entry's own, else the scenario's */
+    first_edition_range(b, ctx->range);
     ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
     ctx->multiple_focus = 1;
+    /* Both players' effects of one moment resolve in player order (L594-L598); the first player is
+     * rolled for at setup (L1491-L1495), so a scenario that does not say takes the attacker. */
+    j->prefix = NULL;
+    ctx->first_player = jr_enum_key(j, root, "first_player", "", side_names_list, "a player", NO_ATTACKER);
     int damage_deck = !b->first_edition;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
@@ -788,6 +837,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
                 "defense-dice modifier for the one you play with");
     j->prefix = at;
     parse_side(b, atk, NO_ATTACKER);
+    if (b->ship_of >= 0)
+        same_ship(b, atk, ctx);
     j->prefix = NULL;
     parse_side(b, root, NO_DEFENDER);
     if (ctx->hull && damage_deck && !j->failed) { /* the deck matters only to a ship that can die */
@@ -808,6 +859,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     resolve_excludes(b);
     j->prefix = NULL;
     no_xwing_force_focus(ctx);
+    no_xwing_range_zero(ctx);
     no_ctx_index(ctx);
     no_xwing_setup_dice(ctx);
     return j->failed ? -1 : 0;
@@ -818,7 +870,16 @@ static int read_xwing_attack(const cJSON *atk, jr *j, jr *je, int i, no_scenario
     builder *b = arg; /* b->j is j: the entry's prefix goes on it while its attacker is read */
     (void)j;
     b->j.prefix = je->prefix;
-    return xwing_attack(b, b->root, atk, &sc->attacks[i]);
+    b->attacks = sc->attacks;
+    int bonus = jr_bool(&b->j, atk, "bonus", "", 0);
+    b->ship_of = bonus ? i - 1 : -1;
+    if (bonus && !i)
+        jr_fail(&b->j, "bonus", "a bonus attack follows an attack of its ship (L378-L380): the first attack has "
+                "none before it");
+    else if (bonus && sc->attacks[i - 1].bonus) /* the ship of attack i - 1 made attack i - 2 */
+        jr_fail(&b->j, "bonus", "a ship makes one bonus attack per round (L384): attacks[%d] is this ship's "
+                "bonus attack already", i - 1);
+    return b->j.failed ? -1 : xwing_attack(b, b->root, atk, &sc->attacks[i]);
 }
 
 /* The next attack of an X-Wing sequence, from what the last left of the defender. */
@@ -877,12 +938,15 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.ctx = &sc->ctx;
     b.root = root;
     b.notes = sc->notes;
+    b.ship_of = -1;
     jr *j = &b.j;
-    static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender",
-                                            "range", "obstructed", "policy", "goal", "rule_options", "points", NULL};
-    static const char *const sequence_keys[] = {"game", "rules", "name", "defender", "attacks",
-                                                "range", "obstructed", "policy", "goal", "rule_options", "points", NULL};
-    static const char *const attack_keys[] = {"attacker", "range", "obstructed", NULL};
+    static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender", "range",
+                                            "obstructed", "policy", "goal", "rule_options", "points",
+                                            "first_player", NULL};
+    static const char *const sequence_keys[] = {"game", "rules", "name", "defender", "attacks", "range",
+                                                "obstructed", "policy", "goal", "rule_options", "points",
+                                                "first_player", NULL};
+    static const char *const attack_keys[] = {"attacker", "range", "obstructed", "bonus", NULL};
     if (!cJSON_IsObject(root)) {
         jr_fail(j, "", "expected a JSON object at the top level");
         goto done;

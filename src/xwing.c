@@ -173,8 +173,8 @@ static const no_step steps[] = {
     NO_APPLY(roll_defense),                           /* 3a roll defense dice, L344 */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 3b attacker first, L346 */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 3b then defender, L346 */
-    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER),   /* card text only (Crack Shot) */
-    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER),   /* card text only (Biggs) */
+    NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* card text only (Crack Shot, Biggs): both */
+    NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 1),      /* players' in player order, L594-L598 */
     NO_APPLY(neutralize),                             /* 4, L354-L359 */
     NO_APPLY(no_xwing_start_damage),                  /* 5, L361-L364; DAÑO L648-L657 */
     NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
@@ -240,8 +240,8 @@ static const no_step steps_1e[] = {
     NO_DECIDE(NO_W_DEFENSE_ROLLED, NO_DEFENDER),      /* after the roll: Palpatine on defense dice */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 5.i the attacker first, B433-B437 */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 5.ii then the defender, B439 */
-    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_ATTACKER),   /* 6.i start of Compare Results, B385 (Crack Shot B133) */
-    NO_DECIDE(NO_W_BEFORE_NEUTRALIZE, NO_DEFENDER),
+    NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* 6.i start of Compare Results, B385 (Crack Shot B133): */
+    NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 1),      /* the player with the initiative first, as in B449-B457 */
     NO_APPLY(neutralize),                             /* 6.ii-iii hits, then crits, B387-B389 */
     NO_APPLY(no_xwing_start_damage),                  /* 7 shields on hits, then crits; cards, B391-B397 */
     NO_APPLY_AGAIN(no_xwing_deal_damage),
@@ -318,7 +318,7 @@ static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int f
         *m = *t;
         m->builtin = 1;
         m->charge_slot = (uint8_t)ctx->nmods;
-        m->ranges = 0x0E; /* ranges 1-3 */
+        m->ranges = NO_XWING_ALL_RANGES; /* ranges 0-3: range 0's limits are no_xwing_range_zero's */
         m->obstructed = -1;
         /* Focus changes every focus result with one token; whether a second token may be spent
          * in the same attack is unstated in the second edition (digest trap 2): switch, default
@@ -327,6 +327,37 @@ static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int f
         ctx->nmods++;
     }
     return 0;
+}
+
+/* Does modifier m (with the parts it chains) do what the rules forbid at attack range 0? */
+static int forbidden_at_range_zero(const no_ctx *ctx, int m)
+{
+    int primary = !ctx->ordnance;
+    for (int c = m + 1; c; c = ctx->mods[c - 1].chain) {
+        const no_modifier *md = &ctx->mods[c - 1];
+        int attacker = md->side == NO_ATTACKER; /* its own ship or another (other_ship): an enemy's */
+        if (md->op == NO_OP_DICE) {
+            if ((md->window == NO_W_ATTACK_DICE && md->amount > 0 && primary) ||      /* L334 */
+                (md->window == NO_W_DEFENSE_DICE && md->amount < 0 && attacker))     /* L348 */
+                return 1;
+            continue;
+        }
+        int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
+        if (attacker && md->pool == NO_POOL_ATTACK && modifying && primary)         /* L338 */
+            return 1;
+        if (attacker && md->pool == NO_POOL_DEFENSE && (modifying || md->op == NO_OP_CANCEL)) /* L348 */
+            return 1;
+    }
+    return 0;
+}
+
+void no_xwing_range_zero(no_ctx *ctx)
+{
+    if (ctx->range != 0)
+        return;
+    for (int m = 0; m < ctx->nmods; m++)
+        if (forbidden_at_range_zero(ctx, m))
+            ctx->mods[m].ranges &= (uint8_t)~1u;
 }
 
 void no_xwing_force_focus(no_ctx *ctx)
@@ -376,10 +407,30 @@ static void forget_spent_deck(no_ctx *next)
     s->fuel_up = 0;
 }
 
+/* A bonus attack is made by the ship of the attack before (L378-L386): it keeps the tokens (Force
+ * included) that attack left it, and the charges of the abilities both attacks list, matched by
+ * name (the bonus attack may use another weapon, with abilities of its own). */
+static void carry_attacker(const no_ctx *from, const no_state *end, no_ctx *next)
+{
+    memcpy(next->start.tok[NO_ATTACKER], end->tok[NO_ATTACKER], sizeof end->tok[NO_ATTACKER]);
+    for (int m = 0; m < from->nmods; m++) {
+        const no_modifier *md = &from->mods[m];
+        if (md->side != NO_ATTACKER || md->builtin || md->charge_slot != m)
+            continue;
+        for (int to = 0; to < next->nmods; to++) {
+            const no_modifier *t = &next->mods[to];
+            if (t->side == NO_ATTACKER && !t->builtin && t->charge_slot == to && !strcmp(t->name, md->name))
+                next->start.charges[to] = end->charges[m];
+        }
+    }
+}
+
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
 {
     if (end->destroyed)
         return 1;
+    if (next->bonus)
+        carry_attacker(from, end, next);
     /* the defender's tokens as the attack left them (spent ones gone, strain and deplete used
      * up), the ion tokens it gained, its shields and the hull its damage cards took */
     memcpy(next->start.tok[NO_DEFENDER], end->tok[NO_DEFENDER], sizeof end->tok[NO_DEFENDER]);

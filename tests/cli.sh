@@ -50,6 +50,12 @@ expect_error policy-game "neverodds: --policy: no-discard does not apply to this
 printf '{"game":"armada","range":"long","attacker":{"type":"ship","pool":{"red":1}},"defender":{"type":"ship","tokens":[{"type":"brace","state":"tired"}]}}' >"$T/armada.json"
 expect_error armada-token-state "neverodds: $T/armada.json: defender.tokens[0].state: expected a token state (one of: ready, exhausted, discarded), got \"tired\"" run "$T/armada.json"
 expect_error unknown-command "neverodds: unknown command" fly
+# a cloaked ship is disarmed (L439-L442, L685); first edition has no range 0 (B819); bonus attacks
+printf '{"game":"xwing","attacker":{"dice":3,"tokens":{"cloak":1}},"defender":{"dice":2}}' >"$T/cloak.json"
+expect_error cloaked-attacker "neverodds: $T/cloak.json: attacker.tokens.cloak: a cloaked ship is disarmed and cannot attack (L439-L442, L685)" run "$T/cloak.json"
+expect_error range0-first-edition "neverodds: quick: range: xwing-1e has no attack at range 0" xwing1 "3 vs 2 r0"
+printf '{"game":"xwing","defender":{"dice":2},"attacks":[{"attacker":{"dice":3}},{"bonus":true,"attacker":{"dice":2}},{"bonus":true,"attacker":{"dice":2}}]}' >"$T/bonus.json"
+expect_error second-bonus "neverodds: $T/bonus.json: attacks[2].bonus: a ship makes one bonus attack per round (L384)" run "$T/bonus.json"
 
 # --help and --version succeed and print to stdout
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&

@@ -160,12 +160,16 @@ typedef struct no_ctx {
     uint8_t reroll_die[NO_POOLS][NO_MAX_FACES]; /* die id that rerolls a die showing that face */
     int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
     int attack_value, agility;         /* before range and effects */
-    int range;                         /* 1..3 */
+    int range;                         /* X-Wing 0..3; Armada: AR_* (armada.h); Legion 1 */
     int obstructed, ordnance, ion_weapon;
     int hull, shields;                 /* hull 0: no kill statistics */
     int defender_size;                 /* 1 small, 2 medium, 3 large (tractor/ion thresholds) */
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
+    int bonus;                         /* X-Wing sequence: the bonus attack of the ship of the attack
+                                        * before, whose tokens and charges it keeps (L378-L386) */
+    int first_player;                  /* NO_ATTACKER or NO_DEFENDER: who acts first in the steps taken
+                                        * in player order (X-Wing's ability queue, L594-L598) */
     int keep_dice;                     /* trace mode: terminals keep the final dice, no state is tidied */
     /* X-Wing first-edition card rules (FAQ 4.4.1): results of the attacker the defense cannot
      * cancel (255: all; Autoblaster B843-845, Ten Numb B743-745); a side that may not modify
@@ -191,15 +195,19 @@ typedef struct no_ctx {
 /* One step of a game's attack: a deterministic change of the state (which may request a roll),
  * or a decision window of one side (apply NULL, decide 1). Passing a window moves on to the next
  * step. A step with neither ends the attack. A step marked `again` runs again after the card
- * draw it requested (it reads the card in s->card_drawn and goes on). */
+ * draw it requested (it reads the card in s->card_drawn and goes on). A decision `queued` in
+ * player order is the first player's (actor 0) or the second's (actor 1): no_step_actor. */
 typedef struct no_step {
     void (*apply)(const no_ctx *ctx, no_state *s);
-    uint8_t decide, window, actor, again;
+    uint8_t decide, window, actor, again, queued;
 } no_step;
-#define NO_APPLY(fn) {(fn), 0, 0, 0, 0}
-#define NO_APPLY_AGAIN(fn) {(fn), 0, 0, 0, 1}
-#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0}
-#define NO_END {NULL, 0, 0, 0, 0}
+#define NO_APPLY(fn) {(fn), 0, 0, 0, 0, 0}
+#define NO_APPLY_AGAIN(fn) {(fn), 0, 0, 0, 1, 0}
+#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0, 0}
+#define NO_DECIDE_QUEUED(window, nth) {NULL, 1, (window), (nth), 0, 1}
+#define NO_END {NULL, 0, 0, 0, 0, 0}
+/* The side that decides at a step: its actor, or for a queued step the nth player in order. */
+int no_step_actor(const no_ctx *ctx, const no_step *st);
 
 /* A rule-order variant (`neverodds order --variant`): what-if the steps [from, from + count)
  * of the official list ran just before step `before`; or, when `with` is given, what-if step

@@ -38,13 +38,23 @@ void no_xwing_force_focus(no_ctx *ctx);
 /* The same for the first edition: focus, evade (adds an evade), lock, each once (B347-B351). */
 int no_xwing1e_add_token_mods(no_ctx *ctx);
 
+/* Attack ranges 0-3 (bit r: range r), every range at which a modifier works unless it says. */
+#define NO_XWING_ALL_RANGES 0x0F
+/* Range 0 (L334, L338, L348): takes range 0 from every modifier the rules forbid there (its
+ * `ranges` bit 0), once the attack's modifiers are known. A primary attack adds no attack dice
+ * and only the defender modifies its dice; against any attack at range 0 the attacker's side
+ * may not reduce, cancel or modify the defender's dice. An ordnance attack is taken as a special
+ * weapon's (only the last applies), any other as a primary attack. */
+void no_xwing_range_zero(no_ctx *ctx);
+
 /* Dice counts of steps 2a and 3a (exposed for tests). They consume deplete/strain tokens. */
 int no_xwing_attack_dice(const no_ctx *ctx, no_state *s);
 int no_xwing_defense_dice(const no_ctx *ctx, no_state *s);
 
 /* The next attack of a sequence on the same defender (`next`, as the scenario gave it) from the
  * end `end` of attack `from`: the defender's tokens, ability charges, shields and hull left carry
- * over. Returns 1 when the defender was destroyed. */
+ * over, and the attacker's tokens and charges when `next` is its ship's bonus attack. Returns 1
+ * when the defender was destroyed. */
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next);
 
 #endif
