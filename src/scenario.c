@@ -919,8 +919,18 @@ static int fill_pilots(cJSON *root, builder *b)
     {
         char path[64];
         snprintf(path, sizeof path, "attacks[%d].attacker", i++);
-        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(a, "attacker"), 0, path))
+        cJSON *atk = cJSON_GetObjectItemCaseSensitive(a, "attacker");
+        /* a bonus attack's ship is the one before it, with that attack's tokens and size: the
+         * pilot names its weapon and abilities here, and what the table adds of the ship goes */
+        int bonus = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bonus")) && cJSON_IsObject(atk);
+        int had_size = bonus && cJSON_GetObjectItemCaseSensitive(atk, "size");
+        int had_tokens = bonus && cJSON_GetObjectItemCaseSensitive(atk, "tokens");
+        if (fill_side(b, atk, 0, path))
             return -1;
+        if (bonus && !had_size)
+            cJSON_DeleteItemFromObjectCaseSensitive(atk, "size");
+        if (bonus && !had_tokens)
+            cJSON_DeleteItemFromObjectCaseSensitive(atk, "tokens");
     }
     return 0;
 }

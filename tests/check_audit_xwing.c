@@ -249,6 +249,22 @@ START_TEST(bonus_attack_monte_carlo_agrees_with_exact)
 }
 END_TEST
 
+/* A bonus attack may name its ship's pilot (for the weapon and abilities): the ship's tokens, Force
+ * and size stay those of the attack before, not a fresh pilot's. */
+START_TEST(a_bonus_attack_may_name_the_pilot)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"defender\":{\"dice\":2},\"attacks\":[{\"attacker\":{"
+                               "\"pilot\":\"lukeskywalker\",\"tokens\":{\"focus\":1}}},{\"bonus\":true,"
+                               "\"attacker\":{\"pilot\":\"lukeskywalker\"}}]}");
+    ck_assert_int_eq(sc->nattacks, 2);
+    ck_assert(sc->attacks[1].bonus && !sc->attacks[0].bonus);
+    ck_assert_int_eq(sc->attacks[1].start.tok[NO_ATTACKER][NO_TOK_FOCUS], 1);
+    ck_assert_int_eq(sc->attacks[1].start.tok[NO_ATTACKER][NO_TOK_FORCE], sc->attacks[0].start.tok[NO_ATTACKER][NO_TOK_FORCE]);
+    ck_assert_int_gt(sc->attacks[0].start.tok[NO_ATTACKER][NO_TOK_FORCE], 0);
+    free(sc);
+}
+END_TEST
+
 START_TEST(bonus_attack_errors)
 {
     assert_refused("{\"game\":\"xwing\",\"defender\":{\"dice\":2},\"attacks\":[{\"bonus\":true,\"attacker\":{\"dice\":3}}]}",
@@ -324,6 +340,7 @@ Suite *suite_audit_xwing(void)
     tcase_add_test(t, a_bonus_attack_keeps_the_charges_left);
     tcase_add_test(t, optimal_keeps_the_focus_for_the_bonus_attack);
     tcase_add_test(t, bonus_attack_monte_carlo_agrees_with_exact);
+    tcase_add_test(t, a_bonus_attack_may_name_the_pilot);
     tcase_add_test(t, bonus_attack_errors);
     suite_add_tcase(s, t);
     t = tcase_create("player_order");
