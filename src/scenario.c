@@ -627,6 +627,21 @@ static void parse_side(builder *b, const cJSON *root, int side)
     }
 }
 
+/* The state holds one locked die per pool (no_state.locked): two effects that would each lock
+ * one of the same dice are refused (Palpatine, the only such card, is once per round, B159). */
+static void one_lock_per_pool(builder *b, const char *attacker_at)
+{
+    const no_ctx *ctx = b->ctx;
+    for (int m = 0; m < ctx->nmods && !b->j.failed; m++)
+        for (int k = 0; k < m && ctx->mods[m].locks_die; k++)
+            if (ctx->mods[k].locks_die && ctx->mods[k].pool == ctx->mods[m].pool) {
+                b->j.prefix = ctx->mods[m].side == NO_ATTACKER ? attacker_at : NULL;
+                jr_fail(&b->j, side_names[ctx->mods[m].side], "%s and %s would each lock one of the %s dice; "
+                        "at most one die of a pool can be locked", ctx->mods[k].name, ctx->mods[m].name,
+                        pool_names[ctx->mods[m].pool]);
+            }
+}
+
 static void parse_side_modifiers(builder *b, const cJSON *root, int side)
 {
     jr *j = &b->j;
@@ -805,6 +820,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     parse_side_modifiers(b, atk, NO_ATTACKER);
     j->prefix = NULL;
     parse_side_modifiers(b, root, NO_DEFENDER);
+    one_lock_per_pool(b, at);
     resolve_excludes(b);
     j->prefix = NULL;
     no_xwing_force_focus(ctx);

@@ -111,6 +111,8 @@ static void neutralize(const no_ctx *ctx, no_state *s)
     }
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
+    if (!ctx->keep_dice)
+        s->locked = 0; /* nothing modifies a die once results are compared: equal ends merge */
 }
 
 /* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
@@ -124,7 +126,7 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
     if (ctx->keep_dice)
         return; /* trace mode shows the dice as they were */
     unsigned read = (1u << XW_HIT) | (1u << XW_CRIT); /* neutralize reads these */
-    int rerolls_later = 0;
+    int rerolls_later = 0, changes_later = 0;
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
         if (md->pool != NO_POOL_ATTACK || md->window <= NO_W_ATTACK_AFTER_MODIFY ||
@@ -132,9 +134,17 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
             continue;
         read |= md->faces | md->only_faces | (1u << md->to);
         rerolls_later |= md->op == NO_OP_REROLL;
+        changes_later |= md->op == NO_OP_CHANGE;
         if (md->only_faces || md->min_dice)
             read = 0xFF; /* conditions on the whole pool: keep every result */
     }
+    /* A die locked by Palpatine matters only to a later change or reroll of the attack dice: keep
+     * it where it is (its face, its column) for one, forget the lock otherwise. */
+    int locked = s->locked & 0xF;
+    if (!rerolls_later && !changes_later)
+        s->locked &= 0xF0;
+    else if (locked)
+        return;
     no_pool *p = &s->pool[NO_POOL_ATTACK];
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < XW_NFACES; f++)
