@@ -768,6 +768,38 @@ void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry)
     sc->carry = carry;
 }
 
+/* The rules' open questions (README, "Rulings"): the second edition's second focus token and
+ * damage deck; the first edition's agility floor (B267-B269 with B441-B445). The first edition
+ * settles the focus question (a token works once per modify step, B351) and its damage deck is
+ * not in the sources, so those two are refused there, saying why. */
+static void rule_options(builder *b, const cJSON *ro, no_ctx *ctx, int *damage_deck)
+{
+    jr *j = &b->j;
+    static const char *const keys_2e[] = {"multiple_focus", "damage_deck", NULL};
+    static const char *const keys_1e[] = {"agility_floor_before_range", NULL};
+    static const char *const why_not_1e[] = {
+        "a token works once per modify step in xwing-1e (FAQ B351)",
+        "the xwing-1e damage deck is not in the rule sources (cards are counted, not read)"};
+    ctx->multiple_focus = 1;
+    ctx->agility_floor_first = 1;
+    if (!ro)
+        return;
+    for (int k = 0; b->first_edition && k < 2; k++)
+        if (cJSON_IsObject(ro) && cJSON_GetObjectItemCaseSensitive(ro, keys_2e[k]) && !j->failed) {
+            char p[64];
+            jr_key(p, sizeof p, "rule_options", keys_2e[k]);
+            jr_fail(j, p, "not an option of xwing-1e: %s", why_not_1e[k]);
+        }
+    if (jr_object(j, ro, "rule_options", b->first_edition ? keys_1e : keys_2e))
+        return;
+    if (b->first_edition) {
+        ctx->agility_floor_first = jr_bool(j, ro, "agility_floor_before_range", "rule_options", 1);
+        return;
+    }
+    ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+    *damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
+}
+
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
  * itself, or one entry of "attacks", whose errors then stand under b->j's prefix), the defender
  * and the rules switches from the scenario. */
@@ -782,22 +814,9 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     j->prefix = at;
     ctx->range = jr_int(j, atk, "range", "", 1, 3, range, 0); /* an entry's own, else the scenario's */
     ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
-    ctx->multiple_focus = 1;
     int damage_deck = !b->first_edition;
-    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
-    if (ro && b->first_edition) {
-        /* B351 settles the focus question; the first-edition deck is not in the sources */
-        jr_fail(j, "rule_options", "xwing-1e takes no rule options: a token works once per modify step "
-                "(FAQ B351), and the first-edition damage deck is not in the rule sources (cards are "
-                "counted, not read)");
-    } else if (ro) {
-        static const char *const ro_keys[] = {"multiple_focus", "damage_deck", NULL};
-        if (jr_object(j, ro, "rule_options", ro_keys) == 0) {
-            ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
-            damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
-        }
-    }
+    rule_options(b, cJSON_GetObjectItemCaseSensitive(root, "rule_options"), ctx, &damage_deck);
     if (b->first_edition && ctx->obstructed && !j->failed)
         jr_fail(j, "obstructed", "the first-edition sources (FAQ 4.4.1) give no obstruction bonus: add a "
                 "defense-dice modifier for the one you play with");

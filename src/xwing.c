@@ -222,11 +222,18 @@ static int attack_dice_1e(const no_ctx *ctx, no_state *s)
     return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE));
 }
 
-/* Step 4.ii: agility, +2 cloaked, +1 die at range 3 (B703), -1 per tractor token (B97). */
+/* Step 4: the agility value (printed, +2 cloaked, -1 per tractor token "fino a un minimo di 0",
+ * B97) is a value of its own, floored once its changes are all in (B267-B269); step 4.ii then
+ * adds the range-3 die (B703) and the abilities that add or remove defense dice (B441-B445),
+ * floored once more. B269's example changes the agility alone, so the switch
+ * ctx->agility_floor_first = 0 reads it the other way: one floor after the whole sum. */
 static int defense_dice_1e(const no_ctx *ctx, no_state *s)
 {
     const uint8_t *tok = s->tok[NO_DEFENDER];
-    int n = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) + (ctx->range == 3 && !ctx->ordnance) - tok[NO_TOK_TRACTOR];
+    int agility = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR];
+    if (ctx->agility_floor_first)
+        agility = floor_dice(agility);
+    int n = agility + (ctx->range == 3 && !ctx->ordnance);
     return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE));
 }
 

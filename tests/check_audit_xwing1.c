@@ -1,5 +1,6 @@
 /* check_audit_xwing1.c — issue 20, X-Wing first edition (FAQ v4.4.1, seeds/004_a289b04f73103d55.txt,
- * "B" lines): Palpatine's die that "cannot be modified again" (item 12). Expected values are worked by
+ * "B" lines): Palpatine's die that "cannot be modified again" (item 12), the agility floor before
+ * the range die (item 13). Expected values are worked by
  * hand in the comments. Attack die: 4 of 8 sides hit or crit (1 crit); defense die: 3 of 8 evade. */
 #define _POSIX_C_SOURCE 200809L
 #include "helpers.h"
@@ -216,6 +217,106 @@ START_TEST(t_one_locked_die_per_pool)
 }
 END_TEST
 
+/* ---- item 13: tractor beam tokens and the range die (B97, B267-B269, B441-B445) ---- */
+
+/* Does the text report of `sc` say `what`? */
+static int report_says(const no_scenario *sc, const char *what)
+{
+    no_summary ex;
+    exact_summary(sc, &ex);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    no_report_text(f, sc, &ex);
+    fclose(f);
+    int says = strstr(text, what) != NULL;
+    free(text);
+    return says;
+}
+
+static const char *const tractored = "\"dice\":1,\"tokens\":{\"tractor\":2}";
+
+START_TEST(t_agility_floored_before_the_range_die)
+{
+    /* Agility 1 with two tractor tokens: agility max(0, 1 - 2) = 0 (B97, B267-B269); at range 3
+     * step 4.ii adds a die (B441-B445): 1 defense die. */
+    no_scenario *sc = first(",\"range\":3", "\"dice\":2", tractored);
+    no_state s = forced(sc, "HH E");
+    ck_assert_int_eq(no_pool_total(&s.pool[NO_POOL_DEFENSE]), 1);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+    /* Exact: S ~ Bin(2, 1/2) successes against one die (evade 3/8): the damage is S less one
+     * when the die shows an evade: mean = E[S] - 3/8 P(S >= 1) = 1 - 3/8 * 3/4 = 23/32;
+     * P(2) = 1/4 * 5/8 = 5/32. (Before: 0 dice, mean 1.) */
+    sc = first(",\"range\":3", "\"dice\":2", tractored);
+    no_summary ex;
+    exact_summary(sc, &ex);
+    ck_assert_near(ex.mean, 23.0 / 32, 1e-12);
+    ck_assert_near(ex.pmf[2].p, 5.0 / 32, 1e-12);
+    ck_assert(report_says(sc, "agility floored at 0 before the range die (FAQ B267-B269, B441-B445)"));
+    free(sc);
+    /* one tractor token leaves agility 0: the floor does not act and the report says nothing */
+    sc = first(",\"range\":3", "\"dice\":2", "\"dice\":1,\"tokens\":{\"tractor\":1}");
+    ck_assert(!report_says(sc, "agility floored"));
+    free(sc);
+    /* the dice-count abilities count in step 4.ii with the range die: The Inquisitor's range 3
+     * die removed leaves 0 + 1 - 1 = 0 dice */
+    sc = first(",\"range\":3", "\"dice\":2,\"abilities\":[\"the-inquisitor\"]", tractored);
+    s = forced(sc, "HHH");
+    ck_assert_int_eq(no_pool_total(&s.pool[NO_POOL_DEFENSE]), 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(t_agility_floor_switch_off)
+{
+    /* rule_options.agility_floor_before_range false: one floor after 1 - 2 + 1 = 0: no defense
+     * die, the damage is S: mean 1, P(2) = 1/4 */
+    const char *off = ",\"range\":3,\"rule_options\":{\"agility_floor_before_range\":false}";
+    no_scenario *sc = first(off, "\"dice\":2", tractored);
+    no_state s = forced(sc, "HH");
+    ck_assert_int_eq(no_pool_total(&s.pool[NO_POOL_DEFENSE]), 0);
+    free(sc);
+    sc = first(off, "\"dice\":2", tractored);
+    no_summary ex;
+    exact_summary(sc, &ex);
+    ck_assert_near(ex.mean, 1.0, 1e-12);
+    ck_assert_near(ex.pmf[2].p, 0.25, 1e-12);
+    ck_assert(report_says(sc, "one floor after agility, tractor and range die"));
+    free(sc);
+    /* either way B269's own example holds: agility 0, -1 and +1 give 0 dice */
+    for (int on = 0; on < 2; on++) {
+        char root[128];
+        snprintf(root, sizeof root, ",\"rule_options\":{\"agility_floor_before_range\":%s}", on ? "true" : "false");
+        sc = first(root, "\"dice\":1",
+                   "\"dice\":0,\"modifiers\":[{\"window\":\"defense-dice\",\"op\":\"dice\",\"amount\":-1},"
+                   "{\"window\":\"defense-dice\",\"op\":\"dice\",\"amount\":1}]");
+        s = forced(sc, "H");
+        ck_assert_int_eq(no_pool_total(&s.pool[NO_POOL_DEFENSE]), 0);
+        free(sc);
+    }
+}
+END_TEST
+
+START_TEST(t_rule_options_by_edition)
+{
+    const char *fmt = "{\"game\":\"xwing\",\"rules\":\"%s\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1},"
+                      "\"rule_options\":{%s}}";
+    char json[512];
+    snprintf(json, sizeof json, fmt, "xwing-1e", "\"multiple_focus\":true");
+    refused(json, "t.json: rule_options.multiple_focus: not an option of xwing-1e: a token works once per modify "
+                  "step in xwing-1e (FAQ B351)");
+    snprintf(json, sizeof json, fmt, "xwing-1e", "\"damage_deck\":false");
+    refused(json, "t.json: rule_options.damage_deck: not an option of xwing-1e");
+    snprintf(json, sizeof json, fmt, "xwing-1e", "\"agility_floor_before_range\":\"yes\"");
+    refused(json, "t.json: rule_options.agility_floor_before_range: expected true or false");
+    snprintf(json, sizeof json, fmt, "xwing-2e", "\"agility_floor_before_range\":true");
+    refused(json, "t.json: rule_options.agility_floor_before_range: unknown key (expected one of: multiple_focus, "
+                  "damage_deck)");
+}
+END_TEST
+
 Suite *suite_audit_xwing1(void)
 {
     Suite *s = suite_create("audit_xwing1");
@@ -227,6 +328,9 @@ Suite *suite_audit_xwing1(void)
     tcase_add_test(tc, t_run_agrees_with_order);
     tcase_add_test(tc, t_locked_die_after_the_modify_steps);
     tcase_add_test(tc, t_one_locked_die_per_pool);
+    tcase_add_test(tc, t_agility_floored_before_the_range_die);
+    tcase_add_test(tc, t_agility_floor_switch_off);
+    tcase_add_test(tc, t_rule_options_by_edition);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -171,6 +171,9 @@ typedef struct no_ctx {
     int defender_size;                 /* 1 small, 2 medium, 3 large (tractor/ion thresholds) */
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */
+    int agility_floor_first;           /* switch (X-Wing 1e): the agility value is floored at 0 once
+                                        * complete, before the range die (FAQ B97, B267-B269,
+                                        * B441-B445); 0: one floor after the whole dice sum */
     int keep_dice;                     /* trace mode: terminals keep the final dice, no state is tidied */
     /* X-Wing first-edition card rules (FAQ 4.4.1): results of the attacker the defense cannot
      * cancel (255: all; Autoblaster B843-845, Ten Numb B743-745); a side that may not modify
