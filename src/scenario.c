@@ -494,11 +494,11 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
 {
     jr *j = &b->j;
     const char *key;
-    int charges_override = -1;
+    int charges_override = -1, other_ship = -1;
     if (cJSON_IsString(item)) {
         key = item->valuestring;
     } else if (cJSON_IsObject(item)) {
-        static const char *const keys[] = {"name", "charges", NULL};
+        static const char *const keys[] = {"name", "charges", "other_ship", NULL};
         if (jr_object(j, item, path, keys))
             return;
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(item, "name");
@@ -510,6 +510,8 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         key = n->valuestring;
         charges_override = jr_int(j, item, "charges", path, 0, 10, -1, 0);
+        if (cJSON_GetObjectItemCaseSensitive(item, "other_ship"))
+            other_ship = jr_bool(j, item, "other_ship", path, 0);
     } else {
         jr_fail(j, path, "expected an ability name or {\"name\": ..., \"charges\": N}");
         return;
@@ -546,6 +548,10 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         if (!lj.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
+        /* where the card is carried: on the side's own ship, or on another friendly ship, whose
+         * effects a "cannot modify" on this one does not stop (FAQ B575, B581, B995) */
+        for (int m = slot; other_ship >= 0 && m < b->ctx->nmods; m++)
+            b->ctx->mods[m].other_ship = (uint8_t)other_ship;
         card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
             need = token_mask(&lj, e, "attack_requires", lpath);

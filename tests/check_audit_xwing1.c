@@ -1,6 +1,6 @@
 /* check_audit_xwing1.c — issue 20, X-Wing first edition (FAQ v4.4.1, seeds/004_a289b04f73103d55.txt,
  * "B" lines): Palpatine's die that "cannot be modified again" (item 12), the agility floor before
- * the range die (item 13). Expected values are worked by
+ * the range die (item 13), Omega Leader against M9-G8 (item 14). Expected values are worked by
  * hand in the comments. Attack die: 4 of 8 sides hit or crit (1 crit); defense die: 3 of 8 evade. */
 #define _POSIX_C_SOURCE 200809L
 #include "helpers.h"
@@ -317,6 +317,49 @@ START_TEST(t_rule_options_by_edition)
 }
 END_TEST
 
+/* ---- item 14: Omega Leader and M9-G8 (B581, B995-B999) ---- */
+
+static const char *const omega = "\"dice\":2,\"abilities\":[\"omega-leader\"]";
+
+START_TEST(t_omega_leader_stops_m9g8_on_the_locked_ship)
+{
+    /* Omega Leader attacks with 2 dice against no defense dice. The defender he has locked
+     * carries M9-G8: B581 forbids it to make him reroll, so the damage is S ~ Bin(2, 1/2):
+     * mean 1. (Before: M9-G8 acted, mean 5/8, below.) */
+    no_scenario *sc = first("", omega, "\"dice\":0,\"abilities\":[\"m9-g8\"]");
+    ck_assert_near(mean_of(sc), 1.0, 1e-12);
+    free(sc);
+    /* M9-G8 on a third, friendly ship: the reroll is that ship's (B995), which the lock does not
+     * reach. The defender rerolls a success: S = 2 (1/4) gives 1 + 1/2, S = 1 (1/2) gives 1/2,
+     * S = 0 nothing: mean 3/8 + 1/4 = 5/8 */
+    sc = first("", omega, "\"dice\":0,\"abilities\":[{\"name\":\"m9-g8\",\"other_ship\":true}]");
+    ck_assert_near(mean_of(sc), 5.0 / 8, 1e-12);
+    free(sc);
+    /* without Omega Leader, M9-G8 on the defender acts: 5/8 */
+    sc = first("", "\"dice\":2", "\"dice\":0,\"abilities\":[\"m9-g8\"]");
+    ck_assert_near(mean_of(sc), 5.0 / 8, 1e-12);
+    free(sc);
+}
+END_TEST
+
+START_TEST(t_palpatine_aboard_the_locked_ship)
+{
+    /* 1 attack die with Palpatine against Omega Leader, who has the attacker locked. Palpatine on
+     * another ship still names the crit (B575): mean 1. Aboard the locked attacker he is its own
+     * ability, which B581 stops: mean 1/2. */
+    const char *def = "\"dice\":0,\"abilities\":[\"omega-leader\"]";
+    no_scenario *sc = first("", "\"dice\":1,\"abilities\":[\"emperor-palpatine\"]", def);
+    ck_assert_near(mean_of(sc), 1.0, 1e-12);
+    free(sc);
+    sc = first("", "\"dice\":1,\"abilities\":[{\"name\":\"emperor-palpatine\",\"other_ship\":false}]", def);
+    ck_assert_near(mean_of(sc), 0.5, 1e-12);
+    free(sc);
+    refused("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,"
+            "\"abilities\":[{\"name\":\"m9-g8\",\"other_ship\":1}]}}",
+            "t.json: defender.abilities[0].other_ship: expected true or false, got 1");
+}
+END_TEST
+
 Suite *suite_audit_xwing1(void)
 {
     Suite *s = suite_create("audit_xwing1");
@@ -331,6 +374,8 @@ Suite *suite_audit_xwing1(void)
     tcase_add_test(tc, t_agility_floored_before_the_range_die);
     tcase_add_test(tc, t_agility_floor_switch_off);
     tcase_add_test(tc, t_rule_options_by_edition);
+    tcase_add_test(tc, t_omega_leader_stops_m9g8_on_the_locked_ship);
+    tcase_add_test(tc, t_palpatine_aboard_the_locked_ship);
     suite_add_tcase(s, tc);
     return s;
 }
