@@ -34,6 +34,27 @@ static int modifies(const no_modifier *md)
     return md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
 }
 
+/* The face of the die a locks_die change fixed in `pool`, or -1 (no_state.locked). */
+static int locked_face(const no_state *s, int pool)
+{
+    int nibble = pool < 2 ? (s->locked >> (4 * pool)) & 0xF : 0;
+    return nibble - 1;
+}
+
+/* The dice of its pool a modifier may act on: all of them, but a reroll or a change never takes
+ * the locked die, which "cannot be modified again during this attack" (Palpatine, FAQ B159); a
+ * cancel may (cancelling is not modifying, B579). The pool itself, or `buf` without that die. */
+static const no_pool *reachable(const no_state *s, const no_modifier *md, no_pool *buf)
+{
+    const no_pool *p = &s->pool[md->pool];
+    int f = locked_face(s, md->pool);
+    if (f < 0 || !(md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE) || !p->n[NO_REROLLED][f])
+        return p;
+    *buf = *p;
+    buf->n[NO_REROLLED][f]--;
+    return buf;
+}
+
 static int matching(const no_pool *p, unsigned mask, int fresh_only)
 {
     int t = 0;
@@ -84,10 +105,12 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
         if (total < md->min_dice || (md->only_faces && matching(p, md->only_faces, 0) != total))
             return 0;
     }
+    no_pool buf;
+    const no_pool *free_dice = reachable(s, md, &buf);
     switch (md->op) {
-    case NO_OP_REROLL: return matching(p, md->faces, 1) > 0;
+    case NO_OP_REROLL: return matching(free_dice, md->faces, 1) > 0;
     case NO_OP_CHANGE:
-    case NO_OP_CANCEL: return md->empty_ok || matching(p, acting_faces(md), 0) > 0;
+    case NO_OP_CANCEL: return md->empty_ok || matching(free_dice, acting_faces(md), 0) > 0;
     case NO_OP_ROLL: return matching(p, md->faces, 0) > 0; /* a die of these faces is present */
     default: return 1; /* add, gain, declare */
     }
@@ -96,7 +119,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
 /* Enumerates picks over the (column, face) cells in `cells`, 1..limit dice in all. */
 typedef struct picker {
     no_option cur;
-    const no_pool *p;
+    const no_pool *p;   /* the dice it may take (reachable) */
+    no_pool buf;
     int cells[2 * NO_MAX_FACES][2];
     int ncells, limit;
     no_option *out;
@@ -130,7 +154,7 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     picker pk;
     memset(&pk, 0, sizeof pk);
     pk.cur.mod = (uint8_t)m;
-    pk.p = &s->pool[md->pool];
+    pk.p = reachable(s, md, &pk.buf);
     pk.out = out;
     pk.max = max;
     if (md->op == NO_OP_ADD || md->op == NO_OP_GAIN || md->op == NO_OP_ROLL ||
@@ -223,6 +247,17 @@ static void pay(const no_ctx *ctx, no_state *s, int m)
     s->used |= 1u << m;
 }
 
+/* After a use: a locks_die change fixes its die; a cancel that took the last die showing the
+ * locked face took the locked die (a cancel takes the locked die last), which frees the lock. */
+static void lock_after(no_state *s, const no_modifier *md)
+{
+    int shift = 4 * md->pool, f = locked_face(s, md->pool);
+    if (md->locks_die && md->pool < 2)
+        s->locked = (uint8_t)((s->locked & ~(0xF << shift)) | (md->to + 1) << shift);
+    else if (f >= 0 && s->pool[md->pool].n[NO_REROLLED][f] == 0)
+        s->locked = (uint8_t)(s->locked & ~(0xF << shift));
+}
+
 static void apply_effect(const no_ctx *ctx, no_state *s, const no_option *opt)
 {
     const no_modifier *md = &ctx->mods[opt->mod];
@@ -271,6 +306,7 @@ static void apply_effect(const no_ctx *ctx, no_state *s, const no_option *opt)
     }
     if (md->seals)
         s->sealed |= (uint8_t)(1u << md->pool);
+    lock_after(s, md);
 }
 
 void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)

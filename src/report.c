@@ -283,6 +283,17 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
     }
 }
 
+/* The first edition's agility floor (rule_options.agility_floor_before_range) where it acts:
+ * tractor tokens take the agility value below 0 (B97, B267-B269), or NULL. */
+static const char *agility_floor(const no_scenario *sc)
+{
+    const uint8_t *tok = sc->ctx.start.tok[NO_DEFENDER];
+    if (strcmp(sc->rules, "xwing-1e") || sc->ctx.agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR] >= 0)
+        return NULL;
+    return sc->ctx.agility_floor_first ? "agility floored at 0 before the range die (FAQ B267-B269, B441-B445)"
+                                       : "one floor after agility, tractor and range die (agility_floor_before_range off)";
+}
+
 /* The scenario's attack, or a roll's description (no newline at the end). */
 static void describe(FILE *f, const no_scenario *sc)
 {
@@ -295,6 +306,8 @@ static void describe(FILE *f, const no_scenario *sc)
         rep_armada_describe(f, ctx);
     else
         describe_xwing(f, ctx);
+    if (agility_floor(sc))
+        fprintf(f, "; %s", agility_floor(sc));
 }
 
 /* The damage table and its mean, `unit` naming what is counted. */
@@ -622,6 +635,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "rules", sc->rules);
     if (!strcmp(sc->game, "xwing"))
         cJSON_AddBoolToObject(o, "damage_deck", sc->ctx.deck != NULL);
+    if (agility_floor(sc)) /* the switch as the scenario reads it */
+        cJSON_AddBoolToObject(o, "agility_floor_before_range", sc->ctx.agility_floor_first);
     cJSON_AddStringToObject(o, "scenario", sc->name);
     if (*sc->notes)
         cJSON_AddStringToObject(o, "no_dice_effect_modelled", sc->notes);

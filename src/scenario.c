@@ -497,11 +497,11 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
 {
     jr *j = &b->j;
     const char *key;
-    int charges_override = -1;
+    int charges_override = -1, other_ship = -1;
     if (cJSON_IsString(item)) {
         key = item->valuestring;
     } else if (cJSON_IsObject(item)) {
-        static const char *const keys[] = {"name", "charges", NULL};
+        static const char *const keys[] = {"name", "charges", "other_ship", NULL};
         if (jr_object(j, item, path, keys))
             return;
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(item, "name");
@@ -513,6 +513,8 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         key = n->valuestring;
         charges_override = jr_int(j, item, "charges", path, 0, 10, -1, 0);
+        if (cJSON_GetObjectItemCaseSensitive(item, "other_ship"))
+            other_ship = jr_bool(j, item, "other_ship", path, 0);
     } else {
         jr_fail(j, path, "expected an ability name or {\"name\": ..., \"charges\": N}");
         return;
@@ -549,6 +551,10 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         if (!lj.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
+        /* where the card is carried: on the side's own ship, or on another friendly ship, whose
+         * effects a "cannot modify" on this one does not stop (FAQ B575, B581, B995) */
+        for (int m = slot; other_ship >= 0 && m < b->ctx->nmods; m++)
+            b->ctx->mods[m].other_ship = (uint8_t)other_ship;
         card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
             need = token_mask(&lj, e, "attack_requires", lpath);
@@ -637,6 +643,21 @@ static void parse_side(builder *b, const cJSON *root, int side)
         jr_fail(j, tp, b->first_edition ? "a cloaked ship cannot attack (FAQ B819)"
                                         : "a cloaked ship is disarmed and cannot attack (L439-L442, L685)");
     }
+}
+
+/* The state holds one locked die per pool (no_state.locked): two effects that would each lock
+ * one of the same dice are refused (Palpatine, the only such card, is once per round, B159). */
+static void one_lock_per_pool(builder *b, const char *attacker_at)
+{
+    const no_ctx *ctx = b->ctx;
+    for (int m = 0; m < ctx->nmods && !b->j.failed; m++)
+        for (int k = 0; k < m && ctx->mods[m].locks_die; k++)
+            if (ctx->mods[k].locks_die && ctx->mods[k].pool == ctx->mods[m].pool) {
+                b->j.prefix = ctx->mods[m].side == NO_ATTACKER ? attacker_at : NULL;
+                jr_fail(&b->j, side_names[ctx->mods[m].side], "%s and %s would each lock one of the %s dice; "
+                        "at most one die of a pool can be locked", ctx->mods[k].name, ctx->mods[m].name,
+                        pool_names[ctx->mods[m].pool]);
+            }
 }
 
 static void parse_side_modifiers(builder *b, const cJSON *root, int side)
@@ -796,6 +817,38 @@ static void same_ship(builder *b, const cJSON *atk, no_ctx *ctx)
     ctx->bonus = 1;
 }
 
+/* The rules' open questions (README, "Rulings"): the second edition's second focus token and
+ * damage deck; the first edition's agility floor (B267-B269 with B441-B445). The first edition
+ * settles the focus question (a token works once per modify step, B351) and its damage deck is
+ * not in the sources, so those two are refused there, saying why. */
+static void rule_options(builder *b, const cJSON *ro, no_ctx *ctx, int *damage_deck)
+{
+    jr *j = &b->j;
+    static const char *const keys_2e[] = {"multiple_focus", "damage_deck", NULL};
+    static const char *const keys_1e[] = {"agility_floor_before_range", NULL};
+    static const char *const why_not_1e[] = {
+        "a token works once per modify step in xwing-1e (FAQ B351)",
+        "the xwing-1e damage deck is not in the rule sources (cards are counted, not read)"};
+    ctx->multiple_focus = 1;
+    ctx->agility_floor_first = 1;
+    if (!ro)
+        return;
+    for (int k = 0; b->first_edition && k < 2; k++)
+        if (cJSON_IsObject(ro) && cJSON_GetObjectItemCaseSensitive(ro, keys_2e[k]) && !j->failed) {
+            char p[64];
+            jr_key(p, sizeof p, "rule_options", keys_2e[k]);
+            jr_fail(j, p, "not an option of xwing-1e: %s", why_not_1e[k]);
+        }
+    if (jr_object(j, ro, "rule_options", b->first_edition ? keys_1e : keys_2e))
+        return;
+    if (b->first_edition) {
+        ctx->agility_floor_first = jr_bool(j, ro, "agility_floor_before_range", "rule_options", 1);
+        return;
+    }
+    ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
+    *damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
+}
+
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
  * itself, or one entry of "attacks", whose errors then stand under b->j's prefix), the defender
  * and the rules switches from the scenario. */
@@ -812,26 +865,13 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     ctx->range = jr_int(j, atk, "range", "", 0, 3, range, 0); /* an entry's own, else the scenario's */
     first_edition_range(b, ctx->range);
     ctx->obstructed = jr_bool(j, atk, "obstructed", "", obstructed);
-    ctx->multiple_focus = 1;
     /* Both players' effects of one moment resolve in player order (L594-L598); the first player is
      * rolled for at setup (L1491-L1495), so a scenario that does not say takes the attacker. */
     j->prefix = NULL;
     ctx->first_player = jr_enum_key(j, root, "first_player", "", side_names_list, "a player", NO_ATTACKER);
     int damage_deck = !b->first_edition;
-    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     j->prefix = NULL;
-    if (ro && b->first_edition) {
-        /* B351 settles the focus question; the first-edition deck is not in the sources */
-        jr_fail(j, "rule_options", "xwing-1e takes no rule options: a token works once per modify step "
-                "(FAQ B351), and the first-edition damage deck is not in the rule sources (cards are "
-                "counted, not read)");
-    } else if (ro) {
-        static const char *const ro_keys[] = {"multiple_focus", "damage_deck", NULL};
-        if (jr_object(j, ro, "rule_options", ro_keys) == 0) {
-            ctx->multiple_focus = jr_bool(j, ro, "multiple_focus", "rule_options", 1);
-            damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
-        }
-    }
+    rule_options(b, cJSON_GetObjectItemCaseSensitive(root, "rule_options"), ctx, &damage_deck);
     if (b->first_edition && ctx->obstructed && !j->failed)
         jr_fail(j, "obstructed", "the first-edition sources (FAQ 4.4.1) give no obstruction bonus: add a "
                 "defense-dice modifier for the one you play with");
@@ -856,6 +896,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     parse_side_modifiers(b, atk, NO_ATTACKER);
     j->prefix = NULL;
     parse_side_modifiers(b, root, NO_DEFENDER);
+    one_lock_per_pool(b, at);
     resolve_excludes(b);
     j->prefix = NULL;
     no_xwing_force_focus(ctx);

@@ -111,6 +111,8 @@ static void neutralize(const no_ctx *ctx, no_state *s)
     }
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
+    if (!ctx->keep_dice)
+        s->locked = 0; /* nothing modifies a die once results are compared: equal ends merge */
 }
 
 /* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
@@ -124,7 +126,7 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
     if (ctx->keep_dice)
         return; /* trace mode shows the dice as they were */
     unsigned read = (1u << XW_HIT) | (1u << XW_CRIT); /* neutralize reads these */
-    int rerolls_later = 0;
+    int rerolls_later = 0, changes_later = 0;
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
         if (md->pool != NO_POOL_ATTACK || md->window <= NO_W_ATTACK_AFTER_MODIFY ||
@@ -132,9 +134,17 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
             continue;
         read |= md->faces | md->only_faces | (1u << md->to);
         rerolls_later |= md->op == NO_OP_REROLL;
+        changes_later |= md->op == NO_OP_CHANGE;
         if (md->only_faces || md->min_dice)
             read = 0xFF; /* conditions on the whole pool: keep every result */
     }
+    /* A die locked by Palpatine matters only to a later change or reroll of the attack dice: keep
+     * it where it is (its face, its column) for one, forget the lock otherwise. */
+    int locked = s->locked & 0xF;
+    if (!rerolls_later && !changes_later)
+        s->locked &= 0xF0;
+    else if (locked)
+        return;
     no_pool *p = &s->pool[NO_POOL_ATTACK];
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < XW_NFACES; f++)
@@ -212,11 +222,18 @@ static int attack_dice_1e(const no_ctx *ctx, no_state *s)
     return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE));
 }
 
-/* Step 4.ii: agility, +2 cloaked, +1 die at range 3 (B703), -1 per tractor token (B97). */
+/* Step 4: the agility value (printed, +2 cloaked, -1 per tractor token "fino a un minimo di 0",
+ * B97) is a value of its own, floored once its changes are all in (B267-B269); step 4.ii then
+ * adds the range-3 die (B703) and the abilities that add or remove defense dice (B441-B445),
+ * floored once more. B269's example changes the agility alone, so the switch
+ * ctx->agility_floor_first = 0 reads it the other way: one floor after the whole sum. */
 static int defense_dice_1e(const no_ctx *ctx, no_state *s)
 {
     const uint8_t *tok = s->tok[NO_DEFENDER];
-    int n = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) + (ctx->range == 3 && !ctx->ordnance) - tok[NO_TOK_TRACTOR];
+    int agility = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR];
+    if (ctx->agility_floor_first)
+        agility = floor_dice(agility);
+    int n = agility + (ctx->range == 3 && !ctx->ordnance);
     return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE));
 }
 

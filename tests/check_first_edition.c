@@ -211,9 +211,9 @@ START_TEST(t_b15_crack_shot_at_the_start_of_compare)
 }
 END_TEST
 
-START_TEST(t_b19_floor_after_every_change)
+START_TEST(t_b19_floor_once_the_value_is_complete)
 {
-    /* agility 0, -1 and +1: 0 dice, not 1 (B267-B269) */
+    /* agility 0, -1 and +1: 0 dice, not 1: the floor waits for every change (B267-B269) */
     no_scenario *sc = first(1, "", 0,
                             ",\"modifiers\":[{\"window\":\"defense-dice\",\"op\":\"dice\",\"amount\":-1},"
                             "{\"window\":\"defense-dice\",\"op\":\"dice\",\"amount\":1}]");
@@ -342,7 +342,7 @@ Suite *suite_first_edition(void)
     tcase_add_test(tc, t_b13_ten_numb_keeps_a_crit);
     tcase_add_test(tc, t_b14_autoblaster_hits_stand);
     tcase_add_test(tc, t_b15_crack_shot_at_the_start_of_compare);
-    tcase_add_test(tc, t_b19_floor_after_every_change);
+    tcase_add_test(tc, t_b19_floor_once_the_value_is_complete);
     tcase_add_test(tc, t_b22_hotshot_forces_the_focus);
     tcase_add_test(tc, t_b23_zuckuss_then_reroll_all);
     tcase_add_test(tc, t_b28_two_mercenary_copilots);

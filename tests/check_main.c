@@ -16,6 +16,7 @@ int main(void)
     srunner_add_suite(sr, suite_sequence());
     srunner_add_suite(sr, suite_deck());
     srunner_add_suite(sr, suite_first_edition());
+    srunner_add_suite(sr, suite_audit_xwing1());
     srunner_add_suite(sr, suite_order());
     srunner_add_suite(sr, suite_table());
     srunner_add_suite(sr, suite_quick());

@@ -136,7 +136,9 @@ expect_error order-window "neverodds: --swap-window: expected a window name" ord
 expect_error order-roll "neverodds: --roll: atk: expected faces B, F, H, C or E" order profiles/xwing/quickstart.json --roll "atk=F,X"
 expect_error order-rules "neverodds: profiles/xwing/quickstart.json: rules: expected a rule version" order profiles/xwing/quickstart.json --rules xwing-9e
 expect_error order-sequence "neverodds: profiles/xwing/two-attacks.json: order looks at one attack" order profiles/xwing/two-attacks.json
-expect_error first-edition-deck "neverodds: $T/deck1e.json: rule_options: xwing-1e takes no rule options" run "$T/deck1e.json"
+expect_error first-edition-deck "neverodds: $T/deck1e.json: rule_options.damage_deck: not an option of xwing-1e" run "$T/deck1e.json"
+printf '{"game":"xwing","rules":"xwing-1e","attacker":{"dice":2,"abilities":["emperor-palpatine","emperor-palpatine"]},"defender":{"dice":1}}' >"$T/twolocks.json"
+expect_error first-edition-two-locks "neverodds: $T/twolocks.json: attacker: emperor-palpatine and emperor-palpatine would each lock one of the attack dice" run "$T/twolocks.json"
 
 # compare, sweep and charts: bad inputs fail before anything is printed
 Q=profiles/xwing/quickstart.json

@@ -143,6 +143,7 @@ Suite *suite_armada(void);
 Suite *suite_sequence(void);
 Suite *suite_deck(void);
 Suite *suite_first_edition(void);
+Suite *suite_audit_xwing1(void);
 Suite *suite_order(void);
 Suite *suite_table(void);
 Suite *suite_quick(void);

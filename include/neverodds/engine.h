@@ -69,7 +69,11 @@ typedef struct no_state {
     uint8_t card_damage;            /* X-Wing: damage the cards' effects added */
     uint8_t sealed;                 /* bit per pool: its dice may not be modified again (X-Wing 1e
                                      * Accuracy Corrector, FAQ B951); cancelling stays possible */
-    uint8_t spare;                  /* zero: keeps the state a multiple of 8 bytes */
+    uint8_t locked;                 /* the die a locks_die change fixed, per pool: face + 1 in
+                                     * bits 4p..4p+3 of pool p (attack, defense), 0 none; it sits
+                                     * in the rerolled column and no later reroll or change may
+                                     * take it, though it can be cancelled (X-Wing 1e Palpatine,
+                                     * FAQ B159, B579) */
 } no_state;
 
 /* ROLL adds `amount` rolled dice of die type `to` (Armada's Concentrate Fire dial); DECLARE has
@@ -130,8 +134,9 @@ typedef struct no_modifier {
                              * the same use (Marksmanship, Accuracy Corrector); 0 none */
     uint8_t chained;        /* it is such a part: never offered on its own */
     uint8_t seals;          /* after it, no one may reroll, change or add to its pool (B951) */
-    uint8_t locks_die;      /* change: the die may not be rerolled afterwards, and may be changed
-                             * to the face it shows (Palpatine, B159, B1021) */
+    uint8_t locks_die;      /* change of 1 die: that die "cannot be modified again during this
+                             * attack" (no_state.locked), and may be changed to the face it shows
+                             * (Palpatine, B159, B1021); one such die per pool */
     uint8_t other_ship;     /* comes from another ship: "cannot modify" does not stop it (B575) */
 } no_modifier;
 
@@ -170,6 +175,9 @@ typedef struct no_ctx {
                                         * before, whose tokens and charges it keeps (L378-L386) */
     int first_player;                  /* NO_ATTACKER or NO_DEFENDER: who acts first in the steps taken
                                         * in player order (X-Wing's ability queue, L594-L598) */
+    int agility_floor_first;           /* switch (X-Wing 1e): the agility value is floored at 0 once
+                                        * complete, before the range die (FAQ B97, B267-B269,
+                                        * B441-B445); 0: one floor after the whole dice sum */
     int keep_dice;                     /* trace mode: terminals keep the final dice, no state is tidied */
     /* X-Wing first-edition card rules (FAQ 4.4.1): results of the attacker the defense cannot
      * cancel (255: all; Autoblaster B843-845, Ten Numb B743-745); a side that may not modify
