@@ -213,7 +213,9 @@ static int cover_value(const no_ctx *ctx, const no_state *s, int cap_first)
 {
     if (!ranged(ctx) || KD(ctx, LK_UNCONCERNED))
         return 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
-    int cover = KD(ctx, LK_COVER_BASE);
+    /* a vehicle defending against a ranged attack is never obscured, so the terrain gives it no
+     * cover (L1888, L1900); what raises the cover grade itself, as Cover X, still does (L2306) */
+    int cover = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? 0 : KD(ctx, LK_COVER_BASE);
     int courage = KD(ctx, LK_COURAGE);
     /* a suppressed trooper improves its cover one grade; droids and vehicles cannot become
      * suppressed (L1581, L825, L1839) */
@@ -378,9 +380,15 @@ void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most)
     s->destroyed = s->defeated == KD(ctx, LK_MINIS);
 }
 
+int no_legion_takes_suppression(const no_ctx *ctx)
+{
+    return KD(ctx, LK_UNIT_TYPE) != LG_VEHICLE && KD(ctx, LK_COURAGE) != LG_COURAGE_NONE;
+}
+
 /* 9-10: wounds = hits + crits - blocks (L1628), capped for ranged attacks by the miniatures in
  * line of sight (L1638); Djem So (L2426); suppression if the attack was ranged, a hit or crit
- * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962). */
+ * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962), but
+ * never on a vehicle or a unit with Courage "-" (L825, L1240). */
 static void wounds(const no_ctx *ctx, no_state *s)
 {
     const no_pool *a = &s->pool[NO_POOL_ATTACK];
@@ -395,7 +403,7 @@ static void wounds(const no_ctx *ctx, no_state *s)
         s->flags |= LG_FLAG_VEHICLE_DAMAGE; /* once per game (L1861-L1871) */
     if (melee(ctx) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
         s->self_wounds++;
-    if (!s->destroyed) {
+    if (!s->destroyed && no_legion_takes_suppression(ctx)) {
         if (ranged(ctx) && (s->flags & LG_FLAG_ROLLED_HIT))
             s->suppression++;
         if (KA(ctx, LK_SUPPRESSIVE))

@@ -497,6 +497,10 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     static const int tok_kinds[] = {NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_SUPPRESSION, NO_TOK_SHIELD};
     static const int tok_max[] = {10, 10, 20, 10};
     parse_tokens(j, o, NO_DEFENDER, ctx, tok_names, tok_kinds, tok_max);
+    if (!j->failed && ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION] && !no_legion_takes_suppression(ctx))
+        jr_fail(j, "defender.tokens.suppression", "%s never holds suppression tokens (%s)",
+                ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle" : "a unit with Courage \"-\"",
+                ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "L825" : "L1240");
     parse_keywords(j, cJSON_GetObjectItemCaseSensitive(o, "keywords"), "defender.keywords", NO_DEFENDER, ctx);
     parse_guardian(j, o, ctx);
     ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, 0, 0);

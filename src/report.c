@@ -215,6 +215,8 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     else /* thresholds differ: what the unit can take in all */
         fprintf(f, "taking %d wounds in all", d[LK_HEALTH]);
     fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
+    if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
+        fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
     describe_side(f, ctx, NO_DEFENDER);
 }
 
@@ -259,6 +261,9 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
         fprintf(f, "%s+%d: ", k ? "  " : "", k);
         rep_print_rate(f, s->suppression[k], s->exact);
     }
+    if (!no_legion_takes_suppression(ctx)) /* say why, rather than leave a bare +0 */
+        fprintf(f, "   (never: %s)", ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle, L825"
+                                                                               : "Courage \"-\", L1240");
     fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
         fprintf(f, "P(vehicle damage token)  ");

@@ -91,6 +91,9 @@ enum { LG_READING_ENGLISH, LG_READING_DIGITS };
 void no_legion_setup_dice(no_ctx *ctx);
 /* Adds the modifiers the keywords and tokens give (aim, dodge, Marksman, Armor...). */
 int no_legion_add_mods(no_ctx *ctx);
+/* Can the defender gain suppression tokens? Not a vehicle (L825), nor a unit with Courage "-"
+ * (L1240); droids can (L1839: they are never suppressed, but panic). */
+int no_legion_takes_suppression(const no_ctx *ctx);
 /* Cover value of step 5b for the current state (0 none, 1 light, 2 heavy). */
 int no_legion_cover(const no_ctx *ctx, const no_state *s);
 /* Step 4a for one weapon's dice (red, black, white), in place. */
