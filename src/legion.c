@@ -518,7 +518,8 @@ const no_rules no_legion_rules = {
     variants, tidy};
 
 /* ---- keyword and token effects, as modifier records ---- */
-enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };
+enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE,
+       GATE_MELEE_DODGE };
 #define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
 #define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
 #define ALL_DEFENSE 0x003Fu
@@ -574,6 +575,10 @@ static const template templates[] = {
     {.m = MOD(.name = "dodge-for-block", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
          .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
      .keyword = LK_BLOCK, .token = NO_TOK_DODGE, .gate = GATE_NOT_HIGH_VELOCITY},
+    /* so may a Duelist in melee, whom a dodge spent makes Immune: Pierce (L1587, L2446) */
+    {.m = MOD(.name = "dodge-for-duelist", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
+         .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     .keyword = LK_DUELIST, .token = NO_TOK_DODGE, .gate = GATE_MELEE_DODGE},
     /* 6, attacker: Impact X against Armor (L2885); Primitive after it, forced (L3000); Ram X
      * (L2955); Lethal X turns aim into Pierce (L2986) */
     {.m = MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
@@ -634,6 +639,7 @@ static int gate_open(const no_ctx *ctx, int gate, int g)
     case GATE_MELEE: return melee(ctx);
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
+    case GATE_MELEE_DODGE: return melee(ctx) && !KA(ctx, LK_HIGH_VELOCITY);
     case GATE_GUARDIAN_PIERCE: return ranged(ctx) && !KG(ctx, g, LK_GUARDIAN_IMMUNE_PIERCE);
     default: return 1;
     }

@@ -24,6 +24,34 @@ static double mean_of(const char *root, const char *atk, const char *def)
     return s.mean;
 }
 
+/* ---- item 1: a Duelist defender spends a dodge with no hit to cancel (L1587, L2446) ---- */
+
+/* Melee, one red die with surge->crit and Pierce 1, against a red defense die with surge->block,
+ * one dodge, Duelist. The die shows a hit 5/8 (the dodge cancels it: no wound), a crit 2/8 (1
+ * crit + 1 surge), a blank 1/8. On a crit no dodge can cancel anything, but spending it makes the
+ * Duelist Immune: Pierce, so its block (4/6) stands: a wound with 2/6. Mean 2/8 * 2/6 = 1/12 (not
+ * spending it, Pierce cancels the block: 2/8). The dodge is spent on a hit or a crit: 7/8. */
+START_TEST(duelist_dodges_for_immune_pierce)
+{
+    const char *atk = "\"pool\":{\"red\":1},\"surge\":\"crit\",\"keywords\":{\"pierce\":1}";
+    const char *def = "\"die\":\"red\",\"surge\":true,\"minis\":9,\"tokens\":{\"dodge\":1},"
+                      "\"keywords\":{\"duelist\":true}";
+    no_scenario *sc = legion(",\"attack_type\":\"melee\"", atk, def);
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 1.0 / 12, 1e-12);
+    ck_assert_near(s.tokens[NO_DEFENDER][NO_TOK_DODGE].spent.p, 7.0 / 8, 1e-12);
+    free(sc);
+    /* ranged, Duelist gives nothing (L2446 is for melee): the dodge goes on hits only, 5/8, and
+     * a crit meets Pierce: 2/8 wounds */
+    sc = legion("", atk, def);
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 2.0 / 8, 1e-12);
+    ck_assert_near(s.tokens[NO_DEFENDER][NO_TOK_DODGE].spent.p, 5.0 / 8, 1e-12);
+    free(sc);
+}
+END_TEST
+
 /* ---- item 4: a vehicle gets no cover from terrain (L1888, L1900) ---- */
 
 /* One red die with surge->hit (hit 6/8, crit 1/8) against a red defense die (blocks 3/6), heavy
@@ -135,6 +163,7 @@ Suite *suite_audit_legion(void)
     Suite *s = suite_create("audit_legion");
     TCase *t = tcase_create("audit_legion");
     tcase_set_timeout(t, 60);
+    tcase_add_test(t, duelist_dodges_for_immune_pierce);
     tcase_add_test(t, vehicle_has_no_terrain_cover);
     tcase_add_test(t, no_suppression_without_courage);
     tcase_add_test(t, no_suppression_carries_into_danger_sense);
