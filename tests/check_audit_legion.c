@@ -136,6 +136,65 @@ START_TEST(no_suppression_carries_into_danger_sense)
 }
 END_TEST
 
+/* ---- item 6: a Counterpart takes wounds as any miniature (L1638-L1642, L2331-L2332, L3080) ---- */
+
+static no_scenario *unit_of(const char *miniatures)
+{
+    char def[512];
+    snprintf(def, sizeof def, "\"die\":\"white\",\"miniatures\":[%s]", miniatures);
+    return legion("", "\"pool\":{\"red\":2},\"surge\":\"crit\"", def);
+}
+
+/* Miniatures defeated by w = 1..n wounds, by the rules, worked by hand in each case below. */
+static void assert_defeated(const char *miniatures, const int *want, int n)
+{
+    no_scenario *sc = unit_of(miniatures);
+    for (int w = 1; w <= n; w++)
+        ck_assert_msg(no_legion_defeated(&sc->ctx, w) == want[w - 1], "%s: %d wounds defeat %d, expected %d",
+                      miniatures, w, no_legion_defeated(&sc->ctx, w), want[w - 1]);
+    free(sc);
+}
+
+START_TEST(counterpart_is_an_ordinary_miniature)
+{
+    /* leader (1), counterpart (2), trooper (1), in that order: the counterpart, an ordinary
+     * miniature listed before the trooper, takes the first two tokens; then the trooper; then
+     * the leader, the last miniature (L1640) */
+    static const int listed[] = {0, 1, 2, 3};
+    assert_defeated("{\"leader\":true,\"wounds\":1},{\"counterpart\":true,\"wounds\":2},{\"wounds\":1}", listed, 4);
+    /* a wounded counterpart (3 wounds, 1 token) listed last takes the next tokens first, as the
+     * most wounded miniature (L1642): 2 tokens defeat it, then the trooper, then the leader */
+    static const int wounded[] = {0, 1, 2, 3};
+    assert_defeated("{\"leader\":true,\"wounds\":1},{\"wounds\":1},{\"counterpart\":true,\"wounds\":3,\"wounded\":1}",
+                    wounded, 4);
+    /* leader and counterpart alone: the token that would defeat the leader, the last miniature
+     * that is not a counterpart, goes to the counterpart (L2332 "debe"), listed either way */
+    static const int forced[] = {1, 2};
+    assert_defeated("{\"leader\":true,\"wounds\":1},{\"counterpart\":true,\"wounds\":1}", forced, 2);
+    assert_defeated("{\"counterpart\":true,\"wounds\":1},{\"leader\":true,\"wounds\":1}", forced, 2);
+    /* a Noncombatant after the others (L3080), the counterpart among those others */
+    static const int noncombatant[] = {0, 1, 2, 3};
+    assert_defeated("{\"leader\":true,\"wounds\":1},{\"noncombatant\":true,\"wounds\":1},"
+                    "{\"counterpart\":true,\"wounds\":2}",
+                    noncombatant, 3);
+}
+END_TEST
+
+/* The defeated-miniatures distribution: two red dice with surge->crit wound W ~ Bin(2, 35/48).
+ * Leader (1), counterpart (2), trooper (1): one wound defeats nothing (it is on the counterpart),
+ * two defeat the counterpart. P(defeated = 1) = q^2 = 1225/2304. */
+START_TEST(counterpart_defeated_distribution)
+{
+    no_scenario *sc = unit_of("{\"leader\":true,\"wounds\":1},{\"counterpart\":true,\"wounds\":2},{\"wounds\":1}");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.defeated[1].p, 1225.0 / 2304, 1e-12);
+    ck_assert_near(s.defeated[0].p, 1 - 1225.0 / 2304, 1e-12);
+    ck_assert_near(s.mean, 2 * 35.0 / 48, 1e-12); /* the wounds themselves never changed */
+    free(sc);
+}
+END_TEST
+
 /* ---- bad input ---- */
 
 START_TEST(audit_errors)
@@ -167,6 +226,8 @@ Suite *suite_audit_legion(void)
     tcase_add_test(t, vehicle_has_no_terrain_cover);
     tcase_add_test(t, no_suppression_without_courage);
     tcase_add_test(t, no_suppression_carries_into_danger_sense);
+    tcase_add_test(t, counterpart_is_an_ordinary_miniature);
+    tcase_add_test(t, counterpart_defeated_distribution);
     tcase_add_test(t, audit_errors);
     suite_add_tcase(s, t);
     return s;

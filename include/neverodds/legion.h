@@ -121,7 +121,8 @@ int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *
 /* The defender suffers `wounds`, at most `most` (what it can take): damage, miniatures defeated,
  * destroyed. */
 void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most);
-/* Miniatures defeated by `wounds` (most-wounded first, leader last, Noncombatant, Counterpart). */
+/* Miniatures defeated by `wounds` (most-wounded first, leader last, a Noncombatant after the
+ * others, a Counterpart as any other but spared the last non-counterpart's defeat). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 
 #endif
