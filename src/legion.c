@@ -427,24 +427,35 @@ static void duelist_pierce(const no_ctx *ctx, no_state *s)
         s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
 }
 
-/* The end of step 4: whether a hit or crit stands decides suppression (L1673). */
-static void end_of_step4(const no_ctx *ctx, no_state *s)
-{
-    (void)ctx;
-    const no_pool *a = &s->pool[NO_POOL_ATTACK];
-    if (no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT))
-        s->flags |= LG_FLAG_ROLLED_HIT;
-}
-
-/* Ion X: forced shield flips at the start of step 6, one per hit or crit up to X; nothing is
- * cancelled (L2982). */
-static void ion(const no_ctx *ctx, no_state *s)
+/* Ion X: forced shield flips, one per hit or crit up to X; nothing is cancelled (L2982). */
+static void flip_shields(const no_ctx *ctx, no_state *s)
 {
     const no_pool *a = &s->pool[NO_POOL_ATTACK];
     int flips = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
     flips = flips < KA(ctx, LK_ION) ? flips : KA(ctx, LK_ION);
     uint8_t *shields = &s->tok[NO_DEFENDER][NO_TOK_SHIELD];
     *shields -= (uint8_t)(flips < *shields ? flips : *shields);
+}
+
+/* The end of step 4: whether a hit or crit stands decides suppression (L1673); Ion X under the
+ * "rolled" reading counts the results here (L2982). */
+static void end_of_step4(const no_ctx *ctx, no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    if (no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT))
+        s->flags |= LG_FLAG_ROLLED_HIT;
+    if (KA(ctx, LK_ION_READING) == LG_ION_ROLLED)
+        flip_shields(ctx, s);
+}
+
+/* Ion X acts "at the start of step 6, before any other effect", per hit or crit "obtenido en la
+ * tirada de ataque" (L2982). By default it counts the results standing then, after cover and
+ * dodges; the "rolled" reading counts those of the attack roll, as step 4 ends (end_of_step4).
+ * Nothing between reads the shields, so flipping them there is the same as at step 6. */
+static void ion(const no_ctx *ctx, no_state *s)
+{
+    if (KA(ctx, LK_ION_READING) == LG_ION_STANDING)
+        flip_shields(ctx, s);
 }
 
 static void roll_defense(const no_ctx *ctx, no_state *s)
@@ -519,7 +530,7 @@ const no_rules no_legion_rules = {
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE,
-       GATE_MELEE_DODGE };
+       GATE_MELEE_DODGE, GATE_RAM_CRITS, GATE_RAM_PRIMITIVE };
 #define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
 #define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
 #define ALL_DEFENSE 0x003Fu
@@ -585,14 +596,20 @@ static const template templates[] = {
          .faces = A(LG_HIT), .to = LG_CRIT, .once = 1),
      .keyword = LK_IMPACT, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .count_kw = LK_IMPACT},
     /* Primitive resolves once, when the Impact effects are done (even on no crit); the attacker
-     * orders it among its other effects, so a later Ram crit stands */
+     * orders it among its other effects, so a later Ram crit stands (the default reading of
+     * L3000: rule_options.primitive "after_impact") */
     {.m = MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1,
          .empty_ok = 1),
      .keyword = LK_PRIMITIVE, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .excludes = "impact"},
     {.m = MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK) | A(LG_HIT), .to = LG_CRIT, .once = 1),
-     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM},
+     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM, .gate = GATE_RAM_CRITS},
+    /* when Primitive turns "todos los resultados de impacto crítico de ese ataque" into hits, a
+     * later Ram crit too ("every_crit"), Ram's crits end as hits: it turns blanks into hits */
+    {.m = MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_HIT, .once = 1),
+     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM, .gate = GATE_RAM_PRIMITIVE},
     {.m = MOD(.name = "lethal", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_GAIN,
          .to = NO_TOK_PIERCE, .amount = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1, .cost_charges = 1),
      .keyword = LK_LETHAL, .token = NO_TOK_AIM, .charge_kw = LK_LETHAL},
@@ -632,6 +649,13 @@ static const template templates[] = {
      .keyword = LK_SORESU, .token = NO_NO_TOKEN, .gate = GATE_RANGED},
 };
 
+/* Does Primitive turn every crit of the attack into a hit, a later one too (L3000, the
+ * "every_crit" reading)? Only against Armor. */
+static int primitive_every_crit(const no_ctx *ctx)
+{
+    return KA(ctx, LK_PRIMITIVE) && KD(ctx, LK_ARMOR) && KA(ctx, LK_PRIMITIVE_READING) == LG_PRIMITIVE_EVERY_CRIT;
+}
+
 static int gate_open(const no_ctx *ctx, int gate, int g)
 {
     switch (gate) {
@@ -640,6 +664,8 @@ static int gate_open(const no_ctx *ctx, int gate, int g)
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
     case GATE_MELEE_DODGE: return melee(ctx) && !KA(ctx, LK_HIGH_VELOCITY);
+    case GATE_RAM_CRITS: return !primitive_every_crit(ctx);
+    case GATE_RAM_PRIMITIVE: return primitive_every_crit(ctx);
     case GATE_GUARDIAN_PIERCE: return ranged(ctx) && !KG(ctx, g, LK_GUARDIAN_IMMUNE_PIERCE);
     default: return 1;
     }

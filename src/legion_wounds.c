@@ -68,12 +68,14 @@ int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
     if (n < 1 || n > LG_MAX_MINIS)
         return -1;
     uint8_t *d = ctx->kw[NO_DEFENDER];
+    /* the ranged cap (L1638): "el umbral de Heridas combinado" of the miniatures in line of sight,
+     * their thresholds whatever tokens they hold; or, switched, what they can still take */
+    int remaining = d[LK_LOS_CAP_READING] == LG_LOS_REMAINING;
     int tokens[LG_MAX_MINIS], health = 0, health_los = 0, wounded = 0, uniform = 1, in_los = 0;
     for (int i = 0; i < n; i++) {
         tokens[i] = m[i].wounded;
         health += m[i].wounds - m[i].wounded;
-        /* the ranged cap: what the miniatures in line of sight can still take (L1638) */
-        health_los += m[i].in_los ? m[i].wounds - m[i].wounded : 0;
+        health_los += m[i].in_los ? m[i].wounds - (remaining ? m[i].wounded : 0) : 0;
         in_los += m[i].in_los;
         wounded += m[i].wounded;
         uniform &= m[i].wounds == m[0].wounds;
@@ -85,7 +87,7 @@ int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
     d[LK_WOUNDED] = (uint8_t)wounded;
     d[LK_IN_LOS] = (uint8_t)in_los;
     d[LK_HEALTH] = (uint8_t)health;
-    d[LK_HEALTH_LOS] = (uint8_t)health_los;
+    d[LK_HEALTH_LOS] = (uint8_t)(health_los < health ? health_los : health);
     int defeated = 0;
     d[LK_DEFEATED] = 0;
     for (int w = 1; w <= NO_MAX_ROLL; w++) {

@@ -15,6 +15,27 @@ static no_scenario *legion(const char *root, const char *atk, const char *def)
     return scenario_of("legion", root, atk, def);
 }
 
+/* Forced dice, as check_legion.c's walk: attack "rH bC wS" (colour r/b/w, result
+ * Blank/Hit/Crit/Surge), then cover and defense dice "wK rB" (Blank/blocK/Surge). */
+static no_state walk(no_scenario *sc, const char *attack, const char *defense)
+{
+    uint8_t faces[64];
+    int n = 0;
+    for (const char *p = attack; *p; p++)
+        if (*p != ' ') {
+            int colour = p[0] == 'r' ? LG_RED : p[0] == 'b' ? LG_BLACK : LG_WHITE;
+            faces[n++] = (uint8_t)LG_FACE(colour, (int)(strchr("BHCS", p[1]) - "BHCS"));
+            p++;
+        }
+    for (const char *p = defense; *p; p++)
+        if (*p != ' ') {
+            int colour = p[0] == 'r' ? LG_DEF_RED : LG_DEF_WHITE;
+            faces[n++] = (uint8_t)LG_DFACE(colour, (int)(strchr("BKS", p[1]) - "BKS"));
+            p++;
+        }
+    return walk_faces(sc, faces, n, attack);
+}
+
 static double mean_of(const char *root, const char *atk, const char *def)
 {
     no_scenario *sc = legion(root, atk, def);
@@ -48,6 +69,30 @@ START_TEST(duelist_dodges_for_immune_pierce)
     exact_summary(sc, &s);
     ck_assert_near(s.mean, 2.0 / 8, 1e-12);
     ck_assert_near(s.tokens[NO_DEFENDER][NO_TOK_DODGE].spent.p, 5.0 / 8, 1e-12);
+    free(sc);
+}
+END_TEST
+
+/* ---- item 3: the ranged cap is the combined wound thresholds in line of sight (L1638) ---- */
+
+/* Two 3-wound miniatures, one in line of sight with 2 wound tokens on it; two red dice with
+ * surge->crit (a wound each with q = 7/8 * 5/6 = 35/48). As written the cap is that miniature's
+ * threshold, 3, so both wounds count: mean 2q = 35/24. Read as what it can still take, the cap
+ * is 1: mean 1 - (13/48)^2 = 2135/2304. */
+START_TEST(los_cap_is_the_thresholds)
+{
+    const char *atk = "\"pool\":{\"red\":2},\"surge\":\"crit\"";
+    const char *def = "\"die\":\"white\",\"minis\":2,\"wounds\":3,\"wounded\":2,\"in_los\":1";
+    ck_assert_near(mean_of("", atk, def), 35.0 / 24, 1e-12);
+    ck_assert_near(mean_of(",\"rule_options\":{\"los_cap\":\"thresholds\"}", atk, def), 35.0 / 24, 1e-12);
+    ck_assert_near(mean_of(",\"rule_options\":{\"los_cap\":\"remaining\"}", atk, def), 2135.0 / 2304, 1e-12);
+    /* never more than the unit can take: in sight, 3 + 3 thresholds, but 1 + 3 wounds left, and
+     * five red dice; P(5 wounds) under no cap would be (35/48)^5 */
+    no_scenario *sc = legion("", "\"pool\":{\"red\":5},\"surge\":\"crit\"",
+                             "\"die\":\"white\",\"minis\":2,\"wounds\":3,\"wounded\":2");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_int_eq(s.max_damage, 4);
     free(sc);
 }
 END_TEST
@@ -195,11 +240,70 @@ START_TEST(counterpart_defeated_distribution)
 }
 END_TEST
 
+/* ---- item 7: Primitive and a later Ram crit (L3000), Ion X and cover (L2982): switches ---- */
+
+/* One red die without a surge chart, Ram 1 and Primitive, against Armor (every hit) and a white
+ * defense die. After Impact (none) Primitive turns crits to hits; Ram then makes any die a crit:
+ * by default (a later Ram crit stands) every roll ends as one crit, a wound with 5/6. Read as
+ * "every crit of the attack", Ram's crit becomes a hit too, and Armor cancels it: 0. */
+START_TEST(primitive_and_a_later_ram_crit)
+{
+    const char *atk = "\"pool\":{\"red\":1},\"keywords\":{\"ram\":1,\"primitive\":true}";
+    const char *def = "\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}";
+    ck_assert_near(mean_of("", atk, def), 5.0 / 6, 1e-12);
+    ck_assert_near(mean_of(",\"rule_options\":{\"primitive\":\"after_impact\"}", atk, def), 5.0 / 6, 1e-12);
+    ck_assert_near(mean_of(",\"rule_options\":{\"primitive\":\"every_crit\"}", atk, def), 0, 1e-15);
+    /* without Armor Primitive does nothing (L3000) and Ram's crit stands either way */
+    ck_assert_near(mean_of(",\"rule_options\":{\"primitive\":\"every_crit\"}", atk, "\"die\":\"white\",\"minis\":9"),
+                   5.0 / 6, 1e-12);
+    /* a sequence reads the switch for every attack */
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"rule_options\":{\"primitive\":\"every_crit\"},"
+                               "\"defender\":{\"die\":\"white\",\"minis\":9,\"keywords\":{\"armor\":true}},\"attacks\":["
+                               "{\"attacker\":{\"pool\":{\"red\":1},\"keywords\":{\"ram\":1,\"primitive\":true}}},"
+                               "{\"attacker\":{\"pool\":{\"red\":1},\"keywords\":{\"ram\":1,\"primitive\":true}}}]}");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 0, 1e-15);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
+/* Two red hits, Ion 2, against 2 shields in light cover; the cover dice show a block and a blank,
+ * so one hit is cancelled. Counting the hits standing at step 6 (default), Ion flips 1 shield and
+ * the other cancels the last hit: no defense die, 0 wounds. Counting the hits of the attack roll,
+ * Ion flips both: the hit meets a defense die (a blank): 1 wound. */
+START_TEST(ion_counts_before_or_after_cover)
+{
+    const char *atk = "\"pool\":{\"red\":2},\"keywords\":{\"ion\":2}";
+    const char *def = "\"die\":\"white\",\"minis\":9,\"tokens\":{\"shield\":2}";
+    no_scenario *sc = legion(",\"cover\":\"light\"", atk, def);
+    no_state s = walk(sc, "rH rH", "wK wB");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_SHIELD], 0);
+    free(sc);
+    sc = legion(",\"cover\":\"light\",\"rule_options\":{\"ion\":\"standing\"}", atk, def);
+    ck_assert_int_eq(walk(sc, "rH rH", "wK wB").damage, 0);
+    free(sc);
+    sc = legion(",\"cover\":\"light\",\"rule_options\":{\"ion\":\"rolled\"}", atk, def);
+    s = walk(sc, "rH rH", "wK wB wB");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_SHIELD], 0);
+    free(sc);
+}
+END_TEST
+
 /* ---- bad input ---- */
 
 START_TEST(audit_errors)
 {
     static const struct { const char *json, *want; } bad[] = {
+        {"{\"game\":\"legion\",\"rule_options\":{\"ion\":\"after\"},\"attacker\":{\"pool\":{\"red\":1}},"
+         "\"defender\":{\"die\":\"white\"}}",
+         "test.json: rule_options.ion: expected a reading of L2982 (one of: standing, rolled), got \"after\""},
+        {"{\"game\":\"legion\",\"rule_options\":{\"los\":1},\"attacker\":{\"pool\":{\"red\":1}},"
+         "\"defender\":{\"die\":\"white\"}}",
+         "test.json: rule_options.los: unknown key (expected one of: los_cap, primitive, ion)"},
         {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":1}},"
          "\"defender\":{\"die\":\"white\",\"type\":\"vehicle\",\"tokens\":{\"suppression\":1}}}",
          "test.json: defender.tokens.suppression: a vehicle never holds suppression tokens (L825)"},
@@ -223,11 +327,14 @@ Suite *suite_audit_legion(void)
     TCase *t = tcase_create("audit_legion");
     tcase_set_timeout(t, 60);
     tcase_add_test(t, duelist_dodges_for_immune_pierce);
+    tcase_add_test(t, los_cap_is_the_thresholds);
     tcase_add_test(t, vehicle_has_no_terrain_cover);
     tcase_add_test(t, no_suppression_without_courage);
     tcase_add_test(t, no_suppression_carries_into_danger_sense);
     tcase_add_test(t, counterpart_is_an_ordinary_miniature);
     tcase_add_test(t, counterpart_defeated_distribution);
+    tcase_add_test(t, primitive_and_a_later_ram_crit);
+    tcase_add_test(t, ion_counts_before_or_after_cover);
     tcase_add_test(t, audit_errors);
     suite_add_tcase(s, t);
     return s;

@@ -52,6 +52,9 @@ enum {
     LK_PANIC_COURAGE,
     /* Self-Destruct X (attacker side): which reading of the damaged digits of L2254 */
     LK_SELF_DESTRUCT_READING,
+    /* rule_options, the readings of open rules (README rulings table): the ranged wound cap
+     * (defender side, LG_LOS_...), Primitive and Ion X (attacker side, LG_PRIMITIVE_..., LG_ION_...) */
+    LK_LOS_CAP_READING, LK_PRIMITIVE_READING, LK_ION_READING,
     /* the attack pool: red, black, white dice (attacker side) */
     LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
     /* how the defender takes wounds (no_legion_set_minis): wounds it can still take, the same
@@ -83,6 +86,15 @@ extern const no_rules no_legion_rally_rules, no_legion_priority_rules;
  * wounds, defeated, destroyed and suppression as after an attack. */
 extern const no_rules no_legion_self_destruct_rules;
 enum { LG_READING_ENGLISH, LG_READING_DIGITS };
+/* The ranged wound cap (L1638): the combined wound thresholds of the miniatures in line of sight
+ * (default), or the wounds they can still take. */
+enum { LG_LOS_THRESHOLDS, LG_LOS_REMAINING };
+/* Primitive (L3000): the crits standing when it resolves, after Impact (default), or every crit
+ * of the attack, a later Ram one too. */
+enum { LG_PRIMITIVE_AFTER_IMPACT, LG_PRIMITIVE_EVERY_CRIT };
+/* Ion X (L2982): the hits and crits standing at the start of step 6 (default), or those of the
+ * attack roll, before cover and dodges. */
+enum { LG_ION_STANDING, LG_ION_ROLLED };
 #define LG_FLAG_SUPPRESSED 32u /* rally: tokens left >= Courage */
 #define LG_FLAG_PANICKED 64u   /* rally: tokens left >= 2 x Courage (the better of own and commander's) */
 #define LG_FLAG_CONVERTED 128u /* step 4c has converted the attack pool's surges (tidy stops) */
