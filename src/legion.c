@@ -3,6 +3,7 @@
  * in force from 09.01.2026); the digest is shared/rules/legion-rules.md. */
 #include "neverodds/legion.h"
 #include "neverodds/modifier.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,28 +53,49 @@ void no_legion_setup_dice(no_ctx *ctx)
 static int ranged(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_RANGED; }
 static int melee(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_MELEE; }
 
+/* The upgrades of one effect (Anti-Personnel / Anti-Materiel X) on `white` and `black` dice that
+ * the attacker may choose: upgrade `t` of them (a red die upgrades to nothing, so a choice that
+ * spends the effect on one is never better), k whites to black and t - k blacks to red for k in
+ * [*lo, *hi]. Returns t. */
+static int upgrade_choices(int x, int white, int black, int *lo, int *hi)
+{
+    int t = x < white + black ? x : white + black;
+    *lo = t - black > 0 ? t - black : 0;
+    *hi = t < white ? t : white;
+    return t;
+}
+
 /* 4a, for one weapon's dice: downgrades before upgrades, attacker before defender (L1408-L1412).
  * Cumbersome downgrades every die of the weapon (L2897); Anti-Personnel / Anti-Materiel upgrade
- * X of that weapon's dice (L2889, L2893). Which dice to upgrade is the attacker's choice: white
- * first, then black; a white->black and a black->red upgrade move the same two faces from blank
- * to hit, so the choice only matters to rerolls. It depends on nothing rolled, so the scenario
- * reader applies it while forming the pool. */
-void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
-                           int anti_materiel)
+ * X of that weapon's dice (L2889, L2893), each die once (L1565). Which dice is the attacker's
+ * choice (L1567, "puede elegir qué dados se mejoran"): when there is one (white and black dice to
+ * trade), the weapon is kept in an upgrade slot and the policy chooses before the roll
+ * (add_upgrade_choices, roll_pool); else the upgrade is made here. Returns -1 when no slot is left. */
+int no_legion_form_weapon(no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel, int anti_materiel)
 {
     if (cumbersome) {
         dice[LG_WHITE] += dice[LG_BLACK];
         dice[LG_BLACK] = dice[LG_RED];
         dice[LG_RED] = 0;
     }
-    /* one effect upgrades a given die at most once (L1565-L1573): whites first, then the
-     * dice that were black before it acted */
-    int up = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? anti_materiel : anti_personnel;
-    int whites = up < dice[LG_WHITE] ? up : dice[LG_WHITE];
-    int blacks = up - whites < dice[LG_BLACK] ? up - whites : dice[LG_BLACK];
-    dice[LG_WHITE] -= whites;
-    dice[LG_BLACK] += whites - blacks;
-    dice[LG_RED] += blacks;
+    int x = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? anti_materiel : anti_personnel, lo, hi;
+    int t = upgrade_choices(x, dice[LG_WHITE], dice[LG_BLACK], &lo, &hi);
+    if (lo == hi) { /* one way to do it */
+        dice[LG_WHITE] -= lo;
+        dice[LG_BLACK] += lo - (t - lo);
+        dice[LG_RED] += t - lo;
+        return 0;
+    }
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) {
+        uint8_t *slot = &ctx->kw[NO_ATTACKER][LK_UPGRADE + u * LG_UPGRADE_FIELDS];
+        if (!slot[LG_UPGRADE_X]) {
+            slot[LG_UPGRADE_X] = (uint8_t)x;
+            slot[LG_UPGRADE_WHITE] = (uint8_t)dice[LG_WHITE];
+            slot[LG_UPGRADE_BLACK] = (uint8_t)dice[LG_BLACK];
+            return 0;
+        }
+    }
+    return -1;
 }
 
 /* Folds the colours of a pool into the first colour's faces: after conversion only results matter. */
@@ -411,12 +433,22 @@ static void wounds(const no_ctx *ctx, no_state *s)
     }
 }
 
-/* Roll the pool as formed, step 4a included (L1553). */
+/* Roll the pool as formed, step 4a included (L1553): the upgrades the attacker chose too. */
 static void roll_pool(const no_ctx *ctx, no_state *s)
 {
+    int dice[3];
     for (int c = 0; c < 3; c++)
-        if (KA(ctx, LK_POOL_RED + c))
-            no_request_roll(s, NO_POOL_ATTACK, c, KA(ctx, LK_POOL_RED + c));
+        dice[c] = KA(ctx, LK_POOL_RED + c);
+    for (uint32_t set = ctx->window_mods[NO_ATTACKER][NO_W_ATTACK_DICE] & s->used; set; set &= set - 1) {
+        const no_modifier *md = &ctx->mods[__builtin_ctz(set)];
+        int whites = md->effect, blacks = md->amount; /* upgraded to black, to red */
+        dice[LG_WHITE] -= whites;
+        dice[LG_BLACK] += whites - blacks;
+        dice[LG_RED] += blacks;
+    }
+    for (int c = 0; c < 3; c++)
+        if (dice[c])
+            no_request_roll(s, NO_POOL_ATTACK, c, dice[c]);
 }
 
 /* A melee Duelist that rerolled with aim gains Pierce 1 (L2446). */
@@ -467,7 +499,8 @@ static void roll_defense(const no_ctx *ctx, no_state *s)
 
 /* ---- the step list ---- */
 static const no_step steps[] = {
-    NO_APPLY(roll_pool),                              /* roll (L1553); 4a is in the pool */
+    NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* 4a: which dice to upgrade (L1567) */
+    NO_APPLY(roll_pool),                              /* roll (L1553); the rest of 4a is in the pool */
     NO_DECIDE(NO_W_ATTACK_REROLL, NO_ATTACKER),       /* 4b rerolls (L1554) */
     NO_APPLY(duelist_pierce),
     NO_APPLY(convert_attack),                         /* 4c convert surges (L1555) */
@@ -506,18 +539,18 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->crits;
 }
 
-/* What-ifs for `neverodds order`, as step indices of the list above (0: roll_pool; the Legion
+/* What-ifs for `neverodds order`, as step indices of the list above (1: roll_pool; the Legion
  * ordering tests pin them to their results). */
 static const no_rule_variant variants[] = {
     {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
-     "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1, NULL},
+     "(L1554-L1555, digest 8.2 trap 2)", 4, 1, 2, NULL},
     {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
-     "cover first (L1575-L1603, digest 8.2 trap 4)", 11, 2, 7, NULL},
+     "cover first (L1575-L1603, digest 8.2 trap 4)", 12, 2, 8, NULL},
     {"chart-before-critical", "the surge chart converts before Critical X, which finds no surge left; the "
-     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 3, 0, 0,
+     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 4, 0, 0,
      convert_chart_first},
     {"decrease-before-cap", "Sharpshooter lowers the cover before the cap of 2; the rules apply the "
-     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 7, 0, 0, roll_cover_decrease_first},
+     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 8, 0, 0, roll_cover_decrease_first},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -715,6 +748,35 @@ static int add_mod(no_ctx *ctx, const template *t, int g, const template **from)
     return 0;
 }
 
+/* Step 4a's choices (L1567): for each weapon in an upgrade slot, one declaration per way to
+ * place its upgrades, mandatory and each excluding the others, so the policy picks one before
+ * the roll by what the attack is then worth. Added after the keyword effects. */
+static int add_upgrade_choices(no_ctx *ctx)
+{
+    const char *what = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? "anti-materiel" : "anti-personnel";
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) {
+        const uint8_t *slot = &KA(ctx, LK_UPGRADE + u * LG_UPGRADE_FIELDS);
+        if (!slot[LG_UPGRADE_X])
+            continue;
+        int lo, hi, first = ctx->nmods;
+        int t = upgrade_choices(slot[LG_UPGRADE_X], slot[LG_UPGRADE_WHITE], slot[LG_UPGRADE_BLACK], &lo, &hi);
+        for (int whites = hi; whites >= lo; whites--) { /* whites first: the first of equals wins */
+            if (ctx->nmods >= NO_MAX_MODS)
+                return -1;
+            no_modifier *m = &ctx->mods[ctx->nmods];
+            *m = (no_modifier)MOD(.side = NO_ATTACKER, .window = NO_W_ATTACK_DICE, .op = NO_OP_DECLARE,
+                                  .cost_token = NO_NO_TOKEN, .once = 1, .mandatory = 1, .builtin = 1,
+                                  .effect = (uint8_t)whites, .amount = (int8_t)(t - whites));
+            snprintf(m->name, sizeof m->name, "%s: %d white %d black up", what, whites, t - whites);
+            m->charge_slot = (uint8_t)ctx->nmods++;
+        }
+        uint32_t all = ((1u << ctx->nmods) - 1) & ~((1u << first) - 1);
+        for (int m = first; m < ctx->nmods; m++)
+            ctx->mods[m].excludes = all & ~(1u << m);
+    }
+    return 0;
+}
+
 int no_legion_add_mods(no_ctx *ctx)
 {
     const template *from[NO_MAX_MODS];
@@ -726,5 +788,5 @@ int no_legion_add_mods(no_ctx *ctx)
         for (int b = 0; b < ctx->nmods && from[a]->excludes; b++)
             if (!strcmp(ctx->mods[b].name, from[a]->excludes))
                 ctx->mods[a].excludes |= 1u << b;
-    return 0;
+    return add_upgrade_choices(ctx);
 }

@@ -131,6 +131,12 @@ static int kw_int(const cJSON *kws, const char *name)
     return cJSON_IsNumber(v) ? (int)v->valuedouble : cJSON_IsTrue(v) ? 1 : 0;
 }
 
+static void too_many_upgrades(jr *j, const char *path)
+{
+    jr_fail(j, path, "at most %d weapons of a pool whose Anti-Personnel / Anti-Materiel leaves a choice of "
+            "dice in this version", LG_MAX_UPGRADES);
+}
+
 /* Adds one weapon: its dice times the miniatures using it (times the defenders in line of sight
  * for Spray, L3012), step 4a on its own dice, and its keywords into the pool's (numbers add up,
  * L608-L612). */
@@ -150,8 +156,9 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
         jr_key(p, sizeof p, path, "dice");
         d[c] = jr_int(j, dice, colours[c], p, 0, NO_MAX_ROLL, 0, 0) * minis * per;
     }
-    no_legion_form_weapon(ctx, d, moved && kw_int(kws, "cumbersome"), kw_int(kws, "anti_personnel"),
-                          kw_int(kws, "anti_materiel"));
+    if (no_legion_form_weapon(ctx, d, moved && kw_int(kws, "cumbersome"), kw_int(kws, "anti_personnel"),
+                              kw_int(kws, "anti_materiel")))
+        too_many_upgrades(j, path);
     for (int c = 0; c < 3; c++)
         pb->dice[c] += d[c];
     static const struct { const char *name; int index; } sums[] = {
@@ -283,8 +290,8 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
         int d[3];
         for (int c = 0; c < 3; c++)
             d[c] = jr_int(j, pool, colours[c], "attacker.pool", 0, NO_MAX_ROLL, 0, 0);
-        no_legion_form_weapon(ctx, d, ctx->kw[NO_ATTACKER][LK_CUMBERSOME],
-                              ctx->kw[NO_ATTACKER][LK_ANTI_PERSONNEL], ctx->kw[NO_ATTACKER][LK_ANTI_MATERIEL]);
+        (void)no_legion_form_weapon(ctx, d, ctx->kw[NO_ATTACKER][LK_CUMBERSOME], /* the first: a slot is free */
+                                    ctx->kw[NO_ATTACKER][LK_ANTI_PERSONNEL], ctx->kw[NO_ATTACKER][LK_ANTI_MATERIEL]);
         for (int c = 0; c < 3; c++)
             pb.dice[c] += d[c];
     }

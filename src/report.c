@@ -205,8 +205,16 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
     static const char *const types[] = {"ranged", "melee", "overrun"};
-    fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", types[a[LK_ATTACK_TYPE]],
-            a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE], charts[a[LK_SURGE_CHART]]);
+    fprintf(f, "attack:   %s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]], a[LK_POOL_RED],
+            a[LK_POOL_BLACK], a[LK_POOL_WHITE]);
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) { /* upgrades still to place: the policy's choice */
+        const uint8_t *up = &a[LK_UPGRADE + u * LG_UPGRADE_FIELDS];
+        if (up[LG_UPGRADE_X])
+            fprintf(f, " (%s %d on %d black %d white of them: the policy picks the dice, L1567)",
+                    d[LK_UNIT_TYPE] == LG_VEHICLE ? "anti-materiel" : "anti-personnel", up[LG_UPGRADE_X],
+                    up[LG_UPGRADE_BLACK], up[LG_UPGRADE_WHITE]);
+    }
+    fprintf(f, ", surge %s", charts[a[LK_SURGE_CHART]]);
     describe_side(f, ctx, NO_ATTACKER);
     fprintf(f, "\ndefense:  %s die, surge %s, %d minis ", d[LK_DIE] ? "red" : "white",
             d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS]);

@@ -15,6 +15,22 @@ static no_scenario *legion(const char *root, const char *atk, const char *def)
     return scenario_of("legion", root, atk, def);
 }
 
+/* P(W = k), k = 0..n, for W the number of successes of independent trials with chances q[0..n). */
+static void bernoulli_sum(const double *q, int n, double *pmf)
+{
+    pmf[0] = 1;
+    for (int i = 0; i < n; i++) {
+        pmf[i + 1] = 0;
+        for (int k = i + 1; k >= 0; k--)
+            pmf[k] = pmf[k] * (1 - q[i]) + (k ? pmf[k - 1] * q[i] : 0);
+    }
+}
+
+/* Per-die wound chances against a white defense die without surges (blocks 1/6). */
+#define Q_RED (6.0 / 8 * 5 / 6)   /* 15/24 */
+#define Q_BLACK (4.0 / 8 * 5 / 6) /* 10/24 */
+#define Q_WHITE (2.0 / 8 * 5 / 6) /* 5/24 */
+
 /* Forced dice, as check_legion.c's walk: attack "rH bC wS" (colour r/b/w, result
  * Blank/Hit/Crit/Surge), then cover and defense dice "wK rB" (Blank/blocK/Surge). */
 static no_state walk(no_scenario *sc, const char *attack, const char *defense)
@@ -69,6 +85,59 @@ START_TEST(duelist_dodges_for_immune_pierce)
     exact_summary(sc, &s);
     ck_assert_near(s.mean, 2.0 / 8, 1e-12);
     ck_assert_near(s.tokens[NO_DEFENDER][NO_TOK_DODGE].spent.p, 5.0 / 8, 1e-12);
+    free(sc);
+}
+END_TEST
+
+/* ---- item 2: the attacker chooses which dice Anti-Personnel upgrades (L1567, L2893) ---- */
+
+/* One white and one black die with Anti-Personnel 1 against one 1-wound miniature (white defense
+ * die): white->black rolls 2 black, P(a wound) = 1 - (1 - 10/24)^2 = 95/144; black->red rolls
+ * white + red, 1 - (19/24)(9/24) = 45/64, which the attacker takes. */
+START_TEST(anti_personnel_upgrade_is_chosen)
+{
+    const char *def = "\"die\":\"white\",\"minis\":1,\"wounds\":1";
+    ck_assert_near(mean_of("", "\"pool\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}", def),
+                   45.0 / 64, 1e-12);
+    /* the same weapon by "weapons" */
+    ck_assert_near(mean_of("", "\"weapons\":[{\"dice\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}}]",
+                           def), 45.0 / 64, 1e-12);
+    /* Anti-Materiel against a vehicle, the same choice (L2889) */
+    ck_assert_near(mean_of("", "\"pool\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_materiel\":1}",
+                           "\"die\":\"white\",\"minis\":1,\"wounds\":1,\"type\":\"vehicle\""), 45.0 / 64, 1e-12);
+}
+END_TEST
+
+/* Two white and one black die with Anti-Personnel 1 against two 1-wound miniatures: white->black
+ * gives 2 black + 1 white, black->red 1 red + 2 white. The goal decides (enumerated below):
+ * per attack the mean wounds, E[min(W, 2)], is higher with black->red; under "optimal" with goal
+ * kill, P(W >= 2) is higher with white->black. */
+START_TEST(anti_personnel_choice_serves_the_goal)
+{
+    double qa[3] = {Q_BLACK, Q_BLACK, Q_WHITE}, qb[3] = {Q_RED, Q_WHITE, Q_WHITE}, pa[4], pb[4];
+    bernoulli_sum(qa, 3, pa);
+    bernoulli_sum(qb, 3, pb);
+    double mean_a = pa[1] + 2 * (pa[2] + pa[3]), mean_b = pb[1] + 2 * (pb[2] + pb[3]);
+    double kill_a = pa[2] + pa[3], kill_b = pb[2] + pb[3];
+    ck_assert(mean_b > mean_a + 1e-3 && kill_a > kill_b + 1e-3); /* the two goals disagree */
+    ck_assert_near(mean_b, 14025.0 / 13824, 1e-12);              /* by hand: (7125 + 2 * 3450) / 24^3 */
+    ck_assert_near(kill_a, 3800.0 / 13824, 1e-12);                /* 1 - (3724 + 6300) / 24^3 */
+    const char *atk = "\"pool\":{\"white\":2,\"black\":1},\"keywords\":{\"anti_personnel\":1}";
+    const char *def = "\"die\":\"white\",\"minis\":2,\"wounds\":1";
+    no_scenario *sc = legion("", atk, def);
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, mean_b, 1e-12);
+    ck_assert_near(s.kill.p, kill_b, 1e-12);
+    free(sc);
+    sc = legion(",\"policy\":\"optimal\",\"goal\":\"kill\"", atk, def);
+    exact_summary(sc, &s);
+    ck_assert_near(s.kill.p, kill_a, 1e-12);
+    ck_assert_near(s.mean, mean_a, 1e-12);
+    free(sc);
+    /* one way only (no white die): no choice, the pool is formed at once, red as the die rolls */
+    sc = legion("", "\"pool\":{\"black\":1},\"keywords\":{\"anti_personnel\":1}", def);
+    ck_assert_int_eq(walk(sc, "rH", "wB").damage, 1);
     free(sc);
 }
 END_TEST
@@ -310,6 +379,13 @@ START_TEST(audit_errors)
         {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":1}},"
          "\"defender\":{\"die\":\"white\",\"courage\":\"-\",\"tokens\":{\"suppression\":2}}}",
          "test.json: defender.tokens.suppression: a unit with Courage \"-\" never holds suppression tokens (L1240)"},
+        {"{\"game\":\"legion\",\"attacker\":{\"weapons\":["
+         "{\"dice\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}},"
+         "{\"dice\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}},"
+         "{\"dice\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}},"
+         "{\"dice\":{\"white\":1,\"black\":1},\"keywords\":{\"anti_personnel\":1}}]},\"defender\":{\"die\":\"white\"}}",
+         "test.json: attacker.weapons[3]: at most 3 weapons of a pool whose Anti-Personnel / Anti-Materiel leaves "
+         "a choice of dice in this version"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         no_scenario *sc = malloc(sizeof *sc);
@@ -327,6 +403,8 @@ Suite *suite_audit_legion(void)
     TCase *t = tcase_create("audit_legion");
     tcase_set_timeout(t, 60);
     tcase_add_test(t, duelist_dodges_for_immune_pierce);
+    tcase_add_test(t, anti_personnel_upgrade_is_chosen);
+    tcase_add_test(t, anti_personnel_choice_serves_the_goal);
     tcase_add_test(t, los_cap_is_the_thresholds);
     tcase_add_test(t, vehicle_has_no_terrain_cover);
     tcase_add_test(t, no_suppression_without_courage);
