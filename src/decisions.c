@@ -231,21 +231,32 @@ static int roll_rows(FILE *f, cJSON *list, const no_scenario *sc, const no_state
 int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, size_t errlen)
 {
     no_state s = sc->ctx.start;
-    int actor, window;
-    if (no_advance(&sc->ctx, sc->engine_rules, &s, &actor, &window) != NO_AT_ROLL) {
+    char before[600]; /* what the policy decides before any die is rolled (Legion's upgrades) */
+    int at = follow(sc, &s, before, sizeof before, NULL);
+    if (at < 0) {
+        snprintf(err, errlen, "%s: the attack is too large for a decision table", sc->file);
+        return -1;
+    }
+    if (at != NO_AT_ROLL) {
         snprintf(err, errlen, "%s: the attack rolls no dice: no decision table", sc->file);
         return -1;
     }
+    int decided = strncmp(before, "nothing", 7) != 0;
     no_state *child = malloc(MAX_ROLL_OUTCOMES * sizeof *child);
     double *cp = malloc(MAX_ROLL_OUTCOMES * sizeof *cp);
     reached *list = malloc(MAX_REACHED * sizeof *list);
     if (!child || !cp || !list)
         abort();
+    if (decided && json)
+        cJSON_AddStringToObject(json, "before_the_roll", before);
     cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
-    if (!json)
+    if (!json) {
         fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
-                   "damage, wounds in Legion, damage cards in Armada; under optimal, the later attacks' too)\n\nafter the attack roll\n  %-22s %-9s  %-60s %s\n",
-                "roll", "P", "then", "worth");
+                   "damage, wounds in Legion, damage cards in Armada; under optimal, the later attacks' too)\n\n");
+        if (decided)
+            fprintf(f, "before the attack roll: %s\n\n", before);
+        fprintf(f, "after the attack roll\n  %-22s %-9s  %-60s %s\n", "roll", "P", "then", "worth");
+    }
     if (roll_rows(f, atk, sc, &s, s.roll_pool, child, cp))
         goto too_large;
     /* the defender: the most likely attack results at its roll */

@@ -3,6 +3,7 @@
  * in force from 09.01.2026); the digest is shared/rules/legion-rules.md. */
 #include "neverodds/legion.h"
 #include "neverodds/modifier.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,28 +53,49 @@ void no_legion_setup_dice(no_ctx *ctx)
 static int ranged(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_RANGED; }
 static int melee(const no_ctx *ctx) { return KA(ctx, LK_ATTACK_TYPE) == LG_MELEE; }
 
+/* The upgrades of one effect (Anti-Personnel / Anti-Materiel X) on `white` and `black` dice that
+ * the attacker may choose: upgrade `t` of them (a red die upgrades to nothing, so a choice that
+ * spends the effect on one is never better), k whites to black and t - k blacks to red for k in
+ * [*lo, *hi]. Returns t. */
+static int upgrade_choices(int x, int white, int black, int *lo, int *hi)
+{
+    int t = x < white + black ? x : white + black;
+    *lo = t - black > 0 ? t - black : 0;
+    *hi = t < white ? t : white;
+    return t;
+}
+
 /* 4a, for one weapon's dice: downgrades before upgrades, attacker before defender (L1408-L1412).
  * Cumbersome downgrades every die of the weapon (L2897); Anti-Personnel / Anti-Materiel upgrade
- * X of that weapon's dice (L2889, L2893). Which dice to upgrade is the attacker's choice: white
- * first, then black; a white->black and a black->red upgrade move the same two faces from blank
- * to hit, so the choice only matters to rerolls. It depends on nothing rolled, so the scenario
- * reader applies it while forming the pool. */
-void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
-                           int anti_materiel)
+ * X of that weapon's dice (L2889, L2893), each die once (L1565). Which dice is the attacker's
+ * choice (L1567, "puede elegir qué dados se mejoran"): when there is one (white and black dice to
+ * trade), the weapon is kept in an upgrade slot and the policy chooses before the roll
+ * (add_upgrade_choices, roll_pool); else the upgrade is made here. Returns -1 when no slot is left. */
+int no_legion_form_weapon(no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel, int anti_materiel)
 {
     if (cumbersome) {
         dice[LG_WHITE] += dice[LG_BLACK];
         dice[LG_BLACK] = dice[LG_RED];
         dice[LG_RED] = 0;
     }
-    /* one effect upgrades a given die at most once (L1565-L1573): whites first, then the
-     * dice that were black before it acted */
-    int up = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? anti_materiel : anti_personnel;
-    int whites = up < dice[LG_WHITE] ? up : dice[LG_WHITE];
-    int blacks = up - whites < dice[LG_BLACK] ? up - whites : dice[LG_BLACK];
-    dice[LG_WHITE] -= whites;
-    dice[LG_BLACK] += whites - blacks;
-    dice[LG_RED] += blacks;
+    int x = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? anti_materiel : anti_personnel, lo, hi;
+    int t = upgrade_choices(x, dice[LG_WHITE], dice[LG_BLACK], &lo, &hi);
+    if (lo == hi) { /* one way to do it */
+        dice[LG_WHITE] -= lo;
+        dice[LG_BLACK] += lo - (t - lo);
+        dice[LG_RED] += t - lo;
+        return 0;
+    }
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) {
+        uint8_t *slot = &ctx->kw[NO_ATTACKER][LK_UPGRADE + u * LG_UPGRADE_FIELDS];
+        if (!slot[LG_UPGRADE_X]) {
+            slot[LG_UPGRADE_X] = (uint8_t)x;
+            slot[LG_UPGRADE_WHITE] = (uint8_t)dice[LG_WHITE];
+            slot[LG_UPGRADE_BLACK] = (uint8_t)dice[LG_BLACK];
+            return 0;
+        }
+    }
+    return -1;
 }
 
 /* Folds the colours of a pool into the first colour's faces: after conversion only results matter. */
@@ -213,7 +235,9 @@ static int cover_value(const no_ctx *ctx, const no_state *s, int cap_first)
 {
     if (!ranged(ctx) || KD(ctx, LK_UNCONCERNED))
         return 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
-    int cover = KD(ctx, LK_COVER_BASE);
+    /* a vehicle defending against a ranged attack is never obscured, so the terrain gives it no
+     * cover (L1888, L1900); what raises the cover grade itself, as Cover X, still does (L2306) */
+    int cover = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? 0 : KD(ctx, LK_COVER_BASE);
     int courage = KD(ctx, LK_COURAGE);
     /* a suppressed trooper improves its cover one grade; droids and vehicles cannot become
      * suppressed (L1581, L825, L1839) */
@@ -378,9 +402,15 @@ void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most)
     s->destroyed = s->defeated == KD(ctx, LK_MINIS);
 }
 
+int no_legion_takes_suppression(const no_ctx *ctx)
+{
+    return KD(ctx, LK_UNIT_TYPE) != LG_VEHICLE && KD(ctx, LK_COURAGE) != LG_COURAGE_NONE;
+}
+
 /* 9-10: wounds = hits + crits - blocks (L1628), capped for ranged attacks by the miniatures in
  * line of sight (L1638); Djem So (L2426); suppression if the attack was ranged, a hit or crit
- * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962). */
+ * stood at the end of step 4 and the unit survived (L1673), +1 for Suppressive (L2962), but
+ * never on a vehicle or a unit with Courage "-" (L825, L1240). */
 static void wounds(const no_ctx *ctx, no_state *s)
 {
     const no_pool *a = &s->pool[NO_POOL_ATTACK];
@@ -395,7 +425,7 @@ static void wounds(const no_ctx *ctx, no_state *s)
         s->flags |= LG_FLAG_VEHICLE_DAMAGE; /* once per game (L1861-L1871) */
     if (melee(ctx) && KD(ctx, LK_DJEM_SO) && no_pool_face(a, LG_BLANK) > 0)
         s->self_wounds++;
-    if (!s->destroyed) {
+    if (!s->destroyed && no_legion_takes_suppression(ctx)) {
         if (ranged(ctx) && (s->flags & LG_FLAG_ROLLED_HIT))
             s->suppression++;
         if (KA(ctx, LK_SUPPRESSIVE))
@@ -403,12 +433,22 @@ static void wounds(const no_ctx *ctx, no_state *s)
     }
 }
 
-/* Roll the pool as formed, step 4a included (L1553). */
+/* Roll the pool as formed, step 4a included (L1553): the upgrades the attacker chose too. */
 static void roll_pool(const no_ctx *ctx, no_state *s)
 {
+    int dice[3];
     for (int c = 0; c < 3; c++)
-        if (KA(ctx, LK_POOL_RED + c))
-            no_request_roll(s, NO_POOL_ATTACK, c, KA(ctx, LK_POOL_RED + c));
+        dice[c] = KA(ctx, LK_POOL_RED + c);
+    for (uint32_t set = ctx->window_mods[NO_ATTACKER][NO_W_ATTACK_DICE] & s->used; set; set &= set - 1) {
+        const no_modifier *md = &ctx->mods[__builtin_ctz(set)];
+        int whites = md->effect, blacks = md->amount; /* upgraded to black, to red */
+        dice[LG_WHITE] -= whites;
+        dice[LG_BLACK] += whites - blacks;
+        dice[LG_RED] += blacks;
+    }
+    for (int c = 0; c < 3; c++)
+        if (dice[c])
+            no_request_roll(s, NO_POOL_ATTACK, c, dice[c]);
 }
 
 /* A melee Duelist that rerolled with aim gains Pierce 1 (L2446). */
@@ -419,24 +459,35 @@ static void duelist_pierce(const no_ctx *ctx, no_state *s)
         s->tok[NO_ATTACKER][NO_TOK_PIERCE]++;
 }
 
-/* The end of step 4: whether a hit or crit stands decides suppression (L1673). */
-static void end_of_step4(const no_ctx *ctx, no_state *s)
-{
-    (void)ctx;
-    const no_pool *a = &s->pool[NO_POOL_ATTACK];
-    if (no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT))
-        s->flags |= LG_FLAG_ROLLED_HIT;
-}
-
-/* Ion X: forced shield flips at the start of step 6, one per hit or crit up to X; nothing is
- * cancelled (L2982). */
-static void ion(const no_ctx *ctx, no_state *s)
+/* Ion X: forced shield flips, one per hit or crit up to X; nothing is cancelled (L2982). */
+static void flip_shields(const no_ctx *ctx, no_state *s)
 {
     const no_pool *a = &s->pool[NO_POOL_ATTACK];
     int flips = no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT);
     flips = flips < KA(ctx, LK_ION) ? flips : KA(ctx, LK_ION);
     uint8_t *shields = &s->tok[NO_DEFENDER][NO_TOK_SHIELD];
     *shields -= (uint8_t)(flips < *shields ? flips : *shields);
+}
+
+/* The end of step 4: whether a hit or crit stands decides suppression (L1673); Ion X under the
+ * "rolled" reading counts the results here (L2982). */
+static void end_of_step4(const no_ctx *ctx, no_state *s)
+{
+    const no_pool *a = &s->pool[NO_POOL_ATTACK];
+    if (no_pool_face(a, LG_HIT) + no_pool_face(a, LG_CRIT))
+        s->flags |= LG_FLAG_ROLLED_HIT;
+    if (KA(ctx, LK_ION_READING) == LG_ION_ROLLED)
+        flip_shields(ctx, s);
+}
+
+/* Ion X acts "at the start of step 6, before any other effect", per hit or crit "obtenido en la
+ * tirada de ataque" (L2982). By default it counts the results standing then, after cover and
+ * dodges; the "rolled" reading counts those of the attack roll, as step 4 ends (end_of_step4).
+ * Nothing between reads the shields, so flipping them there is the same as at step 6. */
+static void ion(const no_ctx *ctx, no_state *s)
+{
+    if (KA(ctx, LK_ION_READING) == LG_ION_STANDING)
+        flip_shields(ctx, s);
 }
 
 static void roll_defense(const no_ctx *ctx, no_state *s)
@@ -448,7 +499,8 @@ static void roll_defense(const no_ctx *ctx, no_state *s)
 
 /* ---- the step list ---- */
 static const no_step steps[] = {
-    NO_APPLY(roll_pool),                              /* roll (L1553); 4a is in the pool */
+    NO_DECIDE(NO_W_ATTACK_DICE, NO_ATTACKER),         /* 4a: which dice to upgrade (L1567) */
+    NO_APPLY(roll_pool),                              /* roll (L1553); the rest of 4a is in the pool */
     NO_DECIDE(NO_W_ATTACK_REROLL, NO_ATTACKER),       /* 4b rerolls (L1554) */
     NO_APPLY(duelist_pierce),
     NO_APPLY(convert_attack),                         /* 4c convert surges (L1555) */
@@ -487,18 +539,18 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->crits;
 }
 
-/* What-ifs for `neverodds order`, as step indices of the list above (0: roll_pool; the Legion
+/* What-ifs for `neverodds order`, as step indices of the list above (1: roll_pool; the Legion
  * ordering tests pin them to their results). */
 static const no_rule_variant variants[] = {
     {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
-     "(L1554-L1555, digest 8.2 trap 2)", 3, 1, 1, NULL},
+     "(L1554-L1555, digest 8.2 trap 2)", 4, 1, 2, NULL},
     {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
-     "cover first (L1575-L1603, digest 8.2 trap 4)", 11, 2, 7, NULL},
+     "cover first (L1575-L1603, digest 8.2 trap 4)", 12, 2, 8, NULL},
     {"chart-before-critical", "the surge chart converts before Critical X, which finds no surge left; the "
-     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 3, 0, 0,
+     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 4, 0, 0,
      convert_chart_first},
     {"decrease-before-cap", "Sharpshooter lowers the cover before the cap of 2; the rules apply the "
-     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 7, 0, 0, roll_cover_decrease_first},
+     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 8, 0, 0, roll_cover_decrease_first},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -510,7 +562,8 @@ const no_rules no_legion_rules = {
     variants, tidy};
 
 /* ---- keyword and token effects, as modifier records ---- */
-enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE };
+enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE,
+       GATE_MELEE_DODGE, GATE_RAM_CRITS, GATE_RAM_PRIMITIVE };
 #define A(r) (1u << (r))   /* attack faces after conversion (colourless, red slots) */
 #define ALL_ATTACK 0x0FFFu /* every colour and result, before conversion */
 #define ALL_DEFENSE 0x003Fu
@@ -566,20 +619,30 @@ static const template templates[] = {
     {.m = MOD(.name = "dodge-for-block", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
          .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
      .keyword = LK_BLOCK, .token = NO_TOK_DODGE, .gate = GATE_NOT_HIGH_VELOCITY},
+    /* so may a Duelist in melee, whom a dodge spent makes Immune: Pierce (L1587, L2446) */
+    {.m = MOD(.name = "dodge-for-duelist", .side = NO_DEFENDER, .window = NO_W_DODGE, .op = NO_OP_GAIN,
+         .to = NO_TOK_DODGE, .amount = 0, .once = 1, .cost_token = NO_TOK_DODGE, .cost_amount = 1),
+     .keyword = LK_DUELIST, .token = NO_TOK_DODGE, .gate = GATE_MELEE_DODGE},
     /* 6, attacker: Impact X against Armor (L2885); Primitive after it, forced (L3000); Ram X
      * (L2955); Lethal X turns aim into Pierce (L2986) */
     {.m = MOD(.name = "impact", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_HIT), .to = LG_CRIT, .once = 1),
      .keyword = LK_IMPACT, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .count_kw = LK_IMPACT},
     /* Primitive resolves once, when the Impact effects are done (even on no crit); the attacker
-     * orders it among its other effects, so a later Ram crit stands */
+     * orders it among its other effects, so a later Ram crit stands (the default reading of
+     * L3000: rule_options.primitive "after_impact") */
     {.m = MOD(.name = "primitive", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_CRIT), .to = LG_HIT, .count = NO_COUNT_ALL, .once = 1, .mandatory = 1,
          .empty_ok = 1),
      .keyword = LK_PRIMITIVE, .token = NO_NO_TOKEN, .gate = GATE_ARMOR, .excludes = "impact"},
     {.m = MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
          .faces = A(LG_BLANK) | A(LG_HIT), .to = LG_CRIT, .once = 1),
-     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM},
+     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM, .gate = GATE_RAM_CRITS},
+    /* when Primitive turns "todos los resultados de impacto crítico de ese ataque" into hits, a
+     * later Ram crit too ("every_crit"), Ram's crits end as hits: it turns blanks into hits */
+    {.m = MOD(.name = "ram", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_CHANGE,
+         .faces = A(LG_BLANK), .to = LG_HIT, .once = 1),
+     .keyword = LK_RAM, .token = NO_NO_TOKEN, .count_kw = LK_RAM, .gate = GATE_RAM_PRIMITIVE},
     {.m = MOD(.name = "lethal", .side = NO_ATTACKER, .window = NO_W_ATTACK_MODIFY, .op = NO_OP_GAIN,
          .to = NO_TOK_PIERCE, .amount = 1, .cost_token = NO_TOK_AIM, .cost_amount = 1, .cost_charges = 1),
      .keyword = LK_LETHAL, .token = NO_TOK_AIM, .charge_kw = LK_LETHAL},
@@ -619,6 +682,13 @@ static const template templates[] = {
      .keyword = LK_SORESU, .token = NO_NO_TOKEN, .gate = GATE_RANGED},
 };
 
+/* Does Primitive turn every crit of the attack into a hit, a later one too (L3000, the
+ * "every_crit" reading)? Only against Armor. */
+static int primitive_every_crit(const no_ctx *ctx)
+{
+    return KA(ctx, LK_PRIMITIVE) && KD(ctx, LK_ARMOR) && KA(ctx, LK_PRIMITIVE_READING) == LG_PRIMITIVE_EVERY_CRIT;
+}
+
 static int gate_open(const no_ctx *ctx, int gate, int g)
 {
     switch (gate) {
@@ -626,6 +696,9 @@ static int gate_open(const no_ctx *ctx, int gate, int g)
     case GATE_MELEE: return melee(ctx);
     case GATE_ARMOR: return KD(ctx, LK_ARMOR) != 0;
     case GATE_NOT_HIGH_VELOCITY: return !KA(ctx, LK_HIGH_VELOCITY);
+    case GATE_MELEE_DODGE: return melee(ctx) && !KA(ctx, LK_HIGH_VELOCITY);
+    case GATE_RAM_CRITS: return !primitive_every_crit(ctx);
+    case GATE_RAM_PRIMITIVE: return primitive_every_crit(ctx);
     case GATE_GUARDIAN_PIERCE: return ranged(ctx) && !KG(ctx, g, LK_GUARDIAN_IMMUNE_PIERCE);
     default: return 1;
     }
@@ -675,6 +748,35 @@ static int add_mod(no_ctx *ctx, const template *t, int g, const template **from)
     return 0;
 }
 
+/* Step 4a's choices (L1567): for each weapon in an upgrade slot, one declaration per way to
+ * place its upgrades, mandatory and each excluding the others, so the policy picks one before
+ * the roll by what the attack is then worth. Added after the keyword effects. */
+static int add_upgrade_choices(no_ctx *ctx)
+{
+    const char *what = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? "anti-materiel" : "anti-personnel";
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) {
+        const uint8_t *slot = &KA(ctx, LK_UPGRADE + u * LG_UPGRADE_FIELDS);
+        if (!slot[LG_UPGRADE_X])
+            continue;
+        int lo, hi, first = ctx->nmods;
+        int t = upgrade_choices(slot[LG_UPGRADE_X], slot[LG_UPGRADE_WHITE], slot[LG_UPGRADE_BLACK], &lo, &hi);
+        for (int whites = hi; whites >= lo; whites--) { /* whites first: the first of equals wins */
+            if (ctx->nmods >= NO_MAX_MODS)
+                return -1;
+            no_modifier *m = &ctx->mods[ctx->nmods];
+            *m = (no_modifier)MOD(.side = NO_ATTACKER, .window = NO_W_ATTACK_DICE, .op = NO_OP_DECLARE,
+                                  .cost_token = NO_NO_TOKEN, .once = 1, .mandatory = 1, .builtin = 1,
+                                  .effect = (uint8_t)whites, .amount = (int8_t)(t - whites));
+            snprintf(m->name, sizeof m->name, "%s: %d white %d black up", what, whites, t - whites);
+            m->charge_slot = (uint8_t)ctx->nmods++;
+        }
+        uint32_t all = ((1u << ctx->nmods) - 1) & ~((1u << first) - 1);
+        for (int m = first; m < ctx->nmods; m++)
+            ctx->mods[m].excludes = all & ~(1u << m);
+    }
+    return 0;
+}
+
 int no_legion_add_mods(no_ctx *ctx)
 {
     const template *from[NO_MAX_MODS];
@@ -686,5 +788,5 @@ int no_legion_add_mods(no_ctx *ctx)
         for (int b = 0; b < ctx->nmods && from[a]->excludes; b++)
             if (!strcmp(ctx->mods[b].name, from[a]->excludes))
                 ctx->mods[a].excludes |= 1u << b;
-    return 0;
+    return add_upgrade_choices(ctx);
 }

@@ -69,7 +69,7 @@ static void resolve_self_destruct(const no_ctx *ctx, no_state *s)
     no_legion_suffer(ctx, s, surges + (digits ? hits : crits), KD(ctx, LK_HEALTH));
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
-    if (!s->destroyed && KD(ctx, LK_UNIT_TYPE) != LG_VEHICLE && KD(ctx, LK_COURAGE) != LG_COURAGE_NONE)
+    if (!s->destroyed && no_legion_takes_suppression(ctx))
         s->suppression = (uint8_t)tokens;
 }
 

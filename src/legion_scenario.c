@@ -131,6 +131,12 @@ static int kw_int(const cJSON *kws, const char *name)
     return cJSON_IsNumber(v) ? (int)v->valuedouble : cJSON_IsTrue(v) ? 1 : 0;
 }
 
+static void too_many_upgrades(jr *j, const char *path)
+{
+    jr_fail(j, path, "at most %d weapons of a pool whose Anti-Personnel / Anti-Materiel leaves a choice of "
+            "dice in this version", LG_MAX_UPGRADES);
+}
+
 /* Adds one weapon: its dice times the miniatures using it (times the defenders in line of sight
  * for Spray, L3012), step 4a on its own dice, and its keywords into the pool's (numbers add up,
  * L608-L612). */
@@ -150,8 +156,9 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
         jr_key(p, sizeof p, path, "dice");
         d[c] = jr_int(j, dice, colours[c], p, 0, NO_MAX_ROLL, 0, 0) * minis * per;
     }
-    no_legion_form_weapon(ctx, d, moved && kw_int(kws, "cumbersome"), kw_int(kws, "anti_personnel"),
-                          kw_int(kws, "anti_materiel"));
+    if (no_legion_form_weapon(ctx, d, moved && kw_int(kws, "cumbersome"), kw_int(kws, "anti_personnel"),
+                              kw_int(kws, "anti_materiel")))
+        too_many_upgrades(j, path);
     for (int c = 0; c < 3; c++)
         pb->dice[c] += d[c];
     static const struct { const char *name; int index; } sums[] = {
@@ -283,8 +290,8 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
         int d[3];
         for (int c = 0; c < 3; c++)
             d[c] = jr_int(j, pool, colours[c], "attacker.pool", 0, NO_MAX_ROLL, 0, 0);
-        no_legion_form_weapon(ctx, d, ctx->kw[NO_ATTACKER][LK_CUMBERSOME],
-                              ctx->kw[NO_ATTACKER][LK_ANTI_PERSONNEL], ctx->kw[NO_ATTACKER][LK_ANTI_MATERIEL]);
+        (void)no_legion_form_weapon(ctx, d, ctx->kw[NO_ATTACKER][LK_CUMBERSOME], /* the first: a slot is free */
+                                    ctx->kw[NO_ATTACKER][LK_ANTI_PERSONNEL], ctx->kw[NO_ATTACKER][LK_ANTI_MATERIEL]);
         for (int c = 0; c < 3; c++)
             pb.dice[c] += d[c];
     }
@@ -497,6 +504,10 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     static const int tok_kinds[] = {NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_SUPPRESSION, NO_TOK_SHIELD};
     static const int tok_max[] = {10, 10, 20, 10};
     parse_tokens(j, o, NO_DEFENDER, ctx, tok_names, tok_kinds, tok_max);
+    if (!j->failed && ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION] && !no_legion_takes_suppression(ctx))
+        jr_fail(j, "defender.tokens.suppression", "%s never holds suppression tokens (%s)",
+                ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle" : "a unit with Courage \"-\"",
+                ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "L825" : "L1240");
     parse_keywords(j, cJSON_GetObjectItemCaseSensitive(o, "keywords"), "defender.keywords", NO_DEFENDER, ctx);
     parse_guardian(j, o, ctx);
     ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, 0, 0);
@@ -563,6 +574,28 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     return 0;
 }
 
+/* "rule_options": the readings of rules the seed leaves open (README, rulings), for every attack
+ * of the scenario: the ranged wound cap (L1638), Primitive (L3000) and Ion X (L2982). */
+typedef struct readings {
+    uint8_t los_cap, primitive, ion;
+} readings;
+
+static void parse_readings(jr *j, const cJSON *root, readings *rd)
+{
+    static const char *const keys[] = {"los_cap", "primitive", "ion", NULL};
+    static const char *const los_cap[] = {"thresholds", "remaining", NULL};
+    static const char *const primitive[] = {"after_impact", "every_crit", NULL};
+    static const char *const ion[] = {"standing", "rolled", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
+    *rd = (readings){LG_LOS_THRESHOLDS, LG_PRIMITIVE_AFTER_IMPACT, LG_ION_STANDING};
+    if (!o || jr_object(j, o, "rule_options", keys))
+        return;
+    rd->los_cap = (uint8_t)jr_enum_key(j, o, "los_cap", "rule_options", los_cap, "a reading of L1638", rd->los_cap);
+    rd->primitive = (uint8_t)jr_enum_key(j, o, "primitive", "rule_options", primitive, "a reading of L3000",
+                                         rd->primitive);
+    rd->ion = (uint8_t)jr_enum_key(j, o, "ion", "rule_options", ion, "a reading of L2982", rd->ion);
+}
+
 /* The tokens of the attacking unit that one pool of an attack action leaves to the next (L1677:
  * steps 4-11 run pool after pool): aim, surge and dodge (Jar'Kai). Observation tokens belong to
  * each pool's defender: attacks on one defender share those. */
@@ -579,6 +612,7 @@ typedef struct attack_src {
     const no_ctx *first;
     const int *inherit;
     no_legion_unit *save;
+    const readings *rd;
 } attack_src;
 
 /* One attack: attack type, cover, attacker and defender. */
@@ -593,6 +627,9 @@ static int parse_attack(const attack_src *src, no_ctx *ctx)
     ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, o, "cover", "", covers,
                                                                   "a cover", 0);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
+    ctx->kw[NO_DEFENDER][LK_LOS_CAP_READING] = src->rd->los_cap; /* before the miniatures: the cap */
+    ctx->kw[NO_ATTACKER][LK_PRIMITIVE_READING] = src->rd->primitive;
+    ctx->kw[NO_ATTACKER][LK_ION_READING] = src->rd->ion;
     units u = {0};
     parse_defender(src->jd, &u, src->holder, ctx, src->save); /* first: Spray and Anti-X read it */
     if (!src->jd->failed)
@@ -630,8 +667,7 @@ static int carry_tokens(const no_scenario *sc, int next, const no_ctx *from, con
 static int read_pool(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
 {
     (void)j;
-    (void)arg;
-    attack_src src = {o, o, je, je, i ? &sc->attacks[0] : NULL, shared_tokens, NULL};
+    attack_src src = {o, o, je, je, i ? &sc->attacks[0] : NULL, shared_tokens, NULL, arg};
     return parse_attack(&src, &sc->attacks[i]);
 }
 
@@ -674,18 +710,27 @@ static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, c
     return 0;
 }
 
+/* What every attack of "attacks" reads besides its entry: the scenario (its defender) and the
+ * readings. */
+typedef struct attacks_of {
+    const cJSON *root;
+    const readings *rd;
+} attacks_of;
+
 static int read_attack(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
 {
-    attack_src src = {o, arg, je, j, i ? &sc->attacks[0] : NULL, defender_tokens, i ? NULL : &sc->unit};
+    const attacks_of *of = arg;
+    attack_src src = {o, of->root, je, j, i ? &sc->attacks[0] : NULL, defender_tokens, i ? NULL : &sc->unit, of->rd};
     return parse_attack(&src, &sc->attacks[i]);
 }
 
 /* "attacks": several attacks on the one defender (other units, a second attack action: Barrage,
  * Ataru, Standby), each with its own attack type, cover and attacker. */
-static int parse_attacks(const cJSON *root, jr *j, no_scenario *sc)
+static int parse_attacks(const cJSON *root, jr *j, no_scenario *sc, const readings *rd)
 {
     static const char *const keys[] = {"attack_type", "cover", "attacker", NULL};
-    if (jr_attacks(root, j, "attacks", keys, sc, read_attack, (void *)root))
+    attacks_of of = {root, rd};
+    if (jr_attacks(root, j, "attacks", keys, sc, read_attack, &of))
         return -1;
     no_scenario_on_one_defender(sc, carry_defender);
     return 0;
@@ -693,10 +738,10 @@ static int parse_attacks(const cJSON *root, jr *j, no_scenario *sc)
 
 /* "pools": the pools of one attack action, each against its own defender (steps 3 and 11,
  * L1540-L1542, L1675-L1679), resolved in the order listed (the attacker's choice, L1550). */
-static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
+static int parse_pools(const cJSON *root, jr *j, no_scenario *sc, const readings *rd)
 {
     static const char *const keys[] = {"attack_type", "cover", "attacker", "defender", NULL};
-    if (jr_attacks(root, j, "pools", keys, sc, read_pool, NULL))
+    if (jr_attacks(root, j, "pools", keys, sc, read_pool, (void *)rd))
         return -1;
     for (const int *t = shared_tokens; *t >= 0; t++)
         if (sc->ctx.start.tok[NO_ATTACKER][*t])
@@ -707,11 +752,12 @@ static int parse_pools(const cJSON *root, jr *j, no_scenario *sc)
 
 int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
 {
-    static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover",
-                                            "policy", "goal", "points", "attacker", "defender", NULL};
-    static const char *const pools_keys[] = {"game", "rules", "name", "policy", "goal", "points", "pools", NULL};
-    static const char *const attacks_keys[] = {"game", "rules", "name", "policy", "goal", "points", "defender",
-                                               "attacks", NULL};
+    static const char *const root_keys[] = {"game", "rules", "name", "attack_type", "cover", "policy",
+                                            "goal", "points", "rule_options", "attacker", "defender", NULL};
+    static const char *const pools_keys[] = {"game", "rules", "name", "policy", "goal", "points",
+                                             "rule_options", "pools", NULL};
+    static const char *const attacks_keys[] = {"game", "rules", "name", "policy", "goal", "points",
+                                               "rule_options", "defender", "attacks", NULL};
     if (cJSON_GetObjectItemCaseSensitive(root, "self_destruct"))
         return parse_self_destruct(root, j, sc);
     if (cJSON_GetObjectItemCaseSensitive(root, "rally") || cJSON_GetObjectItemCaseSensitive(root, "priority"))
@@ -721,13 +767,15 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
     if (jr_object(j, root, "", pools ? pools_keys : attacks ? attacks_keys : root_keys))
         return -1;
     no_parse_common(root, j, sc, "legion", &no_legion_rules);
+    readings rd;
+    parse_readings(j, root, &rd);
     if (j->failed)
         return -1;
     if (pools)
-        return parse_pools(root, j, sc);
+        return parse_pools(root, j, sc, &rd);
     if (attacks)
-        return parse_attacks(root, j, sc);
-    attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit};
+        return parse_attacks(root, j, sc, &rd);
+    attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit, &rd};
     if (parse_attack(&src, &sc->ctx))
         return -1;
     no_scenario_on_one_defender(sc, carry_defender);

@@ -1,5 +1,6 @@
 /* legion_wounds.c — how a Legion unit takes wounds: which miniature each wound token goes to
- * (most-wounded first, leader last, Noncombatant, Counterpart), worked out once per scenario so
+ * (most-wounded first, leader last, Noncombatant after the others, a Counterpart as any other
+ * miniature but spared the last one's defeat), worked out once per scenario so
  * the attack steps only look up how many miniatures a wound total defeats. Lines cited are
  * seeds/002_a81f265cf8fec8c3.txt. */
 #include "neverodds/legion.h"
@@ -21,19 +22,25 @@ static int before(const no_legion_mini *m, const int *tokens, int a, int b)
     return a < b;
 }
 
-/* The best miniature of those `eligible` lets through, or -1. */
-static int pick(const no_legion_mini *m, const int *tokens, int n, int counterparts)
+/* Miniatures left that are not counterparts. */
+static int non_counterparts(const no_legion_mini *m, const int *tokens, int n)
 {
-    int others = 0; /* miniatures left that are not counterparts */
+    int left = 0;
     for (int i = 0; i < n; i++)
-        others += alive(m, tokens, i) && !m[i].counterpart;
-    int best = -1;
+        left += alive(m, tokens, i) && !m[i].counterpart;
+    return left;
+}
+
+/* The miniature that takes the next token by the rules' order (and the list's), of every
+ * miniature or only the counterparts; -1 when none is left. A counterpart is an ordinary
+ * miniature here (L1638-L1642: the player picks one, the most wounded first; L3080: before a
+ * Noncombatant and the leader). The leader only when it is the last miniature, or the last that
+ * is not a counterpart (L1640, L2331). */
+static int pick(const no_legion_mini *m, const int *tokens, int n, int counterparts_only)
+{
+    int others = non_counterparts(m, tokens, n), best = -1;
     for (int i = 0; i < n; i++) {
-        if (!alive(m, tokens, i) || m[i].counterpart != counterparts)
-            continue;
-        /* the leader only when it is the last miniature, or the last that is not a counterpart
-         * (L1640, L2333) */
-        if (m[i].leader && others > 1)
+        if (!alive(m, tokens, i) || (counterparts_only && !m[i].counterpart) || (m[i].leader && others > 1))
             continue;
         if (best < 0 || before(m, tokens, i, best))
             best = i;
@@ -41,22 +48,18 @@ static int pick(const no_legion_mini *m, const int *tokens, int n, int counterpa
     return best;
 }
 
-/* The miniature the next wound token goes to, or -1 once every miniature is defeated. A
- * counterpart takes a token only when it must: when the token would otherwise defeat the last
- * miniature that is not a counterpart (L2334), or when only counterparts are left. The rules let
- * the player give it tokens sooner (L2334, "puede"); we keep the counterpart, and its card's
- * abilities (L2339), as long as the rules allow. */
+/* The miniature the next wound token goes to, or -1 once every miniature is defeated. A token
+ * that would defeat the last miniature that is not a counterpart goes to a counterpart (L2332,
+ * "debe"). L2332 also lets the player move any token meant for another miniature onto a
+ * counterpart ("puede"); we never do so by choice: list the counterpart last to keep it longest. */
 static int next_target(const no_legion_mini *m, const int *tokens, int n)
 {
     int t = pick(m, tokens, n, 0);
-    int spare = pick(m, tokens, n, 1);
-    if (t < 0)
-        return spare;
-    int others = 0;
-    for (int i = 0; i < n; i++)
-        others += alive(m, tokens, i) && !m[i].counterpart;
-    if (spare >= 0 && others == 1 && tokens[t] + 1 == m[t].wounds)
-        return spare;
+    if (t >= 0 && !m[t].counterpart && non_counterparts(m, tokens, n) == 1 && tokens[t] + 1 == m[t].wounds) {
+        int spare = pick(m, tokens, n, 1);
+        if (spare >= 0)
+            return spare;
+    }
     return t;
 }
 
@@ -65,12 +68,14 @@ int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
     if (n < 1 || n > LG_MAX_MINIS)
         return -1;
     uint8_t *d = ctx->kw[NO_DEFENDER];
+    /* the ranged cap (L1638): "el umbral de Heridas combinado" of the miniatures in line of sight,
+     * their thresholds whatever tokens they hold; or, switched, what they can still take */
+    int remaining = d[LK_LOS_CAP_READING] == LG_LOS_REMAINING;
     int tokens[LG_MAX_MINIS], health = 0, health_los = 0, wounded = 0, uniform = 1, in_los = 0;
     for (int i = 0; i < n; i++) {
         tokens[i] = m[i].wounded;
         health += m[i].wounds - m[i].wounded;
-        /* the ranged cap: what the miniatures in line of sight can still take (L1638) */
-        health_los += m[i].in_los ? m[i].wounds - m[i].wounded : 0;
+        health_los += m[i].in_los ? m[i].wounds - (remaining ? m[i].wounded : 0) : 0;
         in_los += m[i].in_los;
         wounded += m[i].wounded;
         uniform &= m[i].wounds == m[0].wounds;
@@ -82,7 +87,7 @@ int no_legion_set_minis(no_ctx *ctx, const no_legion_mini *m, int n)
     d[LK_WOUNDED] = (uint8_t)wounded;
     d[LK_IN_LOS] = (uint8_t)in_los;
     d[LK_HEALTH] = (uint8_t)health;
-    d[LK_HEALTH_LOS] = (uint8_t)health_los;
+    d[LK_HEALTH_LOS] = (uint8_t)(health_los < health ? health_los : health);
     int defeated = 0;
     d[LK_DEFEATED] = 0;
     for (int w = 1; w <= NO_MAX_ROLL; w++) {

@@ -213,8 +213,16 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
     static const char *const types[] = {"ranged", "melee", "overrun"};
-    fprintf(f, "attack:   %s, %d red %d black %d white, surge %s", types[a[LK_ATTACK_TYPE]],
-            a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE], charts[a[LK_SURGE_CHART]]);
+    fprintf(f, "attack:   %s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]], a[LK_POOL_RED],
+            a[LK_POOL_BLACK], a[LK_POOL_WHITE]);
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) { /* upgrades still to place: the policy's choice */
+        const uint8_t *up = &a[LK_UPGRADE + u * LG_UPGRADE_FIELDS];
+        if (up[LG_UPGRADE_X])
+            fprintf(f, " (%s %d on %d black %d white of them: the policy picks the dice, L1567)",
+                    d[LK_UNIT_TYPE] == LG_VEHICLE ? "anti-materiel" : "anti-personnel", up[LG_UPGRADE_X],
+                    up[LG_UPGRADE_BLACK], up[LG_UPGRADE_WHITE]);
+    }
+    fprintf(f, ", surge %s", charts[a[LK_SURGE_CHART]]);
     describe_side(f, ctx, NO_ATTACKER);
     fprintf(f, "\ndefense:  %s die, surge %s, %d minis ", d[LK_DIE] ? "red" : "white",
             d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS]);
@@ -223,6 +231,8 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     else /* thresholds differ: what the unit can take in all */
         fprintf(f, "taking %d wounds in all", d[LK_HEALTH]);
     fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
+    if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
+        fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
     describe_side(f, ctx, NO_DEFENDER);
 }
 
@@ -267,6 +277,9 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
         fprintf(f, "%s+%d: ", k ? "  " : "", k);
         rep_print_rate(f, s->suppression[k], s->exact);
     }
+    if (!no_legion_takes_suppression(ctx)) /* say why, rather than leave a bare +0 */
+        fprintf(f, "   (never: %s)", ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle, L825"
+                                                                               : "Courage \"-\", L1240");
     fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
         fprintf(f, "P(vehicle damage token)  ");

@@ -12,6 +12,7 @@ int main(void)
     srunner_add_suite(sr, suite_abilities());
     srunner_add_suite(sr, suite_cases());
     srunner_add_suite(sr, suite_legion());
+    srunner_add_suite(sr, suite_audit_legion());
     srunner_add_suite(sr, suite_armada());
     srunner_add_suite(sr, suite_sequence());
     srunner_add_suite(sr, suite_deck());

@@ -139,6 +139,7 @@ Suite *suite_scenario(void);
 Suite *suite_abilities(void);
 Suite *suite_cases(void);
 Suite *suite_legion(void);
+Suite *suite_audit_legion(void);
 Suite *suite_armada(void);
 Suite *suite_sequence(void);
 Suite *suite_deck(void);

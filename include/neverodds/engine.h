@@ -28,7 +28,7 @@ enum {
 extern const char *const no_token_names[NO_TOK_N];
 
 #define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
-#define NO_MAX_KW 104
+#define NO_MAX_KW 128
 #define NO_STATE_BUDGET 4000000 /* distinct states the compiler may visit */
 
 #define NO_CARD_KINDS 8 /* kinds of card one damage deck tells apart */

@@ -24,6 +24,10 @@ extern const char *const no_legion_attack_results[4], *const no_legion_defense_r
 /* Guardian g's fact k (k one of the LK_GUARDIAN... slots). */
 #define KG(ctx, g, k) ((ctx)->kw[NO_DEFENDER][(k) + (g) * LG_GUARDIAN_FIELDS])
 
+#define LG_MAX_UPGRADES 3 /* weapons of one pool whose upgrade is a choice */
+#define LG_UPGRADE_FIELDS 3
+enum { LG_UPGRADE_X, LG_UPGRADE_WHITE, LG_UPGRADE_BLACK };
+
 /* Keywords and unit facts, stored in no_ctx.kw[side][...]. LK_NONE is never set, so 0 in a
  * keyword field means "none". */
 enum {
@@ -52,8 +56,14 @@ enum {
     LK_PANIC_COURAGE,
     /* Self-Destruct X (attacker side): which reading of the damaged digits of L2254 */
     LK_SELF_DESTRUCT_READING,
+    /* rule_options, the readings of open rules (README rulings table): the ranged wound cap
+     * (defender side, LG_LOS_...), Primitive and Ion X (attacker side, LG_PRIMITIVE_..., LG_ION_...) */
+    LK_LOS_CAP_READING, LK_PRIMITIVE_READING, LK_ION_READING,
+    /* weapons whose Anti-Personnel / Anti-Materiel X leaves the attacker a choice of dice (attacker
+     * side, L1567): X, then the weapon's white and black dice, LG_UPGRADE_FIELDS slots each */
+    LK_UPGRADE,
     /* the attack pool: red, black, white dice (attacker side) */
-    LK_POOL_RED, LK_POOL_BLACK, LK_POOL_WHITE,
+    LK_POOL_RED = LK_UPGRADE + LG_MAX_UPGRADES * LG_UPGRADE_FIELDS, LK_POOL_BLACK, LK_POOL_WHITE,
     /* how the defender takes wounds (no_legion_set_minis): wounds it can still take, the same
      * for a ranged attack (line of sight), and miniatures defeated by 0..NO_MAX_ROLL wounds */
     LK_HEALTH, LK_HEALTH_LOS, LK_TAKEN /* in earlier attacks of a sequence */, LK_DEFEATED,
@@ -83,6 +93,15 @@ extern const no_rules no_legion_rally_rules, no_legion_priority_rules;
  * wounds, defeated, destroyed and suppression as after an attack. */
 extern const no_rules no_legion_self_destruct_rules;
 enum { LG_READING_ENGLISH, LG_READING_DIGITS };
+/* The ranged wound cap (L1638): the combined wound thresholds of the miniatures in line of sight
+ * (default), or the wounds they can still take. */
+enum { LG_LOS_THRESHOLDS, LG_LOS_REMAINING };
+/* Primitive (L3000): the crits standing when it resolves, after Impact (default), or every crit
+ * of the attack, a later Ram one too. */
+enum { LG_PRIMITIVE_AFTER_IMPACT, LG_PRIMITIVE_EVERY_CRIT };
+/* Ion X (L2982): the hits and crits standing at the start of step 6 (default), or those of the
+ * attack roll, before cover and dodges. */
+enum { LG_ION_STANDING, LG_ION_ROLLED };
 #define LG_FLAG_SUPPRESSED 32u /* rally: tokens left >= Courage */
 #define LG_FLAG_PANICKED 64u   /* rally: tokens left >= 2 x Courage (the better of own and commander's) */
 #define LG_FLAG_CONVERTED 128u /* step 4c has converted the attack pool's surges (tidy stops) */
@@ -91,11 +110,15 @@ enum { LG_READING_ENGLISH, LG_READING_DIGITS };
 void no_legion_setup_dice(no_ctx *ctx);
 /* Adds the modifiers the keywords and tokens give (aim, dodge, Marksman, Armor...). */
 int no_legion_add_mods(no_ctx *ctx);
+/* Can the defender gain suppression tokens? Not a vehicle (L825), nor a unit with Courage "-"
+ * (L1240); droids can (L1839: they are never suppressed, but panic). */
+int no_legion_takes_suppression(const no_ctx *ctx);
 /* Cover value of step 5b for the current state (0 none, 1 light, 2 heavy). */
 int no_legion_cover(const no_ctx *ctx, const no_state *s);
-/* Step 4a for one weapon's dice (red, black, white), in place. */
-void no_legion_form_weapon(const no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel,
-                           int anti_materiel);
+/* Step 4a for one weapon's dice (red, black, white), in place; an upgrade that is the
+ * attacker's choice goes to an upgrade slot (LK_UPGRADE) for the policy to make before the roll.
+ * Returns -1 when more than LG_MAX_UPGRADES weapons need one. */
+int no_legion_form_weapon(no_ctx *ctx, int dice[3], int cumbersome, int anti_personnel, int anti_materiel);
 /* One miniature of the defending unit: wound threshold, wound tokens it already has, roles. */
 typedef struct no_legion_mini {
     uint8_t wounds, wounded;
@@ -118,7 +141,8 @@ int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *
 /* The defender suffers `wounds`, at most `most` (what it can take): damage, miniatures defeated,
  * destroyed. */
 void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most);
-/* Miniatures defeated by `wounds` (most-wounded first, leader last, Noncombatant, Counterpart). */
+/* Miniatures defeated by `wounds` (most-wounded first, leader last, a Noncombatant after the
+ * others, a Counterpart as any other but spared the last non-counterpart's defeat). */
 int no_legion_defeated(const no_ctx *ctx, int wounds);
 
 #endif
