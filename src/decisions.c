@@ -23,8 +23,8 @@ const char *rep_face_name(const no_scenario *sc, int pool, int face)
     static int slot;
     if (!strcmp(sc->game, "xwing"))
         return no_xwing_face_names[face];
-    if (!strcmp(sc->game, "armada"))
-        return no_armada_face_names[face];
+    if (!strcmp(sc->game, "armada")) /* the defense pool holds Redirect's damage points */
+        return pool == NO_POOL_DEFENSE ? no_armada_point_names[face] : no_armada_face_names[face];
     char *b = buf[slot++ & 3];
     if (pool == NO_POOL_ATTACK)
         snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], no_legion_attack_results[face % 4]);

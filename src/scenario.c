@@ -32,7 +32,7 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade", "attack-rolled", "defense-rolled"};
+                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
 int no_window_find(const char *name)
 {
     for (int w = 0; w < NO_W_N; w++)

@@ -148,5 +148,6 @@ Suite *suite_table(void);
 Suite *suite_quick(void);
 Suite *suite_robustness(void);
 Suite *suite_xws(void);
+Suite *suite_audit_armada(void);
 
 #endif

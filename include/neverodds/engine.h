@@ -56,7 +56,8 @@ typedef struct no_state {
     uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
     uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
     uint8_t defeated, suppression, self_wounds; /* Legion */
-    uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified */
+    uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified;
+                                     * Armada: the damage points Redirect sends to its zone */
     uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
     /* A damage deck (X-Wing): the cards of each kind drawn face up so far, a sequence's earlier
      * attacks included (cards dealt face down are never seen, so they do not change the odds of
@@ -85,8 +86,8 @@ typedef enum {
     /* Legion only */
     NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_GUARDIAN_PIERCE,
     NO_W_GUARDIAN_REROLL, NO_W_GUARDIAN_2, NO_W_GUARDIAN_REROLL_2, NO_W_GUARDIAN_PIERCE_2,
-    /* Armada only */
-    NO_W_ATTACK_ADD, NO_W_EVADE,
+    /* Armada only (redirect: how many points Redirect sends, L361) */
+    NO_W_ATTACK_ADD, NO_W_EVADE, NO_W_REDIRECT,
     /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
      * B159: Heavy Laser Cannon, Palpatine) */
     NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
