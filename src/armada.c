@@ -278,8 +278,10 @@ static const no_step steps[] = {
     NO_END,
 };
 
-/* Damage cards (ships) or hull points (squadrons) first, then shields stripped, then a face-up
- * card. */
+/* What the per-attack policies rank (the optimal policy's mean-cards goal over a sequence): damage
+ * cards (ships) or hull points (squadrons) first, then shields stripped, then a face-up card. The
+ * damage the report sums is the state's damage, shields stripped and cards together (the
+ * mean-damage goal). */
 static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
     v->damage = KD(ctx, AK_TYPE) == AR_SQUADRON ? s->damage : s->facedown + s->faceup;

@@ -49,6 +49,10 @@ expect_error bad-policy "neverodds: --policy: expected per-attack, conservative,
 expect_error policy-game "neverodds: --policy: no-discard does not apply to this game" run profiles/xwing/quickstart.json --policy no-discard
 printf '{"game":"armada","range":"long","attacker":{"type":"ship","pool":{"red":1}},"defender":{"type":"ship","tokens":[{"type":"brace","state":"tired"}]}}' >"$T/armada.json"
 expect_error armada-token-state "neverodds: $T/armada.json: defender.tokens[0].state: expected a token state (one of: ready, exhausted, discarded), got \"tired\"" run "$T/armada.json"
+expect_error bad-goal "neverodds: --goal: expected mean-damage, kill or mean-cards, got 'lucky'" run profiles/xwing/quickstart.json --goal lucky
+expect_error goal-game "neverodds: --goal: mean-cards applies to Armada only" run profiles/xwing/quickstart.json --goal mean-cards
+printf '{"game":"xwing","goal":"mean-cards","attacker":{"dice":3},"defender":{"dice":2}}' >"$T/goal.json"
+expect_error goal-key "neverodds: $T/goal.json: goal: expected a goal (one of: mean-damage, kill), got \"mean-cards\"" run "$T/goal.json"
 expect_error unknown-command "neverodds: unknown command" fly
 
 # --help and --version succeed and print to stdout
