@@ -67,6 +67,16 @@ done
 "$BIN" run profiles/xwing/quickstart.json --policy conservative --format json | grep -q '"name":	"conservative"' &&
     ok || bad "--policy not reported"
 
+# an Armada report names what each side's policy ranks: damage cards first per attack, all the
+# damage (the mean it prints) under optimal with its default goal, the cards under mean-cards
+"$BIN" run profiles/armada/contract-example.json | grep -q "^objective: the attacker maximises damage cards (hull points of a squadron), then shields stripped, then a face-up card, in this attack; the defender minimises the same" &&
+    ok || bad "armada objective, per-attack"
+"$BIN" run profiles/armada/victory-double-arc.json --policy optimal --format json |
+    grep -q '"defender":	"minimises the damage dealt (shields stripped and cards: the mean damage reported) over this attack and the later ones, then damage cards"' &&
+    ok || bad "armada objective, optimal"
+"$BIN" run profiles/armada/victory-double-arc.json --policy optimal --goal mean-cards | grep -q "^objective: the attacker maximises damage cards (hull points of a squadron), then shields stripped, then face-up cards, over this attack and the later ones" &&
+    ok || bad "armada objective, mean-cards"
+
 # --verbose shows the face tables the numbers come from
 "$BIN" run profiles/xwing/quickstart.json --verbose | grep -q "red attack d8  *blank blank focus focus hit hit hit crit" &&
     ok || bad "--verbose face table"
