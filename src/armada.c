@@ -148,7 +148,8 @@ void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int redir
 
 /* Within one attack sending the most never hurts the defender (fewer cards, the same shields
  * stripped and the same total), so how much Redirect sends is a choice only when a later attack of
- * a sequence values the shields kept: the policy looks ahead. Otherwise it sends the most. */
+ * a sequence values the shields kept: a side looks ahead (the compiler's future hook). Otherwise
+ * it sends the most. */
 static int redirect_is_a_choice(const no_ctx *ctx)
 {
     return ctx->future != NULL;
@@ -428,11 +429,11 @@ static int add_token_mods(no_ctx *ctx)
  * all of them, once, when it chooses (redirect_is_a_choice). */
 int no_armada_add_redirect_amount(no_ctx *ctx)
 {
-    int room = 0;
+    int room = 0; /* the most any zone Redirect reaches can take */
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
-        if (md->side == NO_DEFENDER && md->effect == AR_EFFECT_OF(AR_REDIRECT))
-            room = room > KD(ctx, AK_SHIELDS + md->to) ? room : KD(ctx, AK_SHIELDS + md->to);
+        if (md->side == NO_DEFENDER && md->effect == AR_EFFECT_OF(AR_REDIRECT) && KD(ctx, AK_SHIELDS + md->to) > room)
+            room = KD(ctx, AK_SHIELDS + md->to);
     }
     if (!room)
         return 0;
