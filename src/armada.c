@@ -34,6 +34,7 @@ const char *const no_armada_range_names[AR_NRANGES] = {"distance-1", "close", "m
 const char *const no_armada_zone_names[AR_NZONES + 1] = {"front", "left", "right", "rear", NULL};
 const char *const no_armada_token_names[AR_NTOKENS] = {"brace", "redirect", "evade", "scatter",
                                                        "contain", "salvo"};
+const char *const no_armada_point_names[AR_NPOINTS] = {"redirected point", "kept point"};
 
 /* Attack faces of each colour, and every attack face. */
 static const uint16_t colour_faces[AR_NCOLOURS] = {0x001F, 0x00E0, 0x0700};
@@ -119,11 +120,13 @@ int no_armada_redirect_zone(const no_ctx *ctx, const no_state *s)
     return m < 0 ? -1 : ctx->mods[m].to;
 }
 
-/* Damage is suffered a point at a time: the redirect zone's shields take what they can (the
- * defender redirects as much as it may, digest T10), then the defending zone's shields, then
+static int min_of(int a, int b) { return a < b ? a : b; }
+
+/* Damage is suffered a point at a time: the redirect zone's shields take the points the defender
+ * sends there (any number up to what they can take, L361), then the defending zone's shields, then
  * damage cards, the first face up under the standard critical effect (L252, L361, L163). A
  * squadron loses hull points (L251). Destroyed: cards (hull points lost) reach the hull (L573). */
-void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_effect,
+void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int redirect, int crit_effect,
                       no_armada_hit *out)
 {
     memset(out, 0, sizeof *out);
@@ -133,20 +136,28 @@ void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_
     } else {
         int left = total;
         if (redirect_zone >= 0) {
-            int room = KD(ctx, AK_SHIELDS + redirect_zone);
-            out->redirected = left < room ? left : room;
+            out->redirected = min_of(redirect, min_of(left, KD(ctx, AK_SHIELDS + redirect_zone)));
             left -= out->redirected;
         }
-        int room = KD(ctx, AK_SHIELDS + KD(ctx, AK_ZONE));
-        out->shields_lost = left < room ? left : room;
+        out->shields_lost = min_of(left, KD(ctx, AK_SHIELDS + KD(ctx, AK_ZONE)));
         out->cards = left - out->shields_lost;
         out->faceup = crit_effect && out->cards > 0;
     }
     out->destroyed = ctx->hull > 0 && before + out->cards + out->hull_lost >= ctx->hull;
 }
 
-/* Step 5 (L157-L163): the critical effect, the total, Brace, then the damage suffered. */
-static void resolve_damage(const no_ctx *ctx, no_state *s)
+/* Within one attack sending the most never hurts the defender (fewer cards, the same shields
+ * stripped and the same total), so how much Redirect sends is a choice only when a later attack of
+ * a sequence values the shields kept: a side looks ahead (the compiler's future hook). Otherwise
+ * it sends the most. */
+static int redirect_is_a_choice(const no_ctx *ctx)
+{
+    return ctx->future != NULL;
+}
+
+/* Step 5 (L157-L163): the total, halved by Brace. The most points Redirect can send are noted
+ * (flags); when the defender chooses, they wait in the defense pool for its choice. */
+static void total_damage(const no_ctx *ctx, no_state *s)
 {
     int hits = 0, crits = 0;
     for (int f = 0; f < AR_NFACES; f++) {
@@ -157,13 +168,30 @@ static void resolve_damage(const no_ctx *ctx, no_state *s)
     int total = hits + (crits_count(ctx) ? crits : 0);
     if (spent_token(ctx, s, AR_BRACE) >= 0)
         total = (total + 1) / 2; /* halved, rounded up (L363) */
-    /* one critical effect needs a crit still in the pool (L269); squadrons suffer none (L275) */
-    int crit_effect = crits > 0 && crits_count(ctx) && spent_token(ctx, s, AR_CONTAIN) < 0;
-    no_armada_hit h;
-    no_armada_suffer(ctx, total, no_armada_redirect_zone(ctx, s), crit_effect, &h);
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
     s->damage = (uint8_t)total;
+    int rz = no_armada_redirect_zone(ctx, s);
+    int most = rz < 0 || KD(ctx, AK_TYPE) != AR_SHIP ? 0 : min_of(total, KD(ctx, AK_SHIELDS + rz));
+    s->flags = (uint8_t)most;
+    if (most && redirect_is_a_choice(ctx)) {
+        if (!ctx->keep_dice) /* the dice are read no more: equal totals meet as one state */
+            memset(&s->pool[NO_POOL_ATTACK], 0, sizeof s->pool[NO_POOL_ATTACK]);
+        s->pool[NO_POOL_DEFENSE].n[NO_FRESH][AR_POINT_REDIRECTED] = (uint8_t)most;
+    }
+}
+
+/* Then the damage is suffered: the points Redirect sends are the most, less those the defender
+ * kept back. One critical effect needs a crit still in the pool (L269); squadrons suffer none
+ * (L275). */
+static void suffer_damage(const no_ctx *ctx, no_state *s)
+{
+    no_pool *points = &s->pool[NO_POOL_DEFENSE];
+    s->flags = (uint8_t)(s->flags - points->n[NO_FRESH][AR_POINT_KEPT]);
+    memset(points, 0, sizeof *points);
+    int crit_effect = s->crits > 0 && crits_count(ctx) && spent_token(ctx, s, AR_CONTAIN) < 0;
+    no_armada_hit h;
+    no_armada_suffer(ctx, s->damage, no_armada_redirect_zone(ctx, s), s->flags, crit_effect, &h);
     s->shields_lost = (uint8_t)(h.redirected + h.shields_lost);
     s->faceup = (uint8_t)h.faceup;
     s->facedown = (uint8_t)(h.cards - h.faceup);
@@ -245,12 +273,16 @@ static const no_step steps[] = {
     NO_DECIDE(NO_W_EVADE, NO_DEFENDER),               /* step 4: Evade first (L155, L362) */
     NO_APPLY(fold_all),
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* then the other tokens */
-    NO_APPLY(resolve_damage),                         /* step 5 (L157-L163) */
+    NO_APPLY(total_damage),                           /* step 5 (L157-L163) */
+    NO_DECIDE(NO_W_REDIRECT, NO_DEFENDER),            /* how much Redirect sends (L361) */
+    NO_APPLY(suffer_damage),
     NO_END,
 };
 
-/* Damage cards (ships) or hull points (squadrons) first, then shields stripped, then a face-up
- * card. */
+/* What the per-attack policies rank (the optimal policy's mean-cards goal over a sequence): damage
+ * cards (ships) or hull points (squadrons) first, then shields stripped, then a face-up card. The
+ * damage the report sums is the state's damage, shields stripped and cards together (the
+ * mean-damage goal). */
 static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 {
     v->damage = KD(ctx, AK_TYPE) == AR_SQUADRON ? s->damage : s->facedown + s->faceup;
@@ -393,6 +425,23 @@ static int add_token_mods(no_ctx *ctx)
     return rc;
 }
 
+/* The defender may send fewer points than Redirect's zone can take (L361): it keeps back 1 to
+ * all of them, once, when it chooses (redirect_is_a_choice). */
+int no_armada_add_redirect_amount(no_ctx *ctx)
+{
+    int room = 0; /* the most any zone Redirect reaches can take */
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->side == NO_DEFENDER && md->effect == AR_EFFECT_OF(AR_REDIRECT) && KD(ctx, AK_SHIELDS + md->to) > room)
+            room = KD(ctx, AK_SHIELDS + md->to);
+    }
+    if (!room)
+        return 0;
+    return add(ctx, MOD(.name = "redirect-fewer", .side = NO_DEFENDER, .window = NO_W_REDIRECT,
+                        .pool = NO_POOL_DEFENSE, .op = NO_OP_CHANGE, .faces = 1u << AR_POINT_REDIRECTED,
+                        .to = AR_POINT_KEPT, .count = (uint8_t)room, .once = 1));
+}
+
 int no_armada_add_mods(no_ctx *ctx)
 {
     return add_attacker_mods(ctx) || add_token_mods(ctx) ? -1 : 0;
@@ -402,7 +451,7 @@ void no_armada_after(const no_ctx *ctx, const no_state *s, int shields[AR_NZONES
 {
     no_armada_hit h;
     int rz = no_armada_redirect_zone(ctx, s);
-    no_armada_suffer(ctx, s->damage, rz, s->faceup, &h); /* the way the damage step suffered it */
+    no_armada_suffer(ctx, s->damage, rz, s->flags, s->faceup, &h); /* the way the damage step suffered it */
     for (int z = 0; z < AR_NZONES; z++)
         shields[z] = KD(ctx, AK_SHIELDS + z) - (z == rz ? h.redirected : 0) -
                      (z == KD(ctx, AK_ZONE) ? h.shields_lost : 0);
@@ -435,7 +484,7 @@ int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
     d[AK_DAMAGE] = (uint8_t)(was[AK_DAMAGE] + h.cards + h.hull_lost);
     next->nmods = 0;
     memset(next->start.charges, 0, sizeof next->start.charges);
-    if (no_armada_add_mods(next))
+    if (no_armada_add_mods(next) || no_armada_add_redirect_amount(next))
         return -1; /* more token states at once than one attack's modifiers hold */
     no_ctx_index(next);
     return 0;

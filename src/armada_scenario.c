@@ -326,7 +326,8 @@ static int parse_attack(jr *j, jr *ja, jr_library *lib, const cJSON *root, const
     no_armada_gather(ctx, gathered);
     for (int c = 0; c < AR_NCOLOURS; c++)
         ctx->start.pool[NO_POOL_COVER].n[NO_FRESH][c] = (uint8_t)gathered[c];
-    if (no_armada_add_mods(ctx)) {
+    /* in a sequence the defender may keep shields for a later attack: how much Redirect sends */
+    if (no_armada_add_mods(ctx) || (atk != root && no_armada_add_redirect_amount(ctx))) {
         jr_fail(j, "defender.tokens", "too many defense token effects in one attack (at most %d "
                 "modifiers with the attacker's)", NO_MAX_MODS);
         return -1;

@@ -65,7 +65,7 @@ int common_option(int argc, char **argv, int *i, common_opts *c)
         for (c->goal = 0; val && c->goal < NO_GOAL_N && strcmp(val, no_goal_names[c->goal]); c->goal++)
             ;
         if (!val || c->goal == NO_GOAL_N)
-            return usage_error("--goal: expected mean-damage or kill, got '%s'", val ? val : "nothing");
+            return usage_error("--goal: expected mean-damage, kill or mean-cards, got '%s'", val ? val : "nothing");
     } else if (a[0] != '-' || !a[1]) { /* the scenario file */
         if (c->file)
             return usage_error("one scenario file at a time (got a second: '%s')", a);
@@ -126,6 +126,8 @@ static int apply_options(const common_opts *c, no_scenario *sc)
         return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
     if (c->policy >= 0)
         no_scenario_set_policy(sc, c->policy);
+    if (c->goal >= 0 && !no_goal_applies(c->goal, sc->game))
+        return usage_error("--goal: %s applies to Armada only", no_goal_names[c->goal]);
     if (c->goal >= 0)
         no_scenario_set_goal(sc, c->goal);
     return 0;

@@ -23,8 +23,8 @@ const char *rep_face_name(const no_scenario *sc, int pool, int face)
     static int slot;
     if (!strcmp(sc->game, "xwing"))
         return no_xwing_face_names[face];
-    if (!strcmp(sc->game, "armada"))
-        return no_armada_face_names[face];
+    if (!strcmp(sc->game, "armada")) /* the defense pool holds Redirect's damage points */
+        return pool == NO_POOL_DEFENSE ? no_armada_point_names[face] : no_armada_face_names[face];
     char *b = buf[slot++ & 3];
     if (pool == NO_POOL_ATTACK)
         snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], no_legion_attack_results[face % 4]);
@@ -195,19 +195,28 @@ static int by_probability(const void *a, const void *b)
     return d > 0 ? 1 : d < 0 ? -1 : 0;
 }
 
-/* One table row: the dice rolled, the probability of the row, what follows, the value (with the
- * later attacks' damage when the policy looks ahead; 0 otherwise). */
-static void row(FILE *f, cJSON *list, const char *dice, double p, const char *actions, const no_value *v)
+/* What the attack is worth from a roll: its expected damage (the game's own measure: damage cards
+ * in Armada); under the optimal policy, the damage its goal counts (the mean damage the report
+ * prints, or Armada's cards) over this attack and the later ones. */
+static double worth(const no_ctx *ctx, const no_value *v)
+{
+    if (!no_looks_ahead(ctx))
+        return v->damage;
+    return v->goal[ctx->goal == NO_GOAL_KILL ? 1 : 0]; /* kill: P(kill), then the damage */
+}
+
+/* One table row: the dice rolled, the probability of the row, what follows, the worth. */
+static void row(FILE *f, cJSON *list, const char *dice, double p, const char *actions, double worth)
 {
     if (list) {
         cJSON *r = cJSON_CreateObject();
         cJSON_AddStringToObject(r, "roll", dice);
         cJSON_AddNumberToObject(r, "probability", p);
         cJSON_AddStringToObject(r, "then", actions);
-        cJSON_AddNumberToObject(r, "worth", v->damage + v->later);
+        cJSON_AddNumberToObject(r, "worth", worth);
         cJSON_AddItemToArray(list, r);
     } else {
-        fprintf(f, "  %-22s %9.6f  %-60s %8.4f\n", dice, p, actions, v->damage + v->later);
+        fprintf(f, "  %-22s %9.6f  %-60s %8.4f\n", dice, p, actions, worth);
     }
 }
 
@@ -223,7 +232,7 @@ static int roll_rows(FILE *f, cJSON *list, const no_scenario *sc, const no_state
         no_value v;
         if (follow(sc, &child[o], actions, sizeof actions, &v) < 0)
             return -1;
-        row(f, list, dice, p[o], actions, &v);
+        row(f, list, dice, p[o], actions, worth(&sc->ctx, &v));
     }
     return 0;
 }
@@ -250,9 +259,12 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
     if (decided && json)
         cJSON_AddStringToObject(json, "before_the_roll", before);
     cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
+    /* Armada's optimal policy values all the damage (shields too) unless its goal is the cards */
+    int all_damage = !strcmp(sc->game, "armada") && no_looks_ahead(&sc->ctx) && sc->ctx.goal != NO_GOAL_MEAN_CARDS;
     if (!json) {
         fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
-                   "damage, wounds in Legion, damage cards in Armada; under optimal, the later attacks' too)\n\n");
+                   "damage, wounds in Legion, %s in Armada; under optimal, the later attacks' too)\n\n",
+                all_damage ? "shields stripped and cards" : "damage cards");
         if (decided)
             fprintf(f, "before the attack roll: %s\n\n", before);
         fprintf(f, "after the attack roll\n  %-22s %-9s  %-60s %s\n", "roll", "P", "then", "worth");

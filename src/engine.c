@@ -63,7 +63,12 @@ const no_policy_info no_policies[NO_POLICY_N] = {
      "(attacker) or remove one (defender) is kept", NULL},
 };
 
-const char *const no_goal_names[NO_GOAL_N + 1] = {"mean-damage", "kill", NULL}; /* NULL: jr_enum reads to it */
+const char *const no_goal_names[NO_GOAL_N + 1] = {"mean-damage", "kill", "mean-cards", NULL}; /* NULL: jr_enum reads to it */
+
+int no_goal_applies(int goal, const char *game)
+{
+    return goal != NO_GOAL_MEAN_CARDS || !strcmp(game, "armada");
+}
 
 int no_policy_find(const char *name)
 {
@@ -223,26 +228,32 @@ static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
 
 /* Is `a` better than `b` for `actor`? Damage to the defender first, then damage to the others
  * on its side, then crits (a crit is worth more than a hit to the attacker), then fewer of the
- * actor's own resources; a crit-fishing attacker puts crits first. */
-static int better(int policy, int goal, int actor, const no_value *a, const no_value *b)
+ * actor's own resources; a crit-fishing attacker puts crits first. The optimal policy puts its
+ * goal's measures over the whole sequence first. */
+static int better(int policy, int actor, const no_value *a, const no_value *b)
 {
     const double eps = 1e-12;
     double sign = actor == NO_DEFENDER ? -1.0 : 1.0;
-    double order[4] = {0, a->damage - b->damage, a->other - b->other, a->crits - b->crits};
+    double order[NO_GOAL_MEASURES + 3] = {0};
+    double *mine = order + NO_GOAL_MEASURES; /* this attack's: damage, other, crits */
+    mine[0] = a->damage - b->damage;
+    mine[1] = a->other - b->other;
+    mine[2] = a->crits - b->crits;
     if (policy == NO_POLICY_OPTIMAL) { /* the whole sequence, not this attack alone */
-        order[1] += a->later - b->later;
-        if (goal == NO_GOAL_KILL)
-            order[0] = a->kill + a->later_kill - b->kill - b->later_kill;
+        for (int i = 0; i < NO_GOAL_MEASURES; i++)
+            order[i] = a->goal[i] - b->goal[i];
+        mine[0] = 0; /* counted in the goal's measures */
     }
     if (actor == NO_ATTACKER && policy == NO_POLICY_CRIT_FISHING) {
-        order[3] = order[2];
-        order[2] = order[1];
-        order[1] = a->crits - b->crits;
+        double crits = mine[2];
+        mine[2] = mine[1];
+        mine[1] = mine[0];
+        mine[0] = crits;
     }
     double spend = b->spend[actor] - a->spend[actor]; /* > 0: a spends less */
-    if (policy == NO_POLICY_CONSERVE && fabs(order[1]) <= eps && fabs(spend) > eps)
+    if (policy == NO_POLICY_CONSERVE && fabs(mine[0]) <= eps && fabs(spend) > eps)
         return spend > 0; /* damage equal: keep the tokens before anything else */
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NO_GOAL_MEASURES + 3; i++)
         if (fabs(order[i]) > eps)
             return sign * order[i] > 0;
     return policy == NO_POLICY_GREEDY ? spend < -eps : spend > eps;
@@ -329,9 +340,8 @@ static void add_weighted(no_value *v, double p, const no_value *cv)
     v->damage += p * cv->damage;
     v->other += p * cv->other;
     v->crits += p * cv->crits;
-    v->later += p * cv->later;
-    v->kill += p * cv->kill;
-    v->later_kill += p * cv->later_kill;
+    for (int i = 0; i < NO_GOAL_MEASURES; i++)
+        v->goal[i] += p * cv->goal[i];
     for (int side = 0; side < NO_SIDES; side++)
         v->spend[side] += p * cv->spend[side];
 }
@@ -436,7 +446,7 @@ static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, n
         int32_t r;
         if (value(arg, next, &cv, &r))
             return CHOICE_FAILED;
-        if (best == CHOSE_NOTHING || better(ctx->policy[actor], ctx->goal, actor, &cv, v)) {
+        if (best == CHOSE_NOTHING || better(ctx->policy[actor], actor, &cv, v)) {
             *v = cv;
             *ref = r;
             best = i;
@@ -477,6 +487,21 @@ static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int 
     return at;
 }
 
+/* A finished attack's measures for the optimal policy's goal, in the order it compares them:
+ * the goal's figure as the report prints it, then tie-breaks. The damage a report sums is the
+ * state's damage (Armada: shields stripped and cards), which for X-Wing and Legion is the score's
+ * damage too; Armada's per-attack measures (cards, shields stripped, face-up) differ from it,
+ * hence their own goal. */
+static void goal_measures(const no_ctx *ctx, const no_state *s, no_value *v)
+{
+    const double by_goal[NO_GOAL_N][NO_GOAL_MEASURES] = {
+        [NO_GOAL_MEAN_DAMAGE] = {s->damage, v->damage, 0},
+        [NO_GOAL_KILL] = {s->destroyed, s->damage, v->damage},
+        [NO_GOAL_MEAN_CARDS] = {v->damage, v->other, v->crits},
+    };
+    memcpy(v->goal, by_goal[ctx->goal], sizeof v->goal);
+}
+
 static int32_t compile_state(compiler *c, no_state s, no_value *v)
 {
     int actor = 0, window = 0;
@@ -499,13 +524,13 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
         c->rules->score(c->ctx, &s, v);
-        v->kill = s.destroyed;
         spent(c->ctx, &s, v->spend);
+        goal_measures(c->ctx, &s, v);
         if (c->ctx->future) { /* what this end leaves the attacks after this one */
             no_value f = {0};
             c->ctx->future->value(c->ctx->future, &s, &f);
-            v->later = f.damage + f.later;
-            v->later_kill = f.kill + f.later_kill;
+            for (int i = 0; i < NO_GOAL_MEASURES; i++)
+                v->goal[i] += f.goal[i];
         }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);

@@ -431,6 +431,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (no_looks_ahead(&sc->ctx))
         fprintf(f, ", goal %s", no_goal_names[sc->ctx.goal]);
     fprintf(f, "\n");
+    if (armada) /* its mean damage counts shields stripped too; its policies rank cards first */
+        rep_armada_objective_text(f, &sc->ctx);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     if (*sc->notes) /* pilots and upgrades the abilities library does not model */
         fprintf(f, "no dice effect modelled: %s\n", sc->notes);
@@ -489,11 +491,16 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     free(view);
     fprintf(f, "== all %d %ss ==\n", sc->nattacks, what);
     damage_table(f, legion ? "wounds" : "damage", s);
+    int cards = armada && sc->ctx.kw[NO_DEFENDER][AK_TYPE] == AR_SHIP; /* Armada's cards, a goal's figure */
+    if (armada)
+        rep_armada_total_text(f, &sc->ctx, s);
     if (s->has_baseline) {
         fprintf(f, "\nper-attack instead of optimal: mean %s %.10f (optimal %+.10f)", legion ? "wounds" : "damage",
                 s->baseline_mean, s->mean - s->baseline_mean);
         if (s->has_kill)
             fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
+        if (cards)
+            fprintf(f, "; cards %.10f (%+.10f)", s->baseline_cards, s->armada.cards_mean - s->baseline_cards);
         fprintf(f, "\n");
     }
     if (s->has_kill) {
@@ -656,10 +663,14 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
     const int *p = ctx->policy;
     cJSON_AddStringToObject(pol, "name", p[NO_ATTACKER] == p[NO_DEFENDER] ? no_policies[p[NO_ATTACKER]].name : "mixed");
-    cJSON_AddStringToObject(pol, "description", no_policies[p[NO_ATTACKER]].description);
+    int armada = !strcmp(sc->game, "armada");
+    if (!armada)
+        cJSON_AddStringToObject(pol, "description", no_policies[p[NO_ATTACKER]].description);
     for (int side = 0; side < NO_SIDES; side++)
         cJSON_AddStringToObject(pol, side_label[side], no_policies[p[side]].name);
     cJSON_AddStringToObject(pol, "goal", no_goal_names[ctx->goal]);
+    if (armada) /* its policies' words: they rank damage cards, not the mean damage */
+        rep_armada_policy_json(pol, ctx);
     cJSON_AddStringToObject(o, "method", s->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(o, "method_choice", s->automatic ? "automatic" : "requested");
     cJSON_AddNumberToObject(o, "trials", (double)s->trials);
@@ -679,6 +690,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */
         json_damage(o, s);
+        if (armada)
+            rep_armada_total_json(o, ctx, s);
         if (s->has_kill) { /* destroyed by the end, and by the end of each attack */
             cJSON *kill = rep_rate_json(s->kill);
             cJSON_AddItemToObject(kill, "by_attack", rep_array(s->kill_by, sc->nattacks, 0));
@@ -692,6 +705,10 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
             if (s->has_kill) {
                 cJSON_AddNumberToObject(b, "kill", s->baseline_kill.p);
                 cJSON_AddNumberToObject(b, "kill_gain", s->kill.p - s->baseline_kill.p);
+            }
+            if (armada && ctx->kw[NO_DEFENDER][AK_TYPE] == AR_SHIP) {
+                cJSON_AddNumberToObject(b, "cards", s->baseline_cards);
+                cJSON_AddNumberToObject(b, "cards_gain", s->armada.cards_mean - s->baseline_cards);
             }
         }
         cJSON *list = cJSON_AddArrayToObject(o, "per_attack");

@@ -217,3 +217,75 @@ void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
         cJSON_AddItemToObject(tj, "locked", rep_rate_json(a->tokens[t].locked));
     }
 }
+
+/* ---- objectives: what engine.c's better() ranks, over armada.c's score ---- */
+
+/* The per-attack measure, and each goal of the optimal policy. */
+static const char *const per_attack_measure =
+    "damage cards (hull points of a squadron), then shields stripped, then a face-up card, in this attack";
+static const char *const goal_measure[NO_GOAL_N] = {
+    [NO_GOAL_MEAN_DAMAGE] = "the damage dealt (shields stripped and cards: the mean damage reported) over this "
+                            "attack and the later ones, then damage cards",
+    [NO_GOAL_KILL] = "the chance the defender is destroyed by the end (P(kill)), then the damage dealt (shields "
+                     "stripped and cards), then damage cards",
+    [NO_GOAL_MEAN_CARDS] = "damage cards (hull points of a squadron), then shields stripped, then face-up cards, "
+                           "over this attack and the later ones",
+};
+
+/* What the side's policy ranks first to last. */
+static const char *objective(const no_ctx *ctx, int side)
+{
+    if (ctx->policy[side] == NO_POLICY_OPTIMAL)
+        return goal_measure[ctx->goal];
+    if (side == NO_ATTACKER && ctx->policy[side] == NO_POLICY_CRIT_FISHING)
+        return "a face-up card, then damage cards (hull points of a squadron), then shields stripped, in this attack";
+    return per_attack_measure;
+}
+
+/* Each policy in Armada's words: the engine's descriptions say "damage" for the first measure. */
+static const char *const policy_text[NO_POLICY_N] = {
+    [NO_POLICY_PER_ATTACK] = "each side ranks this attack by its objective, the attacker up, the defender down; "
+                             "equal: it spends least (a discard counts more than any exhaust)",
+    [NO_POLICY_CONSERVATIVE] = "as per-attack, but the attacker never rerolls a die that already shows a hit or crit",
+    [NO_POLICY_CRIT_FISHING] = "the attacker puts a face-up card first (it rerolls hits hoping for crits); the "
+                               "defender as per-attack",
+    [NO_POLICY_NO_DISCARD] = "as per-attack, but the defender never spends an exhausted token (it would be discarded)",
+    [NO_POLICY_OPTIMAL] = "over a whole sequence of attacks: each choice counts its goal's figures in the later "
+                          "attacks too (exact dynamic programming), so a token or a shield kept is valued",
+    [NO_POLICY_GREEDY] = "as per-attack, but between equally good choices it spends: nothing is kept that could be "
+                         "used now",
+    [NO_POLICY_CONSERVE] = "spends only what changes this attack's damage cards (hull points of a squadron): a token "
+                           "that would only save shields or a face-up card is kept",
+};
+
+void rep_armada_objective_text(FILE *f, const no_ctx *ctx)
+{
+    const char *att = objective(ctx, NO_ATTACKER), *def = objective(ctx, NO_DEFENDER);
+    fprintf(f, "objective: the attacker maximises %s; the defender minimises %s\n", att,
+            att == def ? "the same" : def);
+}
+
+void rep_armada_policy_json(cJSON *policy, const no_ctx *ctx)
+{
+    cJSON_AddStringToObject(policy, "description", policy_text[ctx->policy[NO_ATTACKER]]);
+    cJSON *o = cJSON_AddObjectToObject(policy, "objective");
+    static const char *const verb[NO_SIDES] = {"maximises ", "minimises "};
+    static const char *const side_name[NO_SIDES] = {"attacker", "defender"};
+    for (int side = 0; side < NO_SIDES; side++) {
+        char text[256];
+        snprintf(text, sizeof text, "%s%s", verb[side], objective(ctx, side));
+        cJSON_AddStringToObject(o, side_name[side], text);
+    }
+}
+
+void rep_armada_total_text(FILE *f, const no_ctx *ctx, const no_summary *s)
+{
+    if (KD(ctx, AK_TYPE) == AR_SHIP)
+        fprintf(f, "cards        %.10f mean (damage cards over the attacks)\n", s->armada.cards_mean);
+}
+
+void rep_armada_total_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
+{
+    if (KD(ctx, AK_TYPE) == AR_SHIP)
+        cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "cards"), "mean", s->armada.cards_mean);
+}

@@ -33,6 +33,14 @@ void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, d
 void rep_armada_describe(FILE *f, const no_ctx *ctx);
 void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);
 void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
+/* What each side's policy ranks, in the engine's order (the mean damage the report prints counts
+ * shields stripped and cards together; the per-attack policies rank the cards first): an
+ * "objective:" line, or "description" and "objective" in the JSON policy block. */
+void rep_armada_objective_text(FILE *f, const no_ctx *ctx);
+void rep_armada_policy_json(cJSON *policy, const no_ctx *ctx);
+/* A sequence's totals: its damage cards (text after the damage table; JSON "cards"). */
+void rep_armada_total_text(FILE *f, const no_ctx *ctx, const no_summary *s);
+void rep_armada_total_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
 
 /* The decision tables of `neverodds policy` for a lone attack (decisions.c): text on f, or into
  * the JSON object `json` when it is not NULL. Returns -1 with err when the attack is too large. */

@@ -43,6 +43,15 @@ static void stamp(const no_run_opts *opts, no_summary *out)
     out->threads = opts->threads;
 }
 
+/* A sequence's damage cards (Armada; a figure of the mean-cards goal): its attacks' together, an
+ * attack not made counting none. */
+static void total_cards(no_summary *out)
+{
+    out->armada.cards_mean = 0;
+    for (int a = 0; a < out->nattacks; a++)
+        out->armada.cards_mean += out->attack[a].armada.cards_mean;
+}
+
 /* What looking ahead gains: the same sequence with every optimal side playing per-attack. */
 static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
@@ -59,6 +68,8 @@ static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summa
         out->has_baseline = 1;
         out->baseline_mean = sum->mean;
         out->baseline_kill = sum->kill;
+        total_cards(sum);
+        out->baseline_cards = sum->armada.cards_mean;
         no_summary_free(sum);
     }
     free(base);
@@ -97,6 +108,7 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
         stamp(opts, out);
         for (int a = 0; a < out->nattacks; a++)
             stamp(opts, &out->attack[a]);
+        total_cards(out);
         return no_looks_ahead(&sc->ctx) && !opts->no_gain ? run_baseline(sc, opts, out, err, errlen) : 0;
     }
     if (run_one(sc, opts, out, err, errlen))

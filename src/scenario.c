@@ -33,7 +33,7 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade", "attack-rolled", "defense-rolled"};
+                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
 int no_window_find(const char *name)
 {
     for (int w = 0; w < NO_W_N; w++)
@@ -720,9 +720,15 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game
     }
     /* what the attacker's loadout costs (compare: damage per point); 0 when not given */
     sc->points = jr_int(j, root, "points", "points", 0, 10000, 0, 0);
+    const char *goals[NO_GOAL_N + 1] = {NULL}; /* the goals of this game */
+    for (int g = 0, n = 0; g < NO_GOAL_N; g++)
+        if (no_goal_applies(g, sc->game))
+            goals[n++] = no_goal_names[g];
     const cJSON *goal = cJSON_GetObjectItemCaseSensitive(root, "goal");
-    int g = goal ? jr_enum(j, goal, "goal", no_goal_names, "a goal") : NO_GOAL_MEAN_DAMAGE;
-    sc->ctx.goal = g < 0 ? NO_GOAL_MEAN_DAMAGE : g;
+    int g = goal ? jr_enum(j, goal, "goal", goals, "a goal") : -1;
+    sc->ctx.goal = NO_GOAL_MEAN_DAMAGE;
+    while (g >= 0 && strcmp(no_goal_names[sc->ctx.goal], goals[g]))
+        sc->ctx.goal++;
 }
 
 int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, no_scenario *sc,

@@ -318,7 +318,7 @@ START_TEST(t10_redirect_to_an_adjacent_zone)
     no_armada_hit h;
     sc = armada(",\"range\":\"long\"", "\"type\":\"ship\",\"pool\":{\"red\":2}",
                 "\"type\":\"ship\",\"hull\":9,\"shields\":{\"front\":1,\"left\":2}");
-    no_armada_suffer(&sc->ctx, 4, AR_LEFT, 0, &h);
+    no_armada_suffer(&sc->ctx, 4, AR_LEFT, 4, 0, &h); /* sends all it can: 2 */
     ck_assert_int_eq(h.redirected, 2);
     ck_assert_int_eq(h.shields_lost, 1);
     ck_assert_int_eq(h.cards, 1);

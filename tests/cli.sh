@@ -49,6 +49,10 @@ expect_error bad-policy "neverodds: --policy: expected per-attack, conservative,
 expect_error policy-game "neverodds: --policy: no-discard does not apply to this game" run profiles/xwing/quickstart.json --policy no-discard
 printf '{"game":"armada","range":"long","attacker":{"type":"ship","pool":{"red":1}},"defender":{"type":"ship","tokens":[{"type":"brace","state":"tired"}]}}' >"$T/armada.json"
 expect_error armada-token-state "neverodds: $T/armada.json: defender.tokens[0].state: expected a token state (one of: ready, exhausted, discarded), got \"tired\"" run "$T/armada.json"
+expect_error bad-goal "neverodds: --goal: expected mean-damage, kill or mean-cards, got 'lucky'" run profiles/xwing/quickstart.json --goal lucky
+expect_error goal-game "neverodds: --goal: mean-cards applies to Armada only" run profiles/xwing/quickstart.json --goal mean-cards
+printf '{"game":"xwing","goal":"mean-cards","attacker":{"dice":3},"defender":{"dice":2}}' >"$T/goal.json"
+expect_error goal-key "neverodds: $T/goal.json: goal: expected a goal (one of: mean-damage, kill), got \"mean-cards\"" run "$T/goal.json"
 expect_error unknown-command "neverodds: unknown command" fly
 # a cloaked ship is disarmed (L439-L442, L685); first edition has no range 0 (B819); bonus attacks
 printf '{"game":"xwing","attacker":{"dice":3,"tokens":{"cloak":1}},"defender":{"dice":2}}' >"$T/cloak.json"
@@ -68,6 +72,16 @@ done
 # --policy overrides the scenario and the report names it
 "$BIN" run profiles/xwing/quickstart.json --policy conservative --format json | grep -q '"name":	"conservative"' &&
     ok || bad "--policy not reported"
+
+# an Armada report names what each side's policy ranks: damage cards first per attack, all the
+# damage (the mean it prints) under optimal with its default goal, the cards under mean-cards
+"$BIN" run profiles/armada/contract-example.json | grep -q "^objective: the attacker maximises damage cards (hull points of a squadron), then shields stripped, then a face-up card, in this attack; the defender minimises the same" &&
+    ok || bad "armada objective, per-attack"
+"$BIN" run profiles/armada/victory-double-arc.json --policy optimal --format json |
+    grep -q '"defender":	"minimises the damage dealt (shields stripped and cards: the mean damage reported) over this attack and the later ones, then damage cards"' &&
+    ok || bad "armada objective, optimal"
+"$BIN" run profiles/armada/victory-double-arc.json --policy optimal --goal mean-cards | grep -q "^objective: the attacker maximises damage cards (hull points of a squadron), then shields stripped, then face-up cards, over this attack and the later ones" &&
+    ok || bad "armada objective, mean-cards"
 
 # --verbose shows the face tables the numbers come from
 "$BIN" run profiles/xwing/quickstart.json --verbose | grep -q "red attack d8  *blank blank focus focus hit hit hit crit" &&

@@ -151,5 +151,6 @@ Suite *suite_quick(void);
 Suite *suite_robustness(void);
 Suite *suite_xws(void);
 Suite *suite_audit_xwing(void);
+Suite *suite_audit_armada(void);
 
 #endif

@@ -66,6 +66,17 @@ int no_armada_gather(const no_ctx *ctx, int gathered[AR_NCOLOURS]);
  * tokens. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
 int no_armada_add_mods(no_ctx *ctx);
 
+/* Step 5 holds the damage points Redirect may send in the defense pool, so the defender chooses
+ * how many go there (L361): the most that fit are "redirected"; points it takes back are "kept"
+ * on the defending zone. */
+enum { AR_POINT_REDIRECTED, AR_POINT_KEPT, AR_NPOINTS };
+extern const char *const no_armada_point_names[AR_NPOINTS];
+
+/* In a sequence, the defender's choice to send fewer points than Redirect can (L361), appended
+ * after no_armada_add_mods (a lone attack never offers it: sending the most never costs the
+ * defender in one attack). Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
+int no_armada_add_redirect_amount(no_ctx *ctx);
+
 /* How a damage total is suffered (L252, L361, L163). */
 typedef struct no_armada_hit {
     int redirected;          /* points the redirect zone's shields took */
@@ -74,8 +85,9 @@ typedef struct no_armada_hit {
     int hull_lost;           /* squadron hull points lost */
     int destroyed;
 } no_armada_hit;
-/* redirect_zone: -1 when no Redirect was spent. */
-void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int crit_effect,
+/* redirect_zone: -1 when no Redirect was spent; `redirect`: the points the defender sends there
+ * (no more than the total and the zone's shields take). */
+void no_armada_suffer(const no_ctx *ctx, int total, int redirect_zone, int redirect, int crit_effect,
                       no_armada_hit *out);
 /* Tokens of the defender's pool `slot` (a modifier index) the attacker's accuracies locked. */
 int no_armada_locked(const no_ctx *ctx, const no_state *s, int slot);

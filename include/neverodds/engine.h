@@ -56,7 +56,8 @@ typedef struct no_state {
     uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
     uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
     uint8_t defeated, suppression, self_wounds; /* Legion */
-    uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified */
+    uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified;
+                                     * Armada: the damage points Redirect sends to its zone */
     uint8_t guardian_wounds;        /* Legion: wounds a Guardian unit took for the defender */
     /* A damage deck (X-Wing): the cards of each kind drawn face up so far, a sequence's earlier
      * attacks included (cards dealt face down are never seen, so they do not change the odds of
@@ -89,8 +90,8 @@ typedef enum {
     /* Legion only */
     NO_W_ATTACK_REROLL, NO_W_AFTER_CONVERT, NO_W_DODGE, NO_W_DEFENSE_REROLL, NO_W_GUARDIAN_PIERCE,
     NO_W_GUARDIAN_REROLL, NO_W_GUARDIAN_2, NO_W_GUARDIAN_REROLL_2, NO_W_GUARDIAN_PIERCE_2,
-    /* Armada only */
-    NO_W_ATTACK_ADD, NO_W_EVADE,
+    /* Armada only (redirect: how many points Redirect sends, L361) */
+    NO_W_ATTACK_ADD, NO_W_EVADE, NO_W_REDIRECT,
     /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
      * B159: Heavy Laser Cannon, Palpatine) */
     NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
@@ -140,21 +141,28 @@ typedef struct no_modifier {
     uint8_t other_ship;     /* comes from another ship: "cannot modify" does not stop it (B575) */
 } no_modifier;
 
-/* Value of a state for the policy, compared in this order: expected damage to the defender,
- * the game's second measure (Legion: wounds on a Guardian; X-Wing: the attack's results before
- * defense dice), expected crits, expected resources each side spends. */
+/* The optimal policy's goal measures, in the goal's order (engine.c goal_measures). */
+#define NO_GOAL_MEASURES 3
+
+/* Value of a state for the policy. The other policies compare, in order: expected damage to the
+ * defender (the game's own measure: Armada counts damage cards, or a squadron's hull points), the
+ * game's second measure (Legion: wounds on a Guardian; X-Wing: the attack's results before defense
+ * dice; Armada: shields stripped), expected crits (X-Wing and Armada: face-up damage cards),
+ * expected resources each side spends. The optimal policy compares its goal's measures first. */
 typedef struct no_value {
     double damage;
     double other;
     double crits;
     double spend[NO_SIDES];
-    double later;   /* expected damage of the later attacks of a sequence, under the policies */
-    double kill, later_kill; /* P(this attack destroys the defender), P(a later one does) */
+    /* the goal's measures summed over this attack and the later attacks of a sequence, under the
+     * policies: the figures the report prints for the goal (P(kill), mean damage, Armada's cards) */
+    double goal[NO_GOAL_MEASURES];
 } no_value;
 
 /* What the later attacks of a sequence are worth from where this attack ends (sequence.c): the
- * policy adds it to every end of the attack, so a token kept is valued as well as a token spent,
- * and damage now is weighed against damage later. */
+ * next attack's value from its start, whose goal measures the policy adds to every end of this
+ * attack, so a token kept is valued as well as a token spent, and damage now is weighed against
+ * damage later. */
 typedef struct no_future {
     void (*value)(const struct no_future *f, const no_state *end, no_value *out);
 } no_future;
@@ -287,10 +295,15 @@ typedef struct no_graph {
  * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
 enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
        NO_POLICY_OPTIMAL, NO_POLICY_GREEDY, NO_POLICY_CONSERVE, NO_POLICY_N };
-/* The optimal policy's goal over a sequence: the expected total damage, or the chance to destroy
- * the defender by the end (then the expected damage). */
-enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_N };
+/* The optimal policy's goal over a sequence: the expected total damage (the mean damage the
+ * report prints: Armada's shields stripped and cards together), the chance to destroy the
+ * defender by the end (then the expected damage), or (Armada) the expected damage cards (hull
+ * points of a squadron), then shields stripped, then face-up cards: the per-attack objective over
+ * the whole sequence. */
+enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_MEAN_CARDS, NO_GOAL_N };
 extern const char *const no_goal_names[NO_GOAL_N + 1]; /* NULL-terminated */
+/* Does the goal apply to `game`? (mean-cards: Armada only) */
+int no_goal_applies(int goal, const char *game);
 typedef struct no_policy_info {
     const char *name;
     const char *description;

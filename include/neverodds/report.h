@@ -80,6 +80,7 @@ typedef struct no_summary {
     int has_baseline;
     double baseline_mean;
     no_rate baseline_kill;
+    double baseline_cards;                /* Armada: damage cards (armada.cards_mean: the sequence's) */
     /* a sequence on one defender: P(destroyed by the end of attack k) */
     no_rate kill_by[NO_MAX_ATTACKS];
     /* a sequence: each attack's own summary (the fields above then describe the total) */
