@@ -34,21 +34,6 @@ static void refused(const char *json, const char *want)
     free(sc);
 }
 
-/* Commits the attacker to using `first_name` before `then_name` (as `order` does). */
-static void commit_order(no_scenario *sc, const char *first_name, const char *then_name)
-{
-    int a = -1, b = -1;
-    for (int m = 0; m < sc->ctx.nmods; m++) {
-        if (!strcmp(sc->ctx.mods[m].name, first_name))
-            a = m;
-        if (!strcmp(sc->ctx.mods[m].name, then_name))
-            b = m;
-    }
-    ck_assert(a >= 0 && b >= 0);
-    sc->ctx.mods[b].excludes |= 1u << a;
-    no_ctx_index(&sc->ctx);
-}
-
 /* ---- item 12: Palpatine's die "non può essere modificato nuovamente durante questo attacco" (B159) ---- */
 
 static const char *const juke_vs_palpatine[2] = {
@@ -136,26 +121,6 @@ START_TEST(t_ten_numb_and_palpatine_always_damage)
 }
 END_TEST
 
-/* `order` as JSON for one scenario (exact). */
-static cJSON *orders_of(no_scenario *sc)
-{
-    no_order_opts o;
-    memset(&o, 0, sizeof o);
-    o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
-    o.format = NO_FMT_JSON;
-    char *text = NULL, err[NO_ERR_LEN];
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    ck_assert_ptr_nonnull(f);
-    int rc = no_report_orders(f, &sc, 1, &o, err, sizeof err);
-    fclose(f);
-    ck_assert_msg(rc == 0, "order failed: %s", err);
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    ck_assert_ptr_nonnull(j);
-    return j;
-}
-
 START_TEST(t_run_agrees_with_order)
 {
     /* Either order of HLC and Palpatine leaves the named crit: every fixed order, the policy's
@@ -165,7 +130,7 @@ START_TEST(t_run_agrees_with_order)
     no_scenario *sc = first("", ten_numb, "\"dice\":2");
     double run = mean_of(sc);
     ck_assert_near(run, 331.0 / 256, 1e-12);
-    cJSON *j = orders_of(sc);
+    cJSON *j = orders_of(&sc, 1, NULL, NULL, NULL);
     const cJSON *r;
     int rows = 0, policy_rows = 0;
     cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "orders"))

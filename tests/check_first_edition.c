@@ -44,23 +44,6 @@ START_TEST(t_b2_two_evade_tokens_add_one)
 }
 END_TEST
 
-/* Commits the attacker to using its effects `first` before `then` (as `order` does). */
-static void commit_order(no_scenario *sc, const char *first_name, const char *then_name)
-{
-    int a = -1, b = -1;
-    for (int m = 0; m < sc->ctx.nmods; m++) {
-        if (sc->ctx.mods[m].side != NO_ATTACKER)
-            continue;
-        if (!strcmp(sc->ctx.mods[m].name, first_name))
-            a = m;
-        if (!strcmp(sc->ctx.mods[m].name, then_name))
-            b = m;
-    }
-    ck_assert(a >= 0 && b >= 0);
-    sc->ctx.mods[b].excludes |= 1u << a;
-    no_ctx_index(&sc->ctx);
-}
-
 START_TEST(t_b3_focus_before_lock_wastes_the_reroll)
 {
     /* F F B, 2 focus, lock: focus first gives H H B, the lock rerolls B into F, and the second

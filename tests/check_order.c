@@ -9,31 +9,6 @@
 
 #define ORDER_DIR NO_CASES_DIR "/../order/"
 
-/* Runs `order` on the scenarios with the what-ifs (swap windows, variants) and returns its JSON. */
-static cJSON *orders_of(no_scenario *const *scs, int n, const char *swap, const char *variant, const char *roll)
-{
-    no_order_opts o;
-    memset(&o, 0, sizeof o);
-    o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
-    o.format = NO_FMT_JSON;
-    o.roll = roll;
-    if (swap)
-        o.swap[o.nswap++] = no_window_find(swap);
-    if (variant)
-        o.variant[o.nvariant++] = variant;
-    char *text = NULL, err[NO_ERR_LEN];
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    ck_assert_ptr_nonnull(f);
-    int rc = no_report_orders(f, scs, n, &o, err, sizeof err);
-    fclose(f);
-    ck_assert_msg(rc == 0, "order failed: %s", err);
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    ck_assert_ptr_nonnull(j);
-    return j;
-}
-
 /* The row whose order (labels joined by ",") and rules order match. */
 static const cJSON *row_of(const cJSON *j, const char *rules_order, const char *order)
 {

@@ -8,6 +8,10 @@
 #include <string.h>
 #include "neverodds/run.h"
 #include "neverodds/xwing.h"
+#include "neverodds/modifier.h"
+#include "neverodds/order.h"
+#include "neverodds/table.h"
+#include <cjson/cJSON.h>
 
 /* Parses a scenario or fails the test with the parser's message. */
 static inline no_scenario *scenario(const char *json)
@@ -118,6 +122,50 @@ static inline no_state forced(no_scenario *sc, const char *letters)
         faces[n++] = (uint8_t)(at ? at - no_xwing_face_letters : card - no_xwing_card_letters);
     }
     return walk_faces(sc, faces, n, letters);
+}
+
+/* Commits the attacker to using its modifier `first_name` before `then_name` (as `order` does). */
+static inline void commit_order(no_scenario *sc, const char *first_name, const char *then_name)
+{
+    int a = -1, b = -1;
+    for (int m = 0; m < sc->ctx.nmods; m++) {
+        if (sc->ctx.mods[m].side != NO_ATTACKER)
+            continue;
+        if (!strcmp(sc->ctx.mods[m].name, first_name))
+            a = m;
+        if (!strcmp(sc->ctx.mods[m].name, then_name))
+            b = m;
+    }
+    ck_assert(a >= 0 && b >= 0);
+    sc->ctx.mods[b].excludes |= 1u << a;
+    no_ctx_index(&sc->ctx);
+}
+
+/* Runs `order` (exact) on the scenarios with the what-ifs (a window to swap, a variant, traced
+ * rolls; each may be NULL) and returns its JSON. */
+static inline cJSON *orders_of(no_scenario *const *scs, int n, const char *swap, const char *variant,
+                               const char *roll)
+{
+    no_order_opts o;
+    memset(&o, 0, sizeof o);
+    o.run = (no_run_opts){.force_exact = 1, .seed = 1, .threads = 1};
+    o.format = NO_FMT_JSON;
+    o.roll = roll;
+    if (swap)
+        o.swap[o.nswap++] = no_window_find(swap);
+    if (variant)
+        o.variant[o.nvariant++] = variant;
+    char *text = NULL, err[NO_ERR_LEN];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    int rc = no_report_orders(f, scs, n, &o, err, sizeof err);
+    fclose(f);
+    ck_assert_msg(rc == 0, "order failed: %s", err);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(j);
+    return j;
 }
 
 /* Number of dice showing `face` in a pool, both columns. */
