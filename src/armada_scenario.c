@@ -380,6 +380,7 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)
         later_tokens = jr_bool(j, ro, "contain_salvo", "rule_options", 0);
+    no_scenario_switch(sc, "rule_options.contain_salvo", later_tokens, !later_tokens);
     if (j->failed)
         return -1;
     jr_library lib = {0};

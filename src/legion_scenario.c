@@ -564,6 +564,8 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     ctx->kw[NO_ATTACKER][LK_POOL_BLACK] = (uint8_t)jr_int(j, o, "x", "self_destruct", 1, NO_MAX_ROLL, 0, 1);
     ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] =
         (uint8_t)jr_enum_key(j, o, "reading", "self_destruct", readings, "a reading of L2254", LG_READING_ENGLISH);
+    uint8_t reading = ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING];
+    no_scenario_reading(sc, "self_destruct.reading", readings[reading], reading == LG_READING_ENGLISH);
     units u = {0};
     parse_defender(j, &u, root, ctx, NULL);
     cJSON_Delete(u.doc);
@@ -580,7 +582,7 @@ typedef struct readings {
     uint8_t los_cap, primitive, ion;
 } readings;
 
-static void parse_readings(jr *j, const cJSON *root, readings *rd)
+static void parse_readings(jr *j, const cJSON *root, readings *rd, no_scenario *sc)
 {
     static const char *const keys[] = {"los_cap", "primitive", "ion", NULL};
     static const char *const los_cap[] = {"thresholds", "remaining", NULL};
@@ -588,12 +590,19 @@ static void parse_readings(jr *j, const cJSON *root, readings *rd)
     static const char *const ion[] = {"standing", "rolled", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     *rd = (readings){LG_LOS_THRESHOLDS, LG_PRIMITIVE_AFTER_IMPACT, LG_ION_STANDING};
-    if (!o || jr_object(j, o, "rule_options", keys))
+    if (o && !jr_object(j, o, "rule_options", keys)) {
+        rd->los_cap = (uint8_t)jr_enum_key(j, o, "los_cap", "rule_options", los_cap, "a reading of L1638",
+                                           rd->los_cap);
+        rd->primitive = (uint8_t)jr_enum_key(j, o, "primitive", "rule_options", primitive, "a reading of L3000",
+                                             rd->primitive);
+        rd->ion = (uint8_t)jr_enum_key(j, o, "ion", "rule_options", ion, "a reading of L2982", rd->ion);
+    }
+    if (j->failed)
         return;
-    rd->los_cap = (uint8_t)jr_enum_key(j, o, "los_cap", "rule_options", los_cap, "a reading of L1638", rd->los_cap);
-    rd->primitive = (uint8_t)jr_enum_key(j, o, "primitive", "rule_options", primitive, "a reading of L3000",
-                                         rd->primitive);
-    rd->ion = (uint8_t)jr_enum_key(j, o, "ion", "rule_options", ion, "a reading of L2982", rd->ion);
+    /* the defaults are the first names (the enums' zeros) */
+    no_scenario_reading(sc, "rule_options.los_cap", los_cap[rd->los_cap], rd->los_cap == 0);
+    no_scenario_reading(sc, "rule_options.primitive", primitive[rd->primitive], rd->primitive == 0);
+    no_scenario_reading(sc, "rule_options.ion", ion[rd->ion], rd->ion == 0);
 }
 
 /* The tokens of the attacking unit that one pool of an attack action leaves to the next (L1677:
@@ -768,7 +777,7 @@ int no_legion_parse(const cJSON *root, jr *j, no_scenario *sc)
         return -1;
     no_parse_common(root, j, sc, "legion", &no_legion_rules);
     readings rd;
-    parse_readings(j, root, &rd);
+    parse_readings(j, root, &rd, sc);
     if (j->failed)
         return -1;
     if (pools)

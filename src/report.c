@@ -419,6 +419,31 @@ static no_scenario *attack_view(const no_scenario *sc)
     return view;
 }
 
+/* The readings of open rules the scenario chose against the defaults (the JSON names them all). */
+static void readings_text(FILE *f, const no_scenario *sc)
+{
+    int n = 0;
+    for (int i = 0; i < sc->nreadings; i++)
+        if (!sc->readings[i].by_default)
+            fprintf(f, "%s%s %s", n++ ? ", " : "rulings:  ", sc->readings[i].key, sc->readings[i].value);
+    if (n)
+        fprintf(f, " (not the default readings; README, rulings)\n");
+}
+
+/* Every reading in effect, by its scenario key: a switch as a boolean, a choice as its name. */
+static cJSON *readings_json(const no_scenario *sc)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int i = 0; i < sc->nreadings; i++) {
+        const no_reading *r = &sc->readings[i];
+        if (!strcmp(r->value, "true") || !strcmp(r->value, "false"))
+            cJSON_AddBoolToObject(o, r->key, !strcmp(r->value, "true"));
+        else
+            cJSON_AddStringToObject(o, r->key, r->value);
+    }
+    return o;
+}
+
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
@@ -434,6 +459,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     if (armada) /* its mean damage counts shields stripped too; its policies rank cards first */
         rep_armada_objective_text(f, &sc->ctx);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
+    readings_text(f, sc);
     if (*sc->notes) /* pilots and upgrades the abilities library does not model */
         fprintf(f, "no dice effect modelled: %s\n", sc->notes);
     if (sc->nattacks && !sc->one_defender) {
@@ -655,8 +681,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "rules", sc->rules);
     if (!strcmp(sc->game, "xwing"))
         cJSON_AddBoolToObject(o, "damage_deck", sc->ctx.deck != NULL);
-    if (agility_floor(sc)) /* the switch as the scenario reads it */
-        cJSON_AddBoolToObject(o, "agility_floor_before_range", sc->ctx.agility_floor_first);
+    cJSON_AddItemToObject(o, "rulings", readings_json(sc));
     cJSON_AddStringToObject(o, "scenario", sc->name);
     if (*sc->notes)
         cJSON_AddStringToObject(o, "no_dice_effect_modelled", sc->notes);

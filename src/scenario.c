@@ -154,6 +154,7 @@ typedef struct builder {
     int ship_of;        /* a bonus attack's: the index of the attack its ship made before; -1 none */
     const no_ctx *attacks; /* a sequence's attacks read so far */
     char *notes;        /* the scenario's notes (NO_NOTES_LEN) */
+    no_scenario *sc;    /* the scenario read, for the readings it records */
 } builder;
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
@@ -823,6 +824,22 @@ static void same_ship(builder *b, const cJSON *atk, no_ctx *ctx)
     ctx->bonus = 1;
 }
 
+void no_scenario_reading(no_scenario *sc, const char *key, const char *value, int by_default)
+{
+    int i = 0;
+    while (i < sc->nreadings && strcmp(sc->readings[i].key, key))
+        i++;
+    if (i == NO_MAX_READINGS)
+        abort(); /* a game names more readings than the room made for them */
+    sc->readings[i] = (no_reading){key, value, by_default};
+    sc->nreadings += i == sc->nreadings;
+}
+
+void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default)
+{
+    no_scenario_reading(sc, key, on ? "true" : "false", by_default);
+}
+
 /* The rules' open questions (README, "Rulings"): the second edition's second focus token and
  * damage deck; the first edition's agility floor (B267-B269 with B441-B445). The first edition
  * settles the focus question (a token works once per modify step, B351) and its damage deck is
@@ -855,6 +872,18 @@ static void rule_options(builder *b, const cJSON *ro, no_ctx *ctx, int *damage_d
     *damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
 }
 
+/* The readings an X-Wing attack was read with, for the reports. */
+static void xwing_readings(no_scenario *sc, const no_ctx *ctx, int first_edition, int damage_deck)
+{
+    if (first_edition) {
+        no_scenario_switch(sc, "rule_options.agility_floor_before_range", ctx->agility_floor_first, ctx->agility_floor_first);
+    } else {
+        no_scenario_switch(sc, "rule_options.multiple_focus", ctx->multiple_focus, ctx->multiple_focus);
+        no_scenario_switch(sc, "rule_options.damage_deck", damage_deck, damage_deck);
+    }
+    no_scenario_reading(sc, "first_player", side_names[ctx->first_player], ctx->first_player == NO_ATTACKER);
+}
+
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
  * itself, or one entry of "attacks", whose errors then stand under b->j's prefix), the defender
  * and the rules switches from the scenario. */
@@ -878,6 +907,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     int damage_deck = !b->first_edition;
     j->prefix = NULL;
     rule_options(b, cJSON_GetObjectItemCaseSensitive(root, "rule_options"), ctx, &damage_deck);
+    xwing_readings(b->sc, ctx, b->first_edition, damage_deck);
     if (b->first_edition && ctx->obstructed && !j->failed)
         jr_fail(j, "obstructed", "the first-edition sources (FAQ 4.4.1) give no obstruction bonus: add a "
                 "defense-dice modifier for the one you play with");
@@ -995,6 +1025,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.ctx = &sc->ctx;
     b.root = root;
     b.notes = sc->notes;
+    b.sc = sc;
     b.ship_of = -1;
     jr *j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender", "range",

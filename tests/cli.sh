@@ -84,6 +84,14 @@ done
     ok || bad "armada objective, mean-cards"
 
 # --verbose shows the face tables the numbers come from
+# every reading of an open rule in the JSON, by its scenario key; the text names those off the default
+printf '{"game":"legion","rule_options":{"los_cap":"remaining"},"attacker":{"pool":{"red":2}},"defender":{"die":"white","minis":2}}' >"$T/readings.json"
+"$BIN" run "$T/readings.json" --format json | tr -d '\n\t' |
+    grep -q '"rulings":{"rule_options.los_cap":"remaining","rule_options.primitive":"after_impact","rule_options.ion":"standing"}' &&
+"$BIN" run "$T/readings.json" | grep -q "^rulings:  rule_options.los_cap remaining (not the default readings" &&
+"$BIN" run profiles/xwing/quickstart.json --format json | tr -d '\n\t' |
+    grep -q '"rulings":{"rule_options.multiple_focus":true,"rule_options.damage_deck":true,"first_player":"attacker"}' &&
+! "$BIN" run profiles/xwing/quickstart.json | grep -q "^rulings:" && ok || bad "rulings in the report"
 "$BIN" run profiles/xwing/quickstart.json --verbose | grep -q "red attack d8  *blank blank focus focus hit hit hit crit" &&
     ok || bad "--verbose face table"
 

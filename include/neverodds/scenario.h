@@ -9,6 +9,14 @@
 #define NO_NOTES_LEN 256
 #define NO_MAX_ATTACKS 10 /* attacks in one sequence */
 
+/* A reading of a rule the seeds leave open, as the scenario set it or by default, by its scenario
+ * key ("rule_options.los_cap", "first_player"): reports name every one in effect. */
+#define NO_MAX_READINGS 6
+typedef struct no_reading {
+    const char *key, *value; /* static strings: "true"/"false" for a switch */
+    int by_default;
+} no_reading;
+
 struct no_scenario;
 /* A game's rule for what carries from one attack of a sequence to the next: builds attack `next`
  * as the end `end` of attack `from` leaves it. Returns 0, 1 when there is nothing left to attack,
@@ -39,6 +47,8 @@ typedef struct no_scenario {
     int ncarried;
     uint8_t carried[4];
     no_legion_unit unit;
+    int nreadings;
+    no_reading readings[NO_MAX_READINGS];
 } no_scenario;
 
 /* Sets the policy of every attack of the scenario for both sides (--policy), or for one side. */
@@ -49,6 +59,11 @@ void no_scenario_set_side_policy(no_scenario *sc, int side, int policy);
 void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry);
 /* Sets the optimal policy's goal for every attack (--goal). */
 void no_scenario_set_goal(no_scenario *sc, int goal);
+
+/* Records a reading in effect (a sequence's later attacks set the same key again). */
+void no_scenario_reading(no_scenario *sc, const char *key, const char *value, int by_default);
+/* The same for a switch: "true" or "false". */
+void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default);
 
 /* --lenient: unknown keys are warnings on stderr and ignored, not errors (off by default). */
 void no_scenario_set_lenient(int on);
