@@ -155,6 +155,7 @@ typedef struct builder {
     const no_ctx *attacks; /* a sequence's attacks read so far */
     char *notes;        /* the scenario's notes (NO_NOTES_LEN) */
     no_scenario *sc;    /* the scenario read, for the readings it records */
+    unsigned needs;     /* tokens the attack being read needs and does not spend (attack_requires) */
 } builder;
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
@@ -559,6 +560,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
             need = token_mask(&lj, e, "attack_requires", lpath);
+            b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
         }
@@ -570,8 +572,9 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         if ((need & (1u << t)) && !b->ctx->start.tok[NO_ATTACKER][t]) {
             char tp[64];
             snprintf(tp, sizeof tp, "attacker.tokens.%s", token_keys[t]);
-            jr_fail(j, tp, "%s needs %s to attack: set it to 1", key,
-                    t == NO_TOK_LOCK ? "a lock on the defender" : token_keys[t]);
+            jr_fail(j, tp, "%s needs %s to attack: set it to 1%s", key,
+                    t == NO_TOK_LOCK ? "a lock on the defender" : token_keys[t],
+                    b->ship_of >= 0 ? " in the attack before (a bonus attack's tokens are its ship's)" : "");
         }
 }
 
@@ -840,6 +843,21 @@ void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default
     no_scenario_reading(sc, key, on ? "true" : "false", by_default);
 }
 
+/* A bonus attack whose weapon needs a token (a lock) that the ship's attack before may spend: the
+ * ship cannot make it once the token is spent (L298), an attack not made that a sequence cannot
+ * express yet, so it is refused rather than made without the token. */
+static void bonus_needs_kept_token(builder *b)
+{
+    const no_ctx *ship = &b->attacks[b->ship_of];
+    for (int m = 0; m < ship->nmods && !b->j.failed; m++) {
+        const no_modifier *md = &ship->mods[m];
+        if (md->side == NO_ATTACKER && md->cost_token != NO_NO_TOKEN && (b->needs >> md->cost_token & 1))
+            jr_fail(&b->j, "attacker", "not modelled: its weapon needs the %s token that attacks[%d] may spend "
+                    "(%s), and a bonus attack the ship cannot make once it is spent (L298) is not expressed yet; "
+                    "run the two attacks as separate scenarios", token_keys[md->cost_token], b->ship_of, md->name);
+    }
+}
+
 /* The rules' open questions (README, "Rulings"): the second edition's second focus token and
  * damage deck; the first edition's agility floor (B267-B269 with B441-B445). The first edition
  * settles the focus question (a token works once per modify step, B351) and its damage deck is
@@ -893,6 +911,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     const char *at = j->prefix;
     b->ctx = ctx;
     b->nexcl = 0;
+    b->needs = 0;
     j->prefix = NULL;
     int range = jr_int(j, root, "range", "", 0, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
     first_edition_range(b, range);
@@ -930,6 +949,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
         jr_fail(j, "", "too many modifiers");
     j->prefix = at;
     parse_side_modifiers(b, atk, NO_ATTACKER);
+    if (b->ship_of >= 0)
+        bonus_needs_kept_token(b);
     j->prefix = NULL;
     parse_side_modifiers(b, root, NO_DEFENDER);
     one_lock_per_pool(b, at);

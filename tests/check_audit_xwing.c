@@ -285,6 +285,17 @@ START_TEST(bonus_attack_errors)
     assert_refused("{\"game\":\"xwing\",\"defender\":{\"dice\":2},\"attacks\":[{\"attacker\":{\"dice\":3}},"
                    "{\"bonus\":1,\"attacker\":{\"dice\":3}}]}",
                    "test.json: attacks[1].bonus: expected true or false, got 1");
+    /* a weapon that needs a lock the attack before may spend: not made once it is spent (L298),
+     * which a sequence cannot express, so refused rather than fired without the lock */
+    assert_refused("{\"game\":\"xwing\",\"defender\":{\"dice\":2},\"attacks\":[{\"attacker\":{\"dice\":3,"
+                   "\"tokens\":{\"lock\":1}}},{\"bonus\":true,\"attacker\":{\"dice\":4,\"abilities\":[\"proton-torpedoes\"]}}]}",
+                   "test.json: attacks[1].attacker: not modelled: its weapon needs the lock token that attacks[0] may "
+                   "spend (lock), and a bonus attack the ship cannot make once it is spent (L298) is not expressed "
+                   "yet; run the two attacks as separate scenarios");
+    assert_refused("{\"game\":\"xwing\",\"defender\":{\"dice\":2},\"attacks\":[{\"attacker\":{\"dice\":3}},"
+                   "{\"bonus\":true,\"attacker\":{\"dice\":4,\"abilities\":[\"proton-torpedoes\"]}}]}",
+                   "test.json: attacks[1].attacker.tokens.lock: proton-torpedoes needs a lock on the defender to "
+                   "attack: set it to 1 in the attack before (a bonus attack's tokens are its ship's)");
 }
 END_TEST
 
