@@ -36,6 +36,7 @@ typedef struct rule_order {
 typedef struct sub_window {
     int actor, window, n;
     int mods[NO_MAX_MODS];
+    int permute;             /* 0: its effects are alternatives, one used at most: no order to try */
 } sub_window;
 
 typedef struct row {
@@ -123,6 +124,25 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
     return 0;
 }
 
+/* The effects of a window that exclude and are excluded by every other one there (Legion's
+ * choices of which dice Anti-Personnel upgrades, Armada's Redirect zones): one of them is used at
+ * most. */
+static uint32_t alternatives(const no_ctx *ctx, uint32_t set)
+{
+    uint32_t alt = 0;
+    for (uint32_t m = set; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        uint32_t others = set & ~(1u << i);
+        uint32_t mutual = ctx->excluded_by[i];
+        for (uint32_t k = others; k; k &= k - 1)
+            if (!(ctx->excluded_by[__builtin_ctz(k)] >> i & 1))
+                mutual &= ~(1u << __builtin_ctz(k));
+        if (others && (others & ~mutual) == 0)
+            alt |= 1u << i;
+    }
+    return alt;
+}
+
 static int sub_windows(const no_ctx *ctx, const rule_order *ro, sub_window *out)
 {
     int n = 0;
@@ -135,6 +155,7 @@ static int sub_windows(const no_ctx *ctx, const rule_order *ro, sub_window *out)
         sub_window *w = &out[n++];
         w->actor = actor;
         w->window = st->window;
+        w->permute = alternatives(ctx, set) != set; /* a window of alternatives only has no order */
         w->n = 0;
         for (; set; set &= set - 1)
             w->mods[w->n++] = __builtin_ctz(set);
@@ -252,7 +273,7 @@ static int build_table(table *t, const no_order_opts *o, char *err, size_t errle
         int nw = sub_windows(&sc->ctx, &t->ro[r], w);
         long orders = 1;
         for (int s = 0; s < nw; s++)
-            for (int k = 2; k <= w[s].n; k++)
+            for (int k = 2; w[s].permute && k <= w[s].n; k++)
                 orders *= k;
         if (orders > NO_ORDER_MAX_ORDERS) {
             snprintf(err, errlen, "%s: %ld orders of the effects (more than %d): take some effects out to see "
@@ -274,7 +295,7 @@ static int build_table(table *t, const no_order_opts *o, char *err, size_t errle
             if (run_row(sc, &t->ro[r], &ctx, &o->run, &x->sum, err, errlen))
                 return -1;
             int s = nw - 1; /* the next order: an odometer of permutations */
-            while (s >= 0 && !next_permutation(w[s].mods, w[s].n))
+            while (s >= 0 && !(w[s].permute && next_permutation(w[s].mods, w[s].n)))
                 s--;
             if (s < 0)
                 break;

@@ -219,6 +219,23 @@ START_TEST(t_what_ifs_the_rules_lack)
 }
 END_TEST
 
+/* Effects of which one at most is used (the choices of the dice Anti-Personnel upgrades, each
+ * excluding the others) have no order: one row, no permutations of them "equal" to it. */
+START_TEST(t_alternatives_have_no_order)
+{
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"attacker\":{\"pool\":{\"white\":2,\"black\":1},"
+                               "\"keywords\":{\"anti_personnel\":1}},\"defender\":{\"die\":\"white\",\"minis\":2,\"wounds\":1}}");
+    cJSON *j = orders_of(&sc, 1, NULL, NULL, NULL);
+    const cJSON *rows = cJSON_GetObjectItem(j, "orders");
+    ck_assert_int_eq(cJSON_GetArraySize(rows), 1);
+    const cJSON *row = cJSON_GetArrayItem(rows, 0);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(row, "order")), 2); /* both still listed */
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(row, "same_as")), 0);
+    cJSON_Delete(j);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_order(void)
 {
     Suite *s = suite_create("order");
@@ -234,6 +251,7 @@ Suite *suite_order(void)
     tcase_add_test(tc, t_legion_cover_cap_before_decrease);
     tcase_add_test(tc, t_editions_side_by_side);
     tcase_add_test(tc, t_what_ifs_the_rules_lack);
+    tcase_add_test(tc, t_alternatives_have_no_order);
     suite_add_tcase(s, tc);
     return s;
 }
