@@ -2,6 +2,7 @@
 #include "neverodds/report.h"
 #include "neverodds/version.h"
 #include "neverodds/legion.h"
+#include "neverodds/xwing.h"
 #include "report_parts.h"
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -300,8 +301,7 @@ static void outcomes_legion(FILE *f, const no_ctx *ctx, const no_summary *s)
  * tractor tokens take the agility value below 0 (B97, B267-B269), or NULL. */
 static const char *agility_floor(const no_scenario *sc)
 {
-    const uint8_t *tok = sc->ctx.start.tok[NO_DEFENDER];
-    if (strcmp(sc->rules, "xwing-1e") || sc->ctx.agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR] >= 0)
+    if (strcmp(sc->rules, "xwing-1e") || no_xwing1e_agility(&sc->ctx, sc->ctx.start.tok[NO_DEFENDER]) >= 0)
         return NULL;
     return sc->ctx.agility_floor_first ? "agility floored at 0 before the range die (FAQ B267-B269, B441-B445)"
                                        : "one floor after agility, tractor and range die (agility_floor_before_range off)";
@@ -319,8 +319,9 @@ static void describe(FILE *f, const no_scenario *sc)
         rep_armada_describe(f, ctx);
     else
         describe_xwing(f, ctx);
-    if (agility_floor(sc))
-        fprintf(f, "; %s", agility_floor(sc));
+    const char *floor_note = agility_floor(sc);
+    if (floor_note)
+        fprintf(f, "; %s", floor_note);
 }
 
 /* The damage table and its mean, `unit` naming what is counted. */
@@ -436,7 +437,7 @@ static cJSON *readings_json(const no_scenario *sc)
     cJSON *o = cJSON_CreateObject();
     for (int i = 0; i < sc->nreadings; i++) {
         const no_reading *r = &sc->readings[i];
-        if (!strcmp(r->value, "true") || !strcmp(r->value, "false"))
+        if (r->is_switch)
             cJSON_AddBoolToObject(o, r->key, !strcmp(r->value, "true"));
         else
             cJSON_AddStringToObject(o, r->key, r->value);
@@ -517,7 +518,6 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     free(view);
     fprintf(f, "== all %d %ss ==\n", sc->nattacks, what);
     damage_table(f, legion ? "wounds" : "damage", s);
-    int cards = armada && sc->ctx.kw[NO_DEFENDER][AK_TYPE] == AR_SHIP; /* Armada's cards, a goal's figure */
     if (armada)
         rep_armada_total_text(f, &sc->ctx, s);
     if (s->has_baseline) {
@@ -525,8 +525,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
                 s->baseline_mean, s->mean - s->baseline_mean);
         if (s->has_kill)
             fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
-        if (cards)
-            fprintf(f, "; cards %.10f (%+.10f)", s->baseline_cards, s->armada.cards_mean - s->baseline_cards);
+        if (armada) /* its cards, a goal's figure */
+            rep_armada_baseline_text(f, &sc->ctx, s);
         fprintf(f, "\n");
     }
     if (s->has_kill) {
@@ -731,10 +731,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
                 cJSON_AddNumberToObject(b, "kill", s->baseline_kill.p);
                 cJSON_AddNumberToObject(b, "kill_gain", s->kill.p - s->baseline_kill.p);
             }
-            if (armada && ctx->kw[NO_DEFENDER][AK_TYPE] == AR_SHIP) {
-                cJSON_AddNumberToObject(b, "cards", s->baseline_cards);
-                cJSON_AddNumberToObject(b, "cards_gain", s->armada.cards_mean - s->baseline_cards);
-            }
+            if (armada)
+                rep_armada_baseline_json(b, ctx, s);
         }
         cJSON *list = cJSON_AddArrayToObject(o, "per_attack");
         no_scenario *view = attack_view(sc);

@@ -289,3 +289,17 @@ void rep_armada_total_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
     if (KD(ctx, AK_TYPE) == AR_SHIP)
         cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "cards"), "mean", s->armada.cards_mean);
 }
+
+void rep_armada_baseline_text(FILE *f, const no_ctx *ctx, const no_summary *s)
+{
+    if (KD(ctx, AK_TYPE) == AR_SHIP)
+        fprintf(f, "; cards %.10f (%+.10f)", s->baseline_cards, s->armada.cards_mean - s->baseline_cards);
+}
+
+void rep_armada_baseline_json(cJSON *baseline, const no_ctx *ctx, const no_summary *s)
+{
+    if (KD(ctx, AK_TYPE) != AR_SHIP)
+        return;
+    cJSON_AddNumberToObject(baseline, "cards", s->baseline_cards);
+    cJSON_AddNumberToObject(baseline, "cards_gain", s->armada.cards_mean - s->baseline_cards);
+}

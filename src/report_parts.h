@@ -41,6 +41,9 @@ void rep_armada_policy_json(cJSON *policy, const no_ctx *ctx);
 /* A sequence's totals: its damage cards (text after the damage table; JSON "cards"). */
 void rep_armada_total_text(FILE *f, const no_ctx *ctx, const no_summary *s);
 void rep_armada_total_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
+/* The same cards under per-attack, beside the optimal policy's (the baseline's text and JSON). */
+void rep_armada_baseline_text(FILE *f, const no_ctx *ctx, const no_summary *s);
+void rep_armada_baseline_json(cJSON *baseline, const no_ctx *ctx, const no_summary *s);
 
 /* The decision tables of `neverodds policy` for a lone attack (decisions.c): text on f, or into
  * the JSON object `json` when it is not NULL. Returns -1 with err when the attack is too large. */

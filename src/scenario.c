@@ -17,8 +17,7 @@
 #define NO_PROFILES_DIR "profiles"
 #endif
 
-static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
-static const char *const side_names_list[NO_SIDES + 1] = {"attacker", "defender", NULL};
+static const char *const side_names[NO_SIDES + 1] = {"attacker", "defender", NULL}; /* NULL: jr_enum_key reads to it */
 /* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
  * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
@@ -827,20 +826,26 @@ static void same_ship(builder *b, const cJSON *atk, no_ctx *ctx)
     ctx->bonus = 1;
 }
 
-void no_scenario_reading(no_scenario *sc, const char *key, const char *value, int by_default)
+/* Records a reading under its key, a switch's or a named choice's. */
+static void record_reading(no_scenario *sc, const char *key, const char *value, int by_default, int is_switch)
 {
     int i = 0;
     while (i < sc->nreadings && strcmp(sc->readings[i].key, key))
         i++;
     if (i == NO_MAX_READINGS)
         abort(); /* a game names more readings than the room made for them */
-    sc->readings[i] = (no_reading){key, value, by_default};
+    sc->readings[i] = (no_reading){key, value, (uint8_t)by_default, (uint8_t)is_switch};
     sc->nreadings += i == sc->nreadings;
+}
+
+void no_scenario_reading(no_scenario *sc, const char *key, const char *value, int by_default)
+{
+    record_reading(sc, key, value, by_default, 0);
 }
 
 void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default)
 {
-    no_scenario_reading(sc, key, on ? "true" : "false", by_default);
+    record_reading(sc, key, on ? "true" : "false", by_default, 1);
 }
 
 /* A bonus attack whose weapon needs a token (a lock) that the ship's attack before may spend: the
@@ -922,7 +927,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     /* Both players' effects of one moment resolve in player order (L594-L598); the first player is
      * rolled for at setup (L1491-L1495), so a scenario that does not say takes the attacker. */
     j->prefix = NULL;
-    ctx->first_player = jr_enum_key(j, root, "first_player", "", side_names_list, "a player", NO_ATTACKER);
+    ctx->first_player = jr_enum_key(j, root, "first_player", "", side_names, "a player", NO_ATTACKER);
     int damage_deck = !b->first_edition;
     j->prefix = NULL;
     rule_options(b, cJSON_GetObjectItemCaseSensitive(root, "rule_options"), ctx, &damage_deck);

@@ -227,10 +227,14 @@ static int attack_dice_1e(const no_ctx *ctx, no_state *s)
  * adds the range-3 die (B703) and the abilities that add or remove defense dice (B441-B445),
  * floored once more. B269's example changes the agility alone, so the switch
  * ctx->agility_floor_first = 0 reads it the other way: one floor after the whole sum. */
+int no_xwing1e_agility(const no_ctx *ctx, const uint8_t *tok)
+{
+    return ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR];
+}
+
 static int defense_dice_1e(const no_ctx *ctx, no_state *s)
 {
-    const uint8_t *tok = s->tok[NO_DEFENDER];
-    int agility = ctx->agility + 2 * (tok[NO_TOK_CLOAK] > 0) - tok[NO_TOK_TRACTOR];
+    int agility = no_xwing1e_agility(ctx, s->tok[NO_DEFENDER]);
     if (ctx->agility_floor_first)
         agility = floor_dice(agility);
     int n = agility + (ctx->range == 3 && !ctx->ordnance);

@@ -14,7 +14,7 @@
 #define NO_MAX_READINGS 6
 typedef struct no_reading {
     const char *key, *value; /* static strings: "true"/"false" for a switch */
-    int by_default;
+    uint8_t by_default, is_switch;
 } no_reading;
 
 struct no_scenario;

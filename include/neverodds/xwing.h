@@ -47,6 +47,10 @@ int no_xwing1e_add_token_mods(no_ctx *ctx);
  * weapon's (only the last applies), any other as a primary attack. */
 void no_xwing_range_zero(no_ctx *ctx);
 
+/* First edition: the defender's agility value with its tokens (+2 cloaked, -1 per tractor token,
+ * B97), before any floor; below 0, rule_options.agility_floor_before_range decides (B267-B269). */
+int no_xwing1e_agility(const no_ctx *ctx, const uint8_t *defender_tokens);
+
 /* Dice counts of steps 2a and 3a (exposed for tests). They consume deplete/strain tokens. */
 int no_xwing_attack_dice(const no_ctx *ctx, no_state *s);
 int no_xwing_defense_dice(const no_ctx *ctx, no_state *s);
