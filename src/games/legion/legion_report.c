@@ -2,7 +2,7 @@
  * the unit still suppressed, panicked) and a priority roll; a Self-Destruct roll is described
  * here and reported like an attack. Everything derives from the
  * distribution of `damage` (tokens removed; 1 for a block on the priority die). */
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include "neverodds/legion.h"
 
 int rep_is_roll(const no_scenario *sc)

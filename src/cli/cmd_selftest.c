@@ -1,6 +1,6 @@
 /* cmd_selftest.c — `neverodds selftest`: the built-in checks (selftest.c) from the command line. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/selftest.h"
 #include <stdio.h>
 #include <string.h>

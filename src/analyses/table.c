@@ -5,8 +5,8 @@
 #include "neverodds/plot.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
-#include "jsonread.h"
-#include "report_parts.h"
+#include "io/jsonread.h"
+#include "report/report_parts.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>

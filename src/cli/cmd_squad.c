@@ -1,6 +1,6 @@
 /* cmd_squad.c — `neverodds squad` and `neverodds matchup` from the command line (matchup.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/matchup.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "neverodds/modifier.h"
 #include "neverodds/xwing.h"
 #include "neverodds/legion.h"
-#include "jsonread.h"
+#include "io/jsonread.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

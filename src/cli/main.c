@@ -1,6 +1,6 @@
 /* main.c — the command line: neverodds COMMAND [options]; each command is in src/cmd_*.c. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"

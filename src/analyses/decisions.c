@@ -7,7 +7,7 @@
 #include "neverodds/modifier.h"
 #include "neverodds/xwing.h"
 #include "neverodds/armada.h"
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include <stdlib.h>
 #include <string.h>
 

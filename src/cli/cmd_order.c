@@ -1,6 +1,6 @@
 /* cmd_order.c — `neverodds order`: the modifier-ordering verifier (order.c) from the command line. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/order.h"
 #include <stdio.h>
 #include <stdlib.h>

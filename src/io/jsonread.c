@@ -1,5 +1,5 @@
 /* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
-#include "jsonread.h"
+#include "io/jsonread.h"
 #include "neverodds/scenario.h"
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
 #include "neverodds/armada.h"
 #include "neverodds/modifier.h"
 #include "neverodds/scenario.h"
-#include "jsonread.h"
+#include "io/jsonread.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* cli.c — the options every command shares, the scenario loader, exit statuses. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/plot.h"
 #include "neverodds/quick.h"
 #include <errno.h>

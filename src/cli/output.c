@@ -2,7 +2,7 @@
  * system) and is renamed into place only when the command has printed it whole; a failed
  * command, or a full disk, leaves no partial file and FILE as it was. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/ranks.h"
 #include <errno.h>
 #include <stdio.h>

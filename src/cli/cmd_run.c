@@ -1,6 +1,6 @@
 /* cmd_run.c — `neverodds run` (one report, its chart) and `neverodds policy` (every policy). */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include "neverodds/plot.h"
 #include "neverodds/quick.h"
 #include "neverodds/xwing.h"

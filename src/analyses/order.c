@@ -12,7 +12,7 @@
 #include "neverodds/modifier.h"
 #include "neverodds/version.h"
 #include "neverodds/xwing.h"
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

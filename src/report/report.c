@@ -3,7 +3,7 @@
 #include "neverodds/version.h"
 #include "neverodds/legion.h"
 #include "neverodds/xwing.h"
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * xwing-data2), dice abilities found in profiles/xwing/abilities.json by their xws id. A card
  * the library does not model has no dice effect, and every report that uses it says so. */
 #include "neverodds/xws.h"
-#include "jsonread.h"
+#include "io/jsonread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

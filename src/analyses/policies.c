@@ -5,7 +5,7 @@
 #include "neverodds/run.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* cmd_table.c — `neverodds compare` and `neverodds sweep` from the command line (table.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

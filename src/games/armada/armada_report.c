@@ -1,6 +1,6 @@
 /* report_armada.c — the Armada parts of a report: damage cards, crits, defense tokens (spent,
  * exhausted, discarded, locked by accuracies) and the shields left in each hull zone. */
-#include "report_parts.h"
+#include "report/report_parts.h"
 #include <string.h>
 
 #define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])

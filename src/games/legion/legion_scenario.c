@@ -2,7 +2,7 @@
 #include "neverodds/legion.h"
 #include "neverodds/modifier.h"
 #include "neverodds/scenario.h"
-#include "jsonread.h"
+#include "io/jsonread.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
