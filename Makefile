@@ -43,6 +43,7 @@ $(BUILD)/tests/%.o: tests/%.c $(wildcard include/neverodds/*.h tests/*.h) | $(BU
 $(BUILD):
 	@mkdir -p $(BUILD)
 $(BUILD)/libneverodds.a: $(LIB_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 # $(BIN).flavor-*: switching between MPI=1 and a plain build relinks the program

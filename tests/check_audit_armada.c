@@ -5,7 +5,7 @@
  * seeds/001_ae69564e4264402a.txt. */
 #include "helpers.h"
 #include "neverodds/armada.h"
-#include "report_parts.h"
+#include "report/format.h"
 
 /* A black die (8 sides: 2 blank, 4 hit, 2 hit+crit) deals 0, 1 or 2 to a ship with 1/4, 1/2, 1/4;
  * two deal Binomial(4, 1/2): 0..4 with 1, 4, 6, 4, 1 sixteenths. */
@@ -286,7 +286,7 @@ START_TEST(optimal_is_never_worse_on_random_sequences)
                     double sign = side == NO_ATTACKER ? 1 : -1;
                     double best = run_pair(json, goal, side, NO_POLICY_OPTIMAL, other);
                     for (int p = 0; p < NO_POLICY_N; p++) {
-                        if (p == NO_POLICY_OPTIMAL || !no_policy_applies(p, "armada"))
+                        if (p == NO_POLICY_OPTIMAL || !no_game_offers_policy(&no_game_armada, p))
                             continue;
                         double v = run_pair(json, goal, side, p, other);
                         ck_assert_msg(sign * (best - v) >= -1e-12,

@@ -659,7 +659,7 @@ START_TEST(default_policy_is_never_worse)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double best = 0;
         for (int p = 0; p < NO_POLICY_N; p++) {
-            if (!no_policy_applies(p, "legion"))
+            if (!no_game_offers_policy(&no_game_legion, p))
                 continue;
             char root[64];
             snprintf(root, sizeof root, "%s,\"policy\":\"%s\"", cases[i][0], no_policies[p].name);

@@ -314,15 +314,17 @@ static double goal_figure(const no_summary *s, int goal)
 START_TEST(optimal_is_never_worse_than_any_named_policy)
 {
     for (size_t g = 0; g < sizeof golden_sequences / sizeof golden_sequences[0]; g++) {
-        const char *game = strstr(golden_sequences[g], "xwing") ? "xwing" : strstr(golden_sequences[g], "armada") ? "armada" : "legion";
+        const no_game *game = no_game_find(strstr(golden_sequences[g], "xwing")    ? "xwing"
+                                           : strstr(golden_sequences[g], "armada") ? "armada"
+                                                                                   : "legion");
         for (int goal = 0; goal < NO_GOAL_N; goal++)
-            for (int side = 0; side < NO_SIDES && no_goal_applies(goal, game); side++) {
+            for (int side = 0; side < NO_SIDES && no_game_offers_goal(game, goal); side++) {
                 no_summary best;
                 run_policy(golden_sequences[g], side, NO_POLICY_OPTIMAL, goal, &best);
                 double sign = side == NO_ATTACKER ? 1 : -1;
                 double best_v = goal_figure(&best, goal);
                 for (int p = 0; p < NO_POLICY_N; p++) {
-                    if (!no_policy_applies(p, game) || p == NO_POLICY_OPTIMAL)
+                    if (!no_game_offers_policy(game, p) || p == NO_POLICY_OPTIMAL)
                         continue;
                     no_summary other;
                     run_policy(golden_sequences[g], side, p, goal, &other);

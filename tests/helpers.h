@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "neverodds/games.h"
 #include "neverodds/run.h"
 #include "neverodds/xwing.h"
 #include "neverodds/modifier.h"

@@ -302,18 +302,19 @@ enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_
  * the whole sequence. */
 enum { NO_GOAL_MEAN_DAMAGE, NO_GOAL_KILL, NO_GOAL_MEAN_CARDS, NO_GOAL_N };
 extern const char *const no_goal_names[NO_GOAL_N + 1]; /* NULL-terminated */
-/* Does the goal apply to `game`? (mean-cards: Armada only) */
-int no_goal_applies(int goal, const char *game);
+/* The goals every game offers (bit g: no_goal_names[g]); a game's descriptor may add its own
+ * (game.h: Armada's mean-cards). */
+#define NO_GOALS_COMMON (1u << NO_GOAL_MEAN_DAMAGE | 1u << NO_GOAL_KILL)
 typedef struct no_policy_info {
     const char *name;
     const char *description;
-    const char *game;  /* the only game it applies to, or NULL for every game */
 } no_policy_info;
 extern const no_policy_info no_policies[NO_POLICY_N];
 /* Index of a policy name, or -1. */
 int no_policy_find(const char *name);
-/* Does the policy apply to `game` ("xwing", "legion", "armada")? */
-int no_policy_applies(int policy, const char *game);
+/* The policies every game offers (bit p: no_policies[p]); a game's descriptor may add its own
+ * (game.h: Armada's no-discard). */
+#define NO_POLICIES_COMMON (((1u << NO_POLICY_N) - 1u) & ~(1u << NO_POLICY_NO_DISCARD))
 /* Does a side of the attack look ahead (the optimal policy), so its choices depend on the
  * attacks after it? */
 int no_looks_ahead(const no_ctx *ctx);

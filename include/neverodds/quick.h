@@ -4,11 +4,17 @@
 #define NEVERODDS_QUICK_H
 #include <stddef.h>
 
-/* Translates `spec` for `game` ("xwing", "xwing1" for first edition, "legion"). Returns 0 and a
- * malloc'd JSON text in *json (free it), whose "name" is "GAME: SPEC" with SPEC lowercased and its
- * whitespace collapsed; or -1 with a one-line message in err naming the offending word. Numbers
- * are range-checked by the scenario parser, not here. */
-int no_quick_json(const char *game, const char *spec, char **json, char *err, size_t errlen);
+/* A game of the command line: its words and letters (a game's descriptor lists its own, game.h;
+ * no_quick_json of games.h finds one by name). */
+typedef struct no_quick_game no_quick_game;
+extern const no_quick_game no_quick_xwing, no_quick_xwing1, no_quick_legion;
+/* Its name on the command line ("xwing1"). */
+const char *no_quick_name(const no_quick_game *g);
+
+/* Translates `spec` for `g`. Returns 0 and a malloc'd JSON text in *json (free it), whose "name"
+ * is "GAME: SPEC" with SPEC lowercased and its whitespace collapsed; or -1 with a one-line message
+ * in err naming the offending word. Numbers are range-checked by the scenario parser, not here. */
+int no_quick_translate(const no_quick_game *g, const char *spec, char **json, char *err, size_t errlen);
 
 /* The grammar of every game, with examples, as plain text (lines of at most 92 characters). */
 extern const char no_quick_grammar[];

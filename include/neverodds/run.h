@@ -15,7 +15,7 @@ typedef struct no_run_opts {
 } no_run_opts;
 
 /* Whether a run with these options is exact: asked for, or no trials given. */
-int no_run_is_exact(const no_run_opts *opts);
+static inline int no_run_is_exact(const no_run_opts *opts) { return opts->force_exact || opts->trials == 0; }
 /* Returns 0, or -1 with err filled (the attack is too large to compile). */
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 /* A scenario of several attacks (sc->nattacks > 0, sequence.c): out describes the total and
@@ -29,5 +29,12 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
 int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *opts, int format, char *err,
                        size_t errlen);
 int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
+
+/* A sequence's first attack as a lone scenario in `view` (the policy command's decision tables):
+ * under the optimal policy its ends are worth what the later attacks make of them, through the
+ * returned handle, which must outlive `view`. NULL with err when the sequence is too large. */
+typedef struct no_first_attack no_first_attack;
+no_first_attack *no_sequence_first(const no_scenario *sc, no_scenario *view, char *err, size_t errlen);
+void no_first_attack_free(no_first_attack *fa);
 
 #endif

@@ -4,6 +4,7 @@
 #define NEVERODDS_SCENARIO_H
 #include "neverodds/engine.h"
 #include "neverodds/legion.h"
+#include "neverodds/game.h"
 
 #define NO_ERR_LEN 512
 #define NO_NOTES_LEN 256
@@ -27,7 +28,7 @@ typedef int (*no_carry_rule)(const struct no_scenario *sc, int next, const no_ct
 typedef struct no_scenario {
     char file[256];
     char name[128];
-    char game[16];
+    const no_game *game;  /* its game's descriptor (game.h): the registry's entry for "game" */
     char rules[16];
     int points;           /* "points": the attacker's cost (compare's damage per point); 0: none */
     char notes[NO_NOTES_LEN]; /* for the report: pilots' and upgrades' cards with no dice effect modelled */
@@ -65,7 +66,9 @@ void no_scenario_reading(no_scenario *sc, const char *key, const char *value, in
 /* The same for a switch: "true" or "false". */
 void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default);
 
-/* --lenient: unknown keys are warnings on stderr and ignored, not errors (off by default). */
+/* Reading a scenario: src/games/games.c finds the game its "game" key names in the registry and
+ * runs that game's reader (no_game.read).
+ * --lenient: unknown keys are warnings on stderr and ignored, not errors (off by default). */
 void no_scenario_set_lenient(int on);
 /* Parses `text` (label names it in errors). Returns 0, or -1 with `err` filled. */
 int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen);
@@ -81,9 +84,5 @@ int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_s
 /* The same under another rule version of its game ("rules" replaced: `order --rules`). */
 int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen);
 
-/* Directory holding profiles/ data (abilities library): $NEVERODDS_PROFILES, else the
- * profiles/ folder beside the executable, else ../share/neverodds/profiles from it (make
- * install), else the one the build was made from. */
-const char *no_profiles_dir(void);
 
 #endif

@@ -5,9 +5,8 @@
  * engine's own (no_decide), valued by compiling the rest of the attack. */
 #include "neverodds/run.h"
 #include "neverodds/modifier.h"
-#include "neverodds/xwing.h"
-#include "neverodds/armada.h"
-#include "report/report_parts.h"
+#include "report/format.h"
+#include "analyses/decisions.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,20 +16,7 @@
 
 const char *rep_face_name(const no_scenario *sc, int pool, int face)
 {
-    static const char *const legion_colour[] = {"red ", "black ", "white "};
-    static const char *const legion_dcolour[] = {"white ", "red "};
-    static char buf[4][24];
-    static int slot;
-    if (!strcmp(sc->game, "xwing"))
-        return no_xwing_face_names[face];
-    if (!strcmp(sc->game, "armada")) /* the defense pool holds Redirect's damage points */
-        return pool == NO_POOL_DEFENSE ? no_armada_point_names[face] : no_armada_face_names[face];
-    char *b = buf[slot++ & 3];
-    if (pool == NO_POOL_ATTACK)
-        snprintf(b, sizeof buf[0], "%s%s", legion_colour[face / 4 % 3], no_legion_attack_results[face % 4]);
-    else
-        snprintf(b, sizeof buf[0], "%s%s", legion_dcolour[face / 3 % 2], no_legion_defense_results[face % 3]);
-    return b;
+    return sc->game->face_name(pool, face);
 }
 
 /* "hit hit focus" for the dice of a pool; "white blank x3, white hit" once names are long. */
@@ -260,11 +246,11 @@ int no_decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *err, s
         cJSON_AddStringToObject(json, "before_the_roll", before);
     cJSON *atk = json ? cJSON_AddArrayToObject(json, "attacker_decisions") : NULL;
     /* Armada's optimal policy values all the damage (shields too) unless its goal is the cards */
-    int all_damage = !strcmp(sc->game, "armada") && no_looks_ahead(&sc->ctx) && sc->ctx.goal != NO_GOAL_MEAN_CARDS;
+    const char *worth = sc->game->decision_worth ? sc->game->decision_worth(&sc->ctx) : "damage cards";
     if (!json) {
         fprintf(f, "\ndecisions (the policy's own; the last column is what the attack is worth from that roll on:\n"
                    "damage, wounds in Legion, %s in Armada; under optimal, the later attacks' too)\n\n",
-                all_damage ? "shields stripped and cards" : "damage cards");
+                worth);
         if (decided)
             fprintf(f, "before the attack roll: %s\n\n", before);
         fprintf(f, "after the attack roll\n  %-22s %-9s  %-60s %s\n", "roll", "P", "then", "worth");

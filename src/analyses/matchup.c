@@ -4,7 +4,7 @@
 #include "neverodds/plot.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
-#include "report/report_parts.h"
+#include "report/format.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>

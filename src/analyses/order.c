@@ -11,8 +11,8 @@
 #include "neverodds/table.h"
 #include "neverodds/modifier.h"
 #include "neverodds/version.h"
-#include "neverodds/xwing.h"
-#include "report/report_parts.h"
+#include "report/format.h"
+#include "analyses/decisions.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,9 +503,22 @@ typedef struct faces_queue {
 enum { Q_ATK, Q_ATK_REROLL, Q_DEF, Q_DEF_REROLL, Q_N };
 static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll"};
 
-static int parse_roll(const char *spec, faces_queue *q, char *err, size_t errlen)
+/* The game's face letters as "B F H C E" (sep " ") or "B, F, H, C or E" (sep ", "). */
+static void letters_text(const char *letters, const char *sep, char *out, size_t n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; letters[i] && used + 8 < n; i++)
+        used += (size_t)snprintf(out + used, n - used, "%s%c",
+                                 !i ? "" : letters[i + 1] || !strcmp(sep, " ") ? sep : " or ", letters[i]);
+}
+
+static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *err, size_t errlen)
 {
     memset(q, 0, Q_N * sizeof *q);
+    char spaced[32], listed[40];
+    letters_text(g->roll_letters, " ", spaced, sizeof spaced);
+    letters_text(g->roll_letters, ", ", listed, sizeof listed);
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -518,24 +531,24 @@ static int parse_roll(const char *spec, faces_queue *q, char *err, size_t errlen
         }
         if (k == Q_N) {
             snprintf(err, errlen, "--roll: expected atk=, def=, atk-reroll= or def-reroll= lists of faces "
-                     "(B F H C E), got '%s'", tok);
+                     "(%s), got '%s'", spaced, tok);
             return -1;
         }
         for (char *save2 = NULL, *fc = strtok_r(eq + 1, ",", &save2); fc; fc = strtok_r(NULL, ",", &save2)) {
-            const char *hit = strlen(fc) == 1 ? strchr(no_xwing_face_letters, fc[0]) : NULL;
+            const char *hit = strlen(fc) == 1 ? strchr(g->roll_letters, fc[0]) : NULL;
             if (!hit || !*hit || q[k].n >= (int)sizeof q[k].face) {
-                snprintf(err, errlen, "--roll: %s: expected faces B, F, H, C or E separated by commas, got '%s'",
-                         queue_keys[k], fc);
+                snprintf(err, errlen, "--roll: %s: expected faces %s separated by commas, got '%s'",
+                         queue_keys[k], listed, fc);
                 return -1;
             }
-            q[k].face[q[k].n++] = (uint8_t)(hit - no_xwing_face_letters);
+            q[k].face[q[k].n++] = (uint8_t)(hit - g->roll_letters);
         }
     }
     return 0;
 }
 
 /* The pending roll of `s` with faces from the queues; 0, or -1 when they run out or do not fit. */
-static int forced_roll(const no_ctx *ctx, no_state *s, faces_queue *q, char *why, size_t n)
+static int forced_roll(const no_scenario *sc, const no_ctx *ctx, no_state *s, faces_queue *q, char *why, size_t n)
 {
     while (no_pending_die(s) >= 0) {
         int die = no_pending_die(s), k = s->roll[die];
@@ -549,7 +562,7 @@ static int forced_roll(const no_ctx *ctx, no_state *s, faces_queue *q, char *why
             int face = from->face[from->next + j];
             if (no_roll_rank(ctx->dice[die], &from->face[from->next + j], 1) < 0) {
                 snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], ctx->dice[die]->die->name,
-                         no_xwing_face_names[face]);
+                         sc->game->roll_face_names[face]);
                 return -1;
             }
         }
@@ -611,7 +624,7 @@ static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const 
             pool = s.roll_pool;
             if (s.roll_column != NO_REROLLED) /* a reroll's line names the effect that asked */
                 snprintf(what, sizeof what, "%s roll", pool == NO_POOL_DEFENSE ? "defense" : "attack");
-            if (forced_roll(&ctx, &s, q, why, sizeof why))
+            if (forced_roll(sc, &ctx, &s, q, why, sizeof why))
                 break;
         } else if (at == NO_AT_DECISION) {
             int chosen;
@@ -698,11 +711,11 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
 {
     faces_queue q[Q_N];
     if (o->roll) {
-        if (strcmp(scs[0]->game, "xwing")) {
+        if (!scs[0]->game->roll_letters) {
             snprintf(err, errlen, "--roll: traces are for X-Wing scenarios (faces B F H C E)");
             return -1;
         }
-        if (parse_roll(o->roll, q, err, errlen))
+        if (parse_roll(scs[0]->game, o->roll, q, err, errlen))
             return -1;
     }
     table *t = calloc((size_t)nsc, sizeof *t);
@@ -721,7 +734,7 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
         } else if (o->format == NO_FMT_JSON) {
             cJSON *root = cJSON_CreateObject();
             cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
-            cJSON_AddStringToObject(root, "game", sc->game);
+            cJSON_AddStringToObject(root, "game", sc->game->name);
             cJSON_AddStringToObject(root, "scenario", sc->name);
             cJSON_AddStringToObject(root, "method", s0->exact ? "exact" : "monte-carlo");
             if (!s0->exact) {

@@ -5,7 +5,8 @@
 #include "neverodds/run.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
-#include "report/report_parts.h"
+#include "report/format.h"
+#include "analyses/decisions.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,7 +77,7 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
     int rc = 0;
     for (int side = 0; side < NO_SIDES && !rc; side++)
         for (int p = 0; p < NO_POLICY_N && !rc; p++) {
-            if (!no_policy_applies(p, sc->game) || !concerns(p, side))
+            if (!no_game_offers_policy(sc->game, p) || !concerns(p, side))
                 continue;
             row *r = &rows[side * NO_POLICY_N + n[side]++];
             r->policy = p;
@@ -92,7 +93,7 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
     cJSON *o = json ? cJSON_CreateObject() : NULL;
     if (json) {
         cJSON_AddStringToObject(o, "neverodds", NO_VERSION);
-        cJSON_AddStringToObject(o, "game", sc->game);
+        cJSON_AddStringToObject(o, "game", sc->game->name);
         cJSON_AddStringToObject(o, "rules", sc->rules);
         cJSON_AddStringToObject(o, "scenario", sc->name);
         cJSON_AddStringToObject(o, "method", base->exact ? "exact" : "monte-carlo");

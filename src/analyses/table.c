@@ -6,7 +6,7 @@
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include "io/jsonread.h"
-#include "report/report_parts.h"
+#include "report/format.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +96,7 @@ typedef struct row {
 static int load_row(const row *w, const no_table_opts *o, no_scenario *sc, char *err, size_t errlen)
 {
     int rc = no_scenario_load_with(w->file, w->ov, w->nov, sc, err, errlen);
-    if (!rc && o->policy >= 0 && !no_policy_applies(o->policy, sc->game)) {
+    if (!rc && o->policy >= 0 && !no_game_offers_policy(sc->game, o->policy)) {
         snprintf(err, errlen, "%s: --policy %s does not apply to this game", sc->file, no_policies[o->policy].name);
         rc = -1;
     }
@@ -127,7 +127,7 @@ static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, 
         }
         snprintf(r->name, sizeof r->name, "%s", *sc->name ? sc->name : w->file);
         snprintf(r->file, sizeof r->file, "%s", sc->file);
-        snprintf(r->game, sizeof r->game, "%s", sc->game);
+        snprintf(r->game, sizeof r->game, "%s", sc->game->name);
         snprintf(r->rules, sizeof r->rules, "%s", sc->rules);
         memcpy(r->policy, sc->ctx.policy, sizeof r->policy);
         r->points = sc->points;
@@ -352,7 +352,7 @@ void no_csv_run(FILE *f, const no_scenario *sc, const no_summary *s)
     memset(&r, 0, sizeof r);
     snprintf(r.label, sizeof r.label, "%s", *sc->name ? sc->name : sc->file);
     snprintf(r.file, sizeof r.file, "%s", sc->file);
-    snprintf(r.game, sizeof r.game, "%s", sc->game);
+    snprintf(r.game, sizeof r.game, "%s", sc->game->name);
     snprintf(r.rules, sizeof r.rules, "%s", sc->rules);
     memcpy(r.policy, sc->ctx.policy, sizeof r.policy);
     r.points = sc->points;

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "neverodds/plot.h"
+#include "neverodds/games.h"
 #include "neverodds/quick.h"
 #include <errno.h>
 #include <stdio.h>
@@ -122,11 +123,11 @@ void common_defaults(common_opts *c)
 /* --policy and --goal on a loaded scenario. */
 static int apply_options(const common_opts *c, no_scenario *sc)
 {
-    if (c->policy >= 0 && !no_policy_applies(c->policy, sc->game))
+    if (c->policy >= 0 && !no_game_offers_policy(sc->game, c->policy))
         return usage_error("--policy: %s does not apply to this game", no_policies[c->policy].name);
     if (c->policy >= 0)
         no_scenario_set_policy(sc, c->policy);
-    if (c->goal >= 0 && !no_goal_applies(c->goal, sc->game))
+    if (c->goal >= 0 && !no_game_offers_goal(sc->game, c->goal))
         return usage_error("--goal: %s applies to Armada only", no_goal_names[c->goal]);
     if (c->goal >= 0)
         no_scenario_set_goal(sc, c->goal);

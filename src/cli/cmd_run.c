@@ -3,8 +3,7 @@
 #include "cli/cli.h"
 #include "neverodds/plot.h"
 #include "neverodds/quick.h"
-#include "neverodds/xwing.h"
-#include "neverodds/armada.h"
+#include "neverodds/games.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,16 +63,13 @@ static const char usage_policy[] =
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
 {
-    int legion = !strcmp(sc->game, "legion"), armada = !strcmp(sc->game, "armada");
     fprintf(f, "dice (faces per side):\n");
     for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
         const no_die *die = sc->ctx.dice[d]->die;
         fprintf(f, "  %-18s", die->name);
         for (int s = 0; s < die->sides; s++) {
             int r = die->side_result[s];
-            fprintf(f, " %s", armada   ? no_armada_face_names[die->face[r]]
-                              : !legion ? no_xwing_face_names[die->face[r]]
-                              : die->nresults == 4 ? no_legion_attack_results[r] : no_legion_defense_results[r]);
+            fprintf(f, " %s", sc->game->die_result_name(die, r));
         }
         fprintf(f, "\n");
     }

@@ -1,6 +1,7 @@
 /* main.c — the command line: neverodds COMMAND [options]; each command is in src/cmd_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "neverodds/games.h"
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
@@ -99,7 +100,7 @@ static int dispatch(int argc, char **argv)
     no_progress_catch_interrupt();
     if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
         return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"), NULL);
-    if (!strcmp(argv[1], "xwing") || !strcmp(argv[1], "xwing1") || !strcmp(argv[1], "legion"))
+    if (no_game_quick_find(argv[1])) /* a game's quick notation: "neverodds xwing ..." */
         return cmd_run(argc - 2, argv + 2, 0, argv[1]);
     if (!strcmp(argv[1], "order"))
         return cmd_order(argc - 2, argv + 2);

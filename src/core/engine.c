@@ -42,33 +42,28 @@ void no_request_roll(no_state *s, int pool, int die, int n)
 const no_policy_info no_policies[NO_POLICY_N] = {
     {"per-attack",
      "attacker maximises this attack's expected damage, defender minimises it; equal damage: "
-     "more (attacker) or fewer (defender) crits; still equal: spend less", NULL},
+     "more (attacker) or fewer (defender) crits; still equal: spend less"},
     {"conservative",
      "as per-attack, but the attacker never rerolls a die that already shows a success "
-     "(hit or crit)", NULL},
+     "(hit or crit)"},
     {"crit-fishing",
      "the attacker maximises expected crits first and damage second (rerolls hits hoping for "
-     "crits); the defender minimises damage", NULL},
+     "crits); the defender minimises damage"},
     {"no-discard",
      "as per-attack, but the defender never spends an exhausted defense token (it would be "
-     "discarded)", "armada"},
+     "discarded)"},
     {"optimal",
      "as per-attack, but over a whole sequence of attacks: each choice counts the expected damage "
-     "of the later attacks too (exact dynamic programming), so a token kept is valued", NULL},
+     "of the later attacks too (exact dynamic programming), so a token kept is valued"},
     {"greedy",
      "as per-attack, but between equally good choices it spends more: nothing is kept that could "
-     "be used now", NULL},
+     "be used now"},
     {"conserve",
      "spends only what changes this attack's expected damage: a token that would only add a crit "
-     "(attacker) or remove one (defender) is kept", NULL},
+     "(attacker) or remove one (defender) is kept"},
 };
 
 const char *const no_goal_names[NO_GOAL_N + 1] = {"mean-damage", "kill", "mean-cards", NULL}; /* NULL: jr_enum reads to it */
-
-int no_goal_applies(int goal, const char *game)
-{
-    return goal != NO_GOAL_MEAN_CARDS || !strcmp(game, "armada");
-}
 
 int no_policy_find(const char *name)
 {
@@ -81,11 +76,6 @@ int no_policy_find(const char *name)
 int no_looks_ahead(const no_ctx *ctx)
 {
     return ctx->policy[NO_ATTACKER] == NO_POLICY_OPTIMAL || ctx->policy[NO_DEFENDER] == NO_POLICY_OPTIMAL;
-}
-
-int no_policy_applies(int policy, const char *game)
-{
-    return !no_policies[policy].game || !strcmp(no_policies[policy].game, game);
 }
 
 /* ---- memo: visited states in one array, found through an open-addressing index ---- */

@@ -334,3 +334,21 @@ int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window)
     }
     return delta;
 }
+
+/* The engine's windows and modifier operations by the names scenarios and reports use. */
+const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
+                                             "defense-dice", "defense-modify", "before-neutralize",
+                                             "attack-reroll", "after-convert", "dodge",
+                                             "defense-reroll", "guardian-pierce", "guardian-reroll",
+                                             "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
+                                             "attack-add",
+                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
+const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
+
+int no_window_find(const char *name)
+{
+    for (int w = 0; w < NO_W_N; w++)
+        if (!strcmp(no_window_names[w], name))
+            return w;
+    return -1;
+}

@@ -1,12 +1,17 @@
 /* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
 #include "io/jsonread.h"
-#include "neverodds/scenario.h"
+#include <limits.h>
+#include <unistd.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#ifndef NO_PROFILES_DIR
+#define NO_PROFILES_DIR "profiles"
+#endif
 
 void jr_key(char *out, size_t n, const char *parent, const char *key)
 {
@@ -287,4 +292,28 @@ int jr_entry_int(const cJSON *entry, const char *key, int def)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, key);
     return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+const char *no_profiles_dir(void)
+{
+    static char dir[PATH_MAX];
+    const char *env = getenv("NEVERODDS_PROFILES");
+    if (env && *env)
+        return env;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) { /* beside it (the build tree), or where make install puts it */
+            *slash = '\0';
+            static const char *const beside[] = {"profiles", "../share/neverodds/profiles"};
+            for (int i = 0; i < 2; i++) {
+                snprintf(dir, sizeof dir, "%.*s/%s", (int)(sizeof dir - 40), exe, beside[i]);
+                if (access(dir, R_OK) == 0)
+                    return dir;
+            }
+        }
+    }
+    return NO_PROFILES_DIR;
 }

@@ -23,6 +23,11 @@ cJSON *jr_parse(const char *text, const char *label, char *err, size_t errlen);
 void jr_key(char *out, size_t n, const char *parent, const char *key);
 void jr_index(char *out, size_t n, const char *parent, int i);
 
+/* Directory holding profiles/ data (abilities library, units, ships): $NEVERODDS_PROFILES, else
+ * the profiles/ folder beside the executable, else ../share/neverodds/profiles from it (make
+ * install), else the one the build was made from. */
+const char *no_profiles_dir(void);
+
 /* --lenient: an unknown key is a warning on stderr (and is not read), not an error. */
 extern int jr_lenient;
 
@@ -67,14 +72,12 @@ typedef int (*jr_attack_reader)(const cJSON *entry, jr *j, jr *je, int i, struct
 int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, struct no_scenario *sc,
                jr_attack_reader read, void *arg);
 
-/* Game parsers behind no_scenario_parse (root is an object; errors go to j). */
-struct no_scenario;
-int no_legion_parse(const cJSON *root, jr *j, struct no_scenario *sc);
-int no_armada_parse(const cJSON *root, jr *j, struct no_scenario *sc);
 /* Keys every game shares: "rules" (the one version `engine` names), "name", and "policy" (a name
- * from no_policies that applies to `game`, default per-attack). Sets the scenario's game and rules. */
+ * from no_policies that `game` offers, default per-attack), "goal" and "points". Sets the scenario's
+ * game and rules. */
 struct no_rules;
-void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc, const char *game,
+struct no_game;
+void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc, const struct no_game *game,
                      const struct no_rules *engine);
 
 #endif

@@ -102,7 +102,7 @@ static const qletter legion_letters[] = {
     {'r', ATK, "pool.red", "red"}, {'b', ATK, "pool.black", "black"}, {'w', ATK, "pool.white", "white"},
     {0, 0, NULL, NULL}};
 
-typedef struct qgame {
+struct no_quick_game {
     const char *name, *game, *rules;
     const qword *words;
     const qletter *letters;
@@ -114,16 +114,16 @@ typedef struct qgame {
     const char *ref_key;
     int ref_list;
     const char *example;
-} qgame;
-
-static const qgame games[] = {
-    {"xwing", "xwing", "xwing-2e", xwing_words, xwing_letters, "token letter", 0, "dice", NULL, '+',
-     "abilities", 1, "3 fl vs 2 fe r1"},
-    {"xwing1", "xwing", "xwing-1e", xwing_words, xwing_letters, "token letter", 0, "dice", NULL, '+',
-     "abilities", 1, "3 fl vs 2 e"},
-    {"legion", "legion", "legion-2026", legion_words, legion_letters, "die colour", 1, NULL, "pool", '@',
-     "unit", 0, "5w hit vs white surge light"},
 };
+typedef struct no_quick_game qgame;
+
+/* The games of the command line ("neverodds xwing ..."), named by their games' descriptors. */
+const qgame no_quick_xwing = {"xwing", "xwing", "xwing-2e", xwing_words, xwing_letters, "token letter", 0, "dice",
+                              NULL, '+', "abilities", 1, "3 fl vs 2 fe r1"};
+const qgame no_quick_xwing1 = {"xwing1", "xwing", "xwing-1e", xwing_words, xwing_letters, "token letter", 0, "dice",
+                               NULL, '+', "abilities", 1, "3 fl vs 2 e"};
+const qgame no_quick_legion = {"legion", "legion", "legion-2026", legion_words, legion_letters, "die colour", 1,
+                               NULL, "pool", '@', "unit", 0, "5w hit vs white surge light"};
 
 static const char *const side_names[] = {"", "attacker", "defender"};
 
@@ -425,20 +425,14 @@ done:
     return rc;
 }
 
-int no_quick_json(const char *game, const char *spec, char **json, char *err, size_t errlen)
+const char *no_quick_name(const no_quick_game *g)
+{
+    return g->name;
+}
+
+int no_quick_translate(const no_quick_game *g, const char *spec, char **json, char *err, size_t errlen)
 {
     *json = NULL;
-    const qgame *g = NULL;
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
-        if (game && !strcmp(games[i].name, game))
-            g = &games[i];
-    if (!g) {
-        char names[64] = "";
-        for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", games[i].name);
-        snprintf(err, errlen, "quick notation: unknown game \"%s\" (%s)", game ? game : "", names);
-        return -1;
-    }
     char *text = normalise(spec ? spec : ""), *words = strdup(text);
     if (!words)
         abort();

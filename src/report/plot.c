@@ -82,7 +82,7 @@ static void put_title(FILE *f, const char *cmd, const char *title, const char *s
 
 void no_plot_provenance(const no_scenario *sc, const no_summary *s, char *out, size_t n)
 {
-    const char *game = !strcmp(sc->game, "legion") ? "Legion" : !strcmp(sc->game, "armada") ? "Armada" : "X-Wing";
+    const char *game = sc->game->label;
     const int *pol = sc->ctx.policy;
     char method[96];
     if (s->exact)
@@ -325,7 +325,7 @@ static void run_script(FILE *f, const void *arg)
         fputs("unset multiplot\n", f);
     } else {
         put_title(f, "set title", title, sub);
-        put_damage_plot(f, &one, 1, !strcmp(rc->sc->game, "legion") ? "wounds" : "damage");
+        put_damage_plot(f, &one, 1, rc->sc->game->damage_word);
     }
 }
 

@@ -77,22 +77,10 @@ static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summa
     return rc;
 }
 
-void no_summary_free(no_summary *s)
-{
-    free(s->attack);
-    s->attack = NULL;
-    s->nattacks = 0;
-}
-
-int no_run_is_exact(const no_run_opts *opts)
-{
-    return opts->force_exact || opts->trials == 0;
-}
-
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     if (opts->shots) {
-        if (sc->nattacks || !sc->carry || !sc->one_defender || (!sc->ctx.hull && strcmp(sc->game, "legion"))) {
+        if (sc->nattacks || !sc->carry || !sc->one_defender || (!sc->ctx.hull && !sc->game->kill_without_hull)) {
             snprintf(err, errlen, "%s: --shots-to-kill repeats one attack on a defender that can be destroyed "
                      "(one \"attacker\"; X-Wing and Armada need \"defender.hull\")", sc->file);
             return -1;

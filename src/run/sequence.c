@@ -9,7 +9,7 @@
  * situation for the trials that reached it, compiling a situation only once a trial reaches it
  * when nothing looks ahead. */
 #include "neverodds/run.h"
-#include "report/report_parts.h"
+#include "neverodds/summary.h"
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,7 @@
  * makes through no_scenario_parse. Input without a newline: the whole of it is the game and the
  * notation is empty. */
 #include "fuzz_common.h"
+#include "neverodds/games.h"
 #include "neverodds/quick.h"
 #include "neverodds/scenario.h"
 

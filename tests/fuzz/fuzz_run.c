@@ -10,6 +10,7 @@
  * (situations; look-ahead under the optimal policy compiles them all), so they get a smaller
  * budget per attack and an exact run only when short. libFuzzer's -timeout catches the rest. */
 #include "fuzz_common.h"
+#include "neverodds/games.h"
 #include "neverodds/run.h"
 #include "neverodds/table.h"
 #include <math.h>
@@ -57,7 +58,7 @@ static int small_enough(const no_scenario *sc)
 /* A lone attack on a defender that can be destroyed: no_run's condition for --shots-to-kill */
 static int shots_ok(const no_scenario *sc)
 {
-    return !sc->nattacks && sc->carry && sc->one_defender && (sc->ctx.hull || !strcmp(sc->game, "legion"));
+    return !sc->nattacks && sc->carry && sc->one_defender && (sc->ctx.hull || sc->game->kill_without_hull);
 }
 
 /* Shots to kill compile a situation for each state the defender is left in and go on until
@@ -66,7 +67,7 @@ static int shots_ok(const no_scenario *sc)
  * SHOTS_MAX_HEALTH hull and shields is tried. */
 static int shots_cheap(const no_scenario *sc)
 {
-    return !strcmp(sc->game, "xwing") && sc->ctx.hull + sc->ctx.shields <= SHOTS_MAX_HEALTH;
+    return sc->game == &no_game_xwing && sc->ctx.hull + sc->ctx.shields <= SHOTS_MAX_HEALTH;
 }
 
 static void fail(const char *what, double value)

@@ -1,6 +1,9 @@
-/* report_armada.c — the Armada parts of a report: damage cards, crits, defense tokens (spent,
- * exhausted, discarded, locked by accuracies) and the shields left in each hull zone. */
-#include "report/report_parts.h"
+/* armada_report.c — the Armada sections of a report (game.h): damage cards, crits, defense
+ * tokens (spent, exhausted, discarded, locked by accuracies) and the shields left in each hull
+ * zone; what its policies rank; the dice's words. */
+#include "games/armada/armada_game.h"
+#include "neverodds/armada.h"
+#include "report/format.h"
 #include <string.h>
 
 #define KA(ctx, k) ((ctx)->kw[NO_ATTACKER][k])
@@ -302,4 +305,43 @@ void rep_armada_baseline_json(cJSON *baseline, const no_ctx *ctx, const no_summa
         return;
     cJSON_AddNumberToObject(baseline, "cards", s->baseline_cards);
     cJSON_AddNumberToObject(baseline, "cards_gain", s->armada.cards_mean - s->baseline_cards);
+}
+
+/* The descriptor's forms of the sections above, which need the attack only. */
+void no_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
+                         no_summary *out)
+{
+    rep_armada_summarise(ctx, parts, nparts, scale, trials, &out->armada);
+}
+
+void no_armada_describe(FILE *f, const no_scenario *sc)
+{
+    rep_armada_describe(f, &sc->ctx);
+}
+
+void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    rep_armada_text(f, &sc->ctx, s);
+}
+
+void no_armada_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
+{
+    rep_armada_json(o, &sc->ctx, s); /* with its own "tokens": defense tokens */
+}
+
+/* The defense pool of the engine holds Redirect's damage points. */
+const char *no_armada_face_name(int pool, int face)
+{
+    return pool == NO_POOL_DEFENSE ? no_armada_point_names[face] : no_armada_face_names[face];
+}
+
+const char *no_armada_die_result_name(const no_die *die, int r)
+{
+    return no_armada_face_names[die->face[r]];
+}
+
+/* The optimal policy values all the damage (shields too) unless its goal is the cards. */
+const char *no_armada_decision_worth(const no_ctx *ctx)
+{
+    return no_looks_ahead(ctx) && ctx->goal != NO_GOAL_MEAN_CARDS ? "shields stripped and cards" : "damage cards";
 }

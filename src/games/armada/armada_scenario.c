@@ -4,6 +4,7 @@
 #include "neverodds/modifier.h"
 #include "neverodds/scenario.h"
 #include "io/jsonread.h"
+#include "games/armada/armada_game.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -366,7 +367,7 @@ static int parse_attacks(jr *j, jr_library *lib, const cJSON *root, int later_to
     return jr_attacks(root, j, "attacks", keys, sc, read_attack, &sh);
 }
 
-int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
+int no_armada_parse(cJSON *root, jr *j, no_scenario *sc)
 {
     static const char *const root_keys[] = {"game", "rules", "name", "policy", "goal", "range", "obstructed",
                                             "rule_options", "points", "attacker", "defender", NULL};
@@ -375,7 +376,7 @@ int no_armada_parse(const cJSON *root, jr *j, no_scenario *sc)
     int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         return -1;
-    no_parse_common(root, j, sc, "armada", &no_armada_rules);
+    no_parse_common(root, j, sc, &no_game_armada, &no_armada_rules);
     int later_tokens = 0;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)

@@ -1,9 +1,13 @@
-/* report_rolls.c — reports of Legion's rolls that are not attacks: a rally (tokens removed,
- * the unit still suppressed, panicked) and a priority roll; a Self-Destruct roll is described
- * here and reported like an attack. Everything derives from the
- * distribution of `damage` (tokens removed; 1 for a block on the priority die). */
-#include "report/report_parts.h"
+/* legion_report.c — the Legion sections of a report (game.h): the attack and the defending unit
+ * described; miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage and
+ * Guardian; and the rolls that are not attacks: a rally (tokens removed, the unit still
+ * suppressed, panicked) and a priority roll, whose figures derive from the distribution of
+ * `damage` (tokens removed; 1 for a block on the priority die); a Self-Destruct roll is described
+ * here and reported like an attack. */
+#include "games/legion/legion_game.h"
 #include "neverodds/legion.h"
+#include "report/format.h"
+#include <stdio.h>
 
 int rep_is_roll(const no_scenario *sc)
 {
@@ -89,4 +93,140 @@ void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s)
     cJSON_AddNumberToObject(rj, "tokens_left_mean", r.left_mean);
     cJSON_AddItemToObject(rj, "suppressed", rep_rate_json(r.suppressed));
     cJSON_AddItemToObject(rj, "panicked", rep_rate_json(r.panicked));
+}
+
+static void describe_legion(FILE *f, const no_ctx *ctx)
+{
+    static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
+    const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
+    static const char *const types[] = {"ranged", "melee", "overrun"};
+    fprintf(f, "attack:   %s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]], a[LK_POOL_RED],
+            a[LK_POOL_BLACK], a[LK_POOL_WHITE]);
+    for (int u = 0; u < LG_MAX_UPGRADES; u++) { /* upgrades still to place: the policy's choice */
+        const uint8_t *up = &a[LK_UPGRADE + u * LG_UPGRADE_FIELDS];
+        if (up[LG_UPGRADE_X])
+            fprintf(f, " (%s %d on %d black %d white of them: the policy picks the dice, L1567)",
+                    d[LK_UNIT_TYPE] == LG_VEHICLE ? "anti-materiel" : "anti-personnel", up[LG_UPGRADE_X],
+                    up[LG_UPGRADE_BLACK], up[LG_UPGRADE_WHITE]);
+    }
+    fprintf(f, ", surge %s", charts[a[LK_SURGE_CHART]]);
+    rep_describe_side(f, ctx, NO_ATTACKER);
+    fprintf(f, "\ndefense:  %s die, surge %s, %d minis ", d[LK_DIE] ? "red" : "white",
+            d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS]);
+    if (d[LK_WOUNDS])
+        fprintf(f, "x %d wounds", d[LK_WOUNDS]);
+    else /* thresholds differ: what the unit can take in all */
+        fprintf(f, "taking %d wounds in all", d[LK_HEALTH]);
+    fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
+    if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
+        fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
+    rep_describe_side(f, ctx, NO_DEFENDER);
+}
+
+/* Miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage, guardian. */
+void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    fprintf(f, "\ndefeated  P(= k)\n");
+    for (int k = 0; k <= s->max_defeated; k++) {
+        fprintf(f, "%8d  ", k);
+        rep_print_rate(f, s->defeated[k], s->exact);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nP(unit wiped)  ");
+    rep_print_rate(f, s->kill, s->exact);
+    fprintf(f, "\nsuppression    ");
+    for (int k = 0; k <= s->max_suppression; k++) {
+        fprintf(f, "%s+%d: ", k ? "  " : "", k);
+        rep_print_rate(f, s->suppression[k], s->exact);
+    }
+    if (!no_legion_takes_suppression(ctx)) /* say why, rather than leave a bare +0 */
+        fprintf(f, "   (never: %s)", ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle, L825"
+                                                                               : "Courage \"-\", L1240");
+    fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
+    if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
+        fprintf(f, "P(vehicle damage token)  ");
+        rep_print_rate(f, s->vehicle_damage, s->exact);
+        fprintf(f, "\n");
+    }
+    if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+        fprintf(f, "guardian       %.10f mean wounds;", s->guardian_mean);
+        for (int k = 0; k <= s->max_guardian; k++) {
+            fprintf(f, "  %d: ", k);
+            rep_print_rate(f, s->guardian[k], s->exact);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
+{
+    const no_ctx *ctx = &sc->ctx;
+    rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
+    cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
+    rep_pmf_json(o, "suppression", s->suppression, s->max_suppression + 1);
+    cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
+    if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
+        cJSON_AddItemToObject(o, "vehicle_damage", rep_rate_json(s->vehicle_damage));
+    if (ctx->kw[NO_DEFENDER][LK_GUARDIAN]) {
+        cJSON *g = cJSON_AddObjectToObject(o, "guardian_wounds");
+        cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
+        cJSON_AddItemToObject(g, "pmf", rep_array(s->guardian, s->max_guardian + 1, 0));
+        cJSON_AddItemToObject(g, "pmf_stderr", rep_array(s->guardian, s->max_guardian + 1, 1));
+    }
+}
+
+void no_legion_describe(FILE *f, const no_scenario *sc)
+{
+    if (rep_is_roll(sc) || sc->engine_rules == &no_legion_self_destruct_rules)
+        rep_roll_describe(f, sc);
+    else
+        describe_legion(f, &sc->ctx);
+}
+
+/* A roll's own figures, or an attack's. */
+void no_legion_text(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    (rep_is_roll(sc) ? rep_roll_text : no_legion_outcomes_text)(f, sc, s);
+}
+
+void no_legion_json(cJSON *o, const no_scenario *sc, const no_summary *s)
+{
+    (rep_is_roll(sc) ? rep_roll_json : no_legion_outcomes_json)(o, sc, s);
+}
+
+const char *no_legion_damage_unit(const no_scenario *sc)
+{
+    return rep_is_roll(sc) ? rep_roll_unit(sc) : "wounds";
+}
+
+/* "white hit", "red block": a die's colour and its result. */
+const char *no_legion_face_name(int pool, int face)
+{
+    static const char *const colour[] = {"red ", "black ", "white "}, *const dcolour[] = {"white ", "red "};
+    static char buf[4][24];
+    static int slot;
+    char *b = buf[slot++ & 3];
+    if (pool == NO_POOL_ATTACK)
+        snprintf(b, sizeof buf[0], "%s%s", colour[face / 4 % 3], no_legion_attack_results[face % 4]);
+    else
+        snprintf(b, sizeof buf[0], "%s%s", dcolour[face / 3 % 2], no_legion_defense_results[face % 3]);
+    return b;
+}
+
+const char *no_legion_die_result_name(const no_die *die, int r)
+{
+    return die->nresults == 4 ? no_legion_attack_results[r] : no_legion_defense_results[r];
+}
+
+/* Whether the wounds reached a vehicle's Resilience (its damage token). */
+void no_legion_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
+                         no_summary *out)
+{
+    (void)ctx;
+    double vdmg = 0;
+    rep_terminals it = {.parts = parts, .nparts = nparts, .scale = scale};
+    while (rep_next_terminal(&it))
+        vdmg += it.s->flags & LG_FLAG_VEHICLE_DAMAGE ? it.w : 0;
+    out->vehicle_damage = rep_rate(vdmg, trials);
 }

@@ -6,6 +6,7 @@
 #include "neverodds/xwing.h"
 #include "neverodds/legion.h"
 #include "io/jsonread.h"
+#include "games/xwing/xwing_game.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -26,22 +27,6 @@ static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "at
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
-const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
-                                             "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-reroll", "after-convert", "dodge",
-                                             "defense-reroll", "guardian-pierce", "guardian-reroll",
-                                             "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
-                                             "attack-add",
-                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
-int no_window_find(const char *name)
-{
-    for (int w = 0; w < NO_W_N; w++)
-        if (!strcmp(no_window_names[w], name))
-            return w;
-    return -1;
-}
-
-const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
 static const char *const token_keys[NO_TOK_N + 1] = {
@@ -54,30 +39,6 @@ static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10
  * are second-edition tokens (B has none of them that change dice). */
 static const unsigned tokens_1e = 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_LOCK |
                                   1u << NO_TOK_STRESS | 1u << NO_TOK_TRACTOR | 1u << NO_TOK_CLOAK;
-
-const char *no_profiles_dir(void)
-{
-    static char dir[PATH_MAX];
-    const char *env = getenv("NEVERODDS_PROFILES");
-    if (env && *env)
-        return env;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) { /* beside it (the build tree), or where make install puts it */
-            *slash = '\0';
-            static const char *const beside[] = {"profiles", "../share/neverodds/profiles"};
-            for (int i = 0; i < 2; i++) {
-                snprintf(dir, sizeof dir, "%.*s/%s", (int)(sizeof dir - 40), exe, beside[i]);
-                if (access(dir, R_OK) == 0)
-                    return dir;
-            }
-        }
-    }
-    return NO_PROFILES_DIR;
-}
 
 /* ---- modifiers ---- */
 static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any)
@@ -692,109 +653,6 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
     }
 }
 
-void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const char *game, const no_rules *engine)
-{
-    snprintf(sc->game, sizeof sc->game, "%s", game);
-    snprintf(sc->rules, sizeof sc->rules, "%s", engine->name);
-    sc->engine_rules = engine;
-    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
-    const char *const versions[] = {engine->name, NULL};
-    if (rules)
-        jr_enum(j, rules, "rules", versions, "a rule version");
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
-    if (name && !cJSON_IsString(name))
-        jr_fail(j, "name", "expected a string");
-    snprintf(sc->name, sizeof sc->name, "%s", name && cJSON_IsString(name) ? name->valuestring : "");
-    const char *names[NO_POLICY_N + 1] = {NULL};
-    for (int p = 0, n = 0; p < NO_POLICY_N; p++)
-        if (no_policy_applies(p, sc->game))
-            names[n++] = no_policies[p].name;
-    /* a name for both sides, or {"attacker": NAME, "defender": NAME} (absent: per-attack) */
-    const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
-    static const char *const sides[] = {"attacker", "defender", NULL};
-    if (cJSON_IsObject(policy) && jr_object(j, policy, "policy", sides))
-        return;
-    for (int side = 0; side < NO_SIDES; side++) {
-        const cJSON *v = cJSON_IsObject(policy) ? cJSON_GetObjectItemCaseSensitive(policy, sides[side]) : policy;
-        char path[32];
-        snprintf(path, sizeof path, cJSON_IsObject(policy) ? "policy.%s" : "policy", sides[side]);
-        int p = v ? jr_enum(j, v, path, names, "a policy") : -1;
-        sc->ctx.policy[side] = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
-    }
-    /* what the attacker's loadout costs (compare: damage per point); 0 when not given */
-    sc->points = jr_int(j, root, "points", "points", 0, 10000, 0, 0);
-    const char *goals[NO_GOAL_N + 1] = {NULL}; /* the goals of this game */
-    for (int g = 0, n = 0; g < NO_GOAL_N; g++)
-        if (no_goal_applies(g, sc->game))
-            goals[n++] = no_goal_names[g];
-    const cJSON *goal = cJSON_GetObjectItemCaseSensitive(root, "goal");
-    int g = goal ? jr_enum(j, goal, "goal", goals, "a goal") : -1;
-    sc->ctx.goal = NO_GOAL_MEAN_DAMAGE;
-    while (g >= 0 && strcmp(no_goal_names[sc->ctx.goal], goals[g]))
-        sc->ctx.goal++;
-}
-
-int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, no_scenario *sc,
-               jr_attack_reader read, void *arg)
-{
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, key);
-    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-    if (n < 1 || n > NO_MAX_ATTACKS) {
-        char what[64];
-        if (n) /* a list too long: its length says more than "a list" */
-            snprintf(what, sizeof what, "%d of them", n);
-        else
-            jr_describe(list, what, sizeof what);
-        jr_fail(j, key, "expected a list of 1 to %d %s, got %s", NO_MAX_ATTACKS, key, what);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        char path[32];
-        jr_index(path, sizeof path, key, i);
-        jr je = *j;
-        je.prefix = path;
-        const cJSON *entry = cJSON_GetArrayItem(list, i);
-        memcpy(sc->attacks[i].policy, sc->ctx.policy, sizeof sc->ctx.policy);
-        sc->attacks[i].goal = sc->ctx.goal;
-        if (jr_object(&je, entry, "", keys) || read(entry, j, &je, i, sc, arg)) {
-            j->failed = 1;
-            return -1;
-        }
-    }
-    sc->ctx = sc->attacks[0];
-    sc->nattacks = n > 1 ? n : 0;
-    return 0;
-}
-
-void no_scenario_set_goal(no_scenario *sc, int goal)
-{
-    sc->ctx.goal = sc->counter.goal = goal;
-    for (int a = 0; a < sc->nattacks; a++)
-        sc->attacks[a].goal = goal;
-}
-
-void no_scenario_set_side_policy(no_scenario *sc, int side, int policy)
-{
-    sc->ctx.policy[side] = policy;
-    sc->counter.policy[!side] = policy; /* a Counter attack back swaps the sides, not the players */
-    for (int a = 0; a < sc->nattacks; a++)
-        sc->attacks[a].policy[side] = policy;
-}
-
-void no_scenario_set_policy(no_scenario *sc, int policy)
-{
-    for (int side = 0; side < NO_SIDES; side++)
-        no_scenario_set_side_policy(sc, side, policy);
-}
-
-void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry)
-{
-    if (!sc->nattacks)
-        sc->attacks[0] = sc->ctx;
-    sc->one_defender = 1;
-    sc->carry = carry;
-}
-
 /* Range 0 is the second edition's (L174, L330): first-edition ships that touch cannot attack
  * each other (the FAQ's Feedback Array, which is no attack, "works even against touching
  * ships", B819). */
@@ -824,28 +682,6 @@ static void same_ship(builder *b, const cJSON *atk, no_ctx *ctx)
     memcpy(ctx->start.tok[NO_ATTACKER], ship->start.tok[NO_ATTACKER], sizeof ship->start.tok[NO_ATTACKER]);
     ctx->attacker_size = ship->attacker_size;
     ctx->bonus = 1;
-}
-
-/* Records a reading under its key, a switch's or a named choice's. */
-static void record_reading(no_scenario *sc, const char *key, const char *value, int by_default, int is_switch)
-{
-    int i = 0;
-    while (i < sc->nreadings && strcmp(sc->readings[i].key, key))
-        i++;
-    if (i == NO_MAX_READINGS)
-        abort(); /* a game names more readings than the room made for them */
-    sc->readings[i] = (no_reading){key, value, (uint8_t)by_default, (uint8_t)is_switch};
-    sc->nreadings += i == sc->nreadings;
-}
-
-void no_scenario_reading(no_scenario *sc, const char *key, const char *value, int by_default)
-{
-    record_reading(sc, key, value, by_default, 0);
-}
-
-void no_scenario_switch(no_scenario *sc, const char *key, int on, int by_default)
-{
-    record_reading(sc, key, on ? "true" : "false", by_default, 1);
 }
 
 /* A bonus attack whose weapon needs a token (a lock) that the ship's attack before may spend: the
@@ -1038,22 +874,20 @@ static int fill_pilots(cJSON *root, builder *b)
     return 0;
 }
 
-int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char *err, size_t errlen)
+/* The X-Wing reader (no_game_xwing.read): a lone attack or a sequence on one defender, pilots
+ * and upgrades from XWS ids, abilities from the library, in the rule version "rules" names. */
+int no_xwing_read(cJSON *root, jr *j, no_scenario *sc)
 {
-    memset(sc, 0, sizeof *sc);
-    snprintf(sc->file, sizeof sc->file, "%s", label);
-    cJSON *root = jr_parse(text, label, err, errlen);
-    if (!root)
-        return -1;
     builder b;
     memset(&b, 0, sizeof b);
-    b.j = (jr){.file = label, .err = err, .errlen = errlen};
+    b.j = *j;
     b.ctx = &sc->ctx;
     b.root = root;
     b.notes = sc->notes;
     b.sc = sc;
     b.ship_of = -1;
-    jr *j = &b.j;
+    jr *caller = j; /* the builder reads with its own copy; its verdict goes back */
+    j = &b.j;
     static const char *const root_keys[] = {"game", "rules", "name", "attacker", "defender", "range",
                                             "obstructed", "policy", "goal", "rule_options", "points",
                                             "first_player", NULL};
@@ -1061,21 +895,6 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
                                                 "obstructed", "policy", "goal", "rule_options", "points",
                                                 "first_player", NULL};
     static const char *const attack_keys[] = {"attacker", "range", "obstructed", "bonus", NULL};
-    if (!cJSON_IsObject(root)) {
-        jr_fail(j, "", "expected a JSON object at the top level");
-        goto done;
-    }
-    const cJSON *game = cJSON_GetObjectItemCaseSensitive(root, "game");
-    static const char *const games[] = {"xwing", "legion", "armada", NULL};
-    if (!game) {
-        jr_fail(j, "game", "missing (one of: xwing, legion, armada)");
-        goto done;
-    }
-    int g = jr_enum(j, game, "game", games, "a game");
-    if (g == 1 || g == 2) {
-        (g == 1 ? no_legion_parse : no_armada_parse)(root, j, sc);
-        goto done;
-    }
     int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         goto done;
@@ -1084,7 +903,7 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     b.first_edition = rules && jr_enum(j, rules, "rules", editions, "a rule version") == 1;
     if (j->failed)
         goto done;
-    no_parse_common(root, j, sc, "xwing", b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
+    no_parse_common(root, j, sc, &no_game_xwing, b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
     if (j->failed || fill_pilots(root, &b))
         goto done;
     if (!sequence)
@@ -1094,109 +913,6 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     no_scenario_on_one_defender(sc, carry_xwing);
 done:
     cJSON_Delete(b.library);
-    cJSON_Delete(root);
+    *caller = b.j;
     return j->failed ? -1 : 0;
-}
-
-/* Puts `value` at the dotted `key` of `root` (objects made as needed, a number indexes an
- * array). The value is a JSON number, true or false when it reads as one, else a string. */
-static int set_key(cJSON *root, const char *file, const char *key, const char *value, char *err, size_t errlen)
-{
-    char walk[256];
-    snprintf(walk, sizeof walk, "%s", key);
-    cJSON *at = root;
-    char *part = walk, *dot;
-    for (; (dot = strchr(part, '.')); part = dot + 1) {
-        *dot = '\0';
-        int index = part[strspn(part, "0123456789")] == '\0' && *part ? atoi(part) : -1; /* "attacks.0.dice" */
-        cJSON *next = cJSON_IsArray(at) ? (index < 0 ? NULL : cJSON_GetArrayItem(at, index))
-                                        : cJSON_GetObjectItemCaseSensitive(at, part);
-        if (!next && cJSON_IsObject(at))
-            next = cJSON_AddObjectToObject(at, part);
-        if (cJSON_IsArray(at) && !next) {
-            snprintf(err, errlen, "%s: %s: %.*s is a list: index it with a number from 0 to %d", file, key,
-                     (int)(part - walk - 1), key, cJSON_GetArraySize(at) - 1);
-            return -1;
-        }
-        if (!next || !(cJSON_IsObject(next) || cJSON_IsArray(next))) {
-            snprintf(err, errlen, "%s: %s: %.*s is not an object of the scenario", file, key, (int)(dot - walk), key);
-            return -1;
-        }
-        at = next;
-    }
-    if (!*part || !cJSON_IsObject(at)) {
-        snprintf(err, errlen, "%s: %s: not a key of an object of the scenario", file, key);
-        return -1;
-    }
-    cJSON *v = cJSON_Parse(value);
-    if (!v || !(cJSON_IsNumber(v) || cJSON_IsBool(v))) {
-        cJSON_Delete(v);
-        v = cJSON_CreateString(value);
-    }
-    cJSON_DeleteItemFromObjectCaseSensitive(at, part);
-    cJSON_AddItemToObject(at, part, v);
-    return 0;
-}
-
-/* name_keys: the label (errors, reports) names the keys set after the file. */
-static int load_with(const char *path, const no_override *ov, int nov, int name_keys, no_scenario *sc, char *err,
-                     size_t errlen)
-{
-    if (!nov)
-        return no_scenario_load(path, sc, err, errlen);
-    char *text = jr_read_file(path, err, errlen);
-    if (!text)
-        return -1;
-    cJSON *root = jr_parse(text, path, err, errlen);
-    free(text);
-    if (!root)
-        return -1;
-    char label[256];
-    int n = snprintf(label, sizeof label, "%s", path);
-    if (!name_keys)
-        n = -1;
-    for (int i = 0; i < nov; i++) {
-        if (!cJSON_IsObject(root) || set_key(root, path, ov[i].key, ov[i].value, err, errlen)) {
-            if (!cJSON_IsObject(root))
-                snprintf(err, errlen, "%s: expected a JSON object at the top level", path);
-            cJSON_Delete(root);
-            return -1;
-        }
-        if (n >= 0 && (size_t)n < sizeof label)
-            n += snprintf(label + n, sizeof label - (size_t)n, "%s%s=%s", i ? ", " : " [", ov[i].key, ov[i].value);
-    }
-    if (n >= 0 && (size_t)n < sizeof label)
-        snprintf(label + n, sizeof label - (size_t)n, "]");
-    if (!name_keys)
-        snprintf(label, sizeof label, "%s", path);
-    char *again = cJSON_PrintUnformatted(root);
-    cJSON_Delete(root);
-    if (!again)
-        abort();
-    int rc = no_scenario_parse(again, label, sc, err, errlen);
-    free(again);
-    return rc;
-}
-
-void no_scenario_set_lenient(int on) { jr_lenient = on; }
-
-int no_scenario_load_with(const char *path, const no_override *ov, int nov, no_scenario *sc, char *err, size_t errlen)
-{
-    return load_with(path, ov, nov, 1, sc, err, errlen);
-}
-
-int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, char *err, size_t errlen)
-{
-    no_override ov = {"rules", rules};
-    return load_with(path, &ov, 1, 0, sc, err, errlen); /* the version is in sc->rules */
-}
-
-int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)
-{
-    char *text = jr_read_file(path, err, errlen);
-    if (!text)
-        return -1;
-    int rc = no_scenario_parse(text, path, sc, err, errlen);
-    free(text);
-    return rc;
 }

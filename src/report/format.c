@@ -1,0 +1,73 @@
+/* format.c — how a report writes numbers: a probability with its standard error as text, JSON
+ * blocks of rates and distributions, a CSV field. Shared by report.c, the games' report sections
+ * and the tables of the commands. */
+#include "report/format.h"
+#include <stdlib.h>
+
+void rep_print_rate(FILE *f, no_rate r, int exact)
+{
+    if (exact)
+        fprintf(f, "%12.10f", r.p);
+    else
+        fprintf(f, "%9.6f ± %.6f", r.p, r.se);
+}
+
+void rep_print_json(FILE *f, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text)
+        abort();
+    fprintf(f, "%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
+void rep_csv_text(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        fprintf(f, *s == '"' ? "\"\"" : "%c", *s);
+    fputc('"', f);
+}
+
+cJSON *rep_rate_json(no_rate r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "probability", r.p);
+    cJSON_AddNumberToObject(o, "stderr", r.se);
+    return o;
+}
+
+cJSON *rep_array(const no_rate *r, int n, int want_se)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber(want_se ? r[i].se : r[i].p));
+    return a;
+}
+
+/* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
+cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    cJSON_AddItemToObject(o, "pmf", rep_array(r, n, 0));
+    cJSON_AddItemToObject(o, "pmf_stderr", rep_array(r, n, 1));
+    return o;
+}
+
+const char *const rep_side_names[NO_SIDES] = {"attacker", "defender"};
+
+void rep_describe_side(FILE *f, const no_ctx *ctx, int side)
+{
+    int any = 0;
+    for (int k = 0; k < NO_TOK_N; k++)
+        if (ctx->start.tok[side][k]) {
+            fprintf(f, "%s%s %d", any ? ", " : " with ", no_token_names[k], ctx->start.tok[side][k]);
+            any = 1;
+        }
+    for (int m = 0; m < ctx->nmods; m++)
+        if (!ctx->mods[m].builtin && ctx->mods[m].side == side && ctx->mods[m].charge_slot == m) {
+            fprintf(f, "%s%s", any ? ", " : " with ", ctx->mods[m].name);
+            any = 1;
+        }
+}

@@ -1,0 +1,28 @@
+/* format.h — how a report writes numbers (format.c): a probability with its standard error as
+ * text, JSON blocks of rates and distributions, a JSON document, a CSV field. Included by the
+ * report, the games' report sections and the commands' tables. */
+#ifndef NEVERODDS_REPORT_FORMAT_H
+#define NEVERODDS_REPORT_FORMAT_H
+#include "neverodds/summary.h"
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+/* p as "0.1234567890" (exact) or "0.123457 ± 0.000123" (Monte Carlo). */
+void rep_print_rate(FILE *f, no_rate r, int exact);
+/* {"probability": p, "stderr": se} */
+cJSON *rep_rate_json(no_rate r);
+/* The probabilities (or, with want_se, their errors) as a JSON array. */
+cJSON *rep_array(const no_rate *r, int n, int want_se);
+/* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
+cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n);
+/* Prints a JSON document on f, then frees it (every --format json). */
+void rep_print_json(FILE *f, cJSON *root);
+/* Prints s as one quoted CSV field (a quote in it doubled). */
+void rep_csv_text(FILE *f, const char *s);
+
+/* "attacker", "defender" */
+extern const char *const rep_side_names[NO_SIDES];
+/* " with focus 1, lock 1, Predator": the tokens and abilities `side` starts the attack with. */
+void rep_describe_side(FILE *f, const no_ctx *ctx, int side);
+
+#endif
