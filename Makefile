@@ -28,7 +28,7 @@ TEST_SRC := $(wildcard tests/check_*.c) tests/brute.c
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 BIN      ?= neverodds
 
-.PHONY: all run test deps bench sanitize tsan fuzz clean legion-units armada-units xwing-data plots install
+.PHONY: all run test deps layers bench sanitize tsan fuzz clean legion-units armada-units xwing-data plots install
 all: $(BIN)
 
 deps:
@@ -71,6 +71,7 @@ test: deps
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
+	python3 tools/layers.py --objects $(BUILD)
 	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA); \
 	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
 	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \
@@ -82,6 +83,12 @@ test: deps
 	else echo "fuzz: skipped (needs clang: apt-get install clang libclang-rt-14-dev libomp-14-dev)"; fi
 	@if command -v clang >/dev/null && [ -n "$(ARCHER)" ]; then $(MAKE) --no-print-directory tsan; \
 	else echo "tsan: skipped (needs clang and LLVM's OpenMP: apt-get install clang libomp-14-dev)"; fi
+
+# The layers of src/ (docs/architecture.md): no include points up a layer, no circle, in the
+# includes and in the links of the built objects.
+layers:
+	@$(MAKE) --no-print-directory $(BUILD)/libneverodds.a
+	python3 tools/layers.py --objects $(BUILD)
 
 # The chart gallery in plots/ (committed: the README shows it), from scenarios in profiles/.
 plots: deps

@@ -2,7 +2,9 @@
  * all threads, the naive baseline's rate and the speed-up over it, exact-mode times), then the
  * exact-mode growth tables (growth.c) and the memory readings (memory.c). Timings are printed,
  * never asserted; the one check is that the naive baseline agrees with the exact answer. */
-#include "bench.h"
+#include "common.h"
+#include "growth.h"
+#include "memory.h"
 #include "naive.h"
 #include <math.h>
 #include <stdio.h>
@@ -280,7 +282,8 @@ static void summary(const row *rows)
     }
 }
 
-void bench_suite(bench_largest *largest, const char *only)
+/* The scenario suite; `only`: just the scenarios whose label holds it (no summary table). */
+static void bench_suite(bench_largest *largest, const char *only)
 {
     static row rows[NCASES];
     no_scenario *sc = malloc(sizeof *sc);

@@ -1,5 +1,5 @@
 /* common.c — the bench's clock, scenario loading, exact-mode timing and memory readings. */
-#include "bench.h"
+#include "common.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

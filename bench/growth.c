@@ -1,6 +1,6 @@
 /* growth.c — how exact mode grows with the size of the attack: distinct states and the time of
  * compile + solve (best of a few runs) for X-Wing dice, X-Wing sequences and Legion pools. */
-#include "bench.h"
+#include "growth.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* memory.c — peak resident memory of the largest exact case, and the proof that Monte Carlo's
  * memory does not grow with the trials: one scenario run for 10^6 and for 10^8 trials, the
  * resident memory read before and after each run and the run's own peak. */
-#include "bench.h"
+#include "memory.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * modifier may be used, which concrete choices it offers, and what using one does to a state. */
 #ifndef NEVERODDS_MODIFIER_H
 #define NEVERODDS_MODIFIER_H
-#include "neverodds/engine.h"
+#include "neverodds/attack.h"
 
 /* One concrete use of a modifier: how many dice of each (column, face) it acts on. */
 typedef struct no_option {

@@ -61,8 +61,10 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
         jr_fail(&j, "game", "missing (one of: %s)", list);
     else {
         int g = jr_enum(&j, game, "game", names, "a game");
-        if (g >= 0)
-            no_games[g]->read(root, &j, sc);
+        if (g >= 0) {
+            sc->game = no_games[g];
+            sc->game->read(root, &j, sc);
+        }
     }
     cJSON_Delete(root);
     return j.failed ? -1 : 0;

@@ -72,12 +72,10 @@ typedef int (*jr_attack_reader)(const cJSON *entry, jr *j, jr *je, int i, struct
 int jr_attacks(const cJSON *root, jr *j, const char *key, const char *const *keys, struct no_scenario *sc,
                jr_attack_reader read, void *arg);
 
-/* Keys every game shares: "rules" (the one version `engine` names), "name", and "policy" (a name
- * from no_policies that `game` offers, default per-attack), "goal" and "points". Sets the scenario's
- * game and rules. */
+/* Keys every game shares: "rules" (the one version `engine` names), "name", "policy" (a name
+ * from no_policies that the scenario's game offers, default per-attack), "goal" and "points".
+ * Sets the scenario's rules; its game is set by the loader before the game's reader runs. */
 struct no_rules;
-struct no_game;
-void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc, const struct no_game *game,
-                     const struct no_rules *engine);
+void no_parse_common(const cJSON *root, jr *j, struct no_scenario *sc, const struct no_rules *engine);
 
 #endif

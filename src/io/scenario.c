@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const no_game *game, const no_rules *engine)
+void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const no_rules *engine)
 {
-    sc->game = game;
+    const no_game *game = sc->game; /* the loader has set it (games.c) */
     snprintf(sc->rules, sizeof sc->rules, "%s", engine->name);
     sc->engine_rules = engine;
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");

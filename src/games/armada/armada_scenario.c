@@ -376,7 +376,7 @@ int no_armada_parse(cJSON *root, jr *j, no_scenario *sc)
     int sequence = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", sequence ? sequence_keys : root_keys))
         return -1;
-    no_parse_common(root, j, sc, &no_game_armada, &no_armada_rules);
+    no_parse_common(root, j, sc, &no_armada_rules);
     int later_tokens = 0;
     const cJSON *ro = cJSON_GetObjectItemCaseSensitive(root, "rule_options");
     if (ro && jr_object(j, ro, "rule_options", (const char *const[]){"contain_salvo", NULL}) == 0)

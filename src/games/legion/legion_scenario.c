@@ -527,7 +527,7 @@ static int parse_roll(const cJSON *root, jr *j, no_scenario *sc)
         jr_fail(j, "priority", "one roll at a time: rally or priority");
         return -1;
     }
-    no_parse_common(root, j, sc, &no_game_legion, rally ? &no_legion_rally_rules : &no_legion_priority_rules);
+    no_parse_common(root, j, sc, rally ? &no_legion_rally_rules : &no_legion_priority_rules);
     no_legion_setup_dice(ctx);
     no_ctx_index(ctx);
     if (!rally)
@@ -561,7 +561,7 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     if (jr_object(j, root, "", root_keys) || jr_object(j, o, "self_destruct", keys))
         return -1;
     no_ctx *ctx = &sc->ctx;
-    no_parse_common(root, j, sc, &no_game_legion, &no_legion_self_destruct_rules);
+    no_parse_common(root, j, sc, &no_legion_self_destruct_rules);
     ctx->kw[NO_ATTACKER][LK_POOL_BLACK] = (uint8_t)jr_int(j, o, "x", "self_destruct", 1, NO_MAX_ROLL, 0, 1);
     ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING] =
         (uint8_t)jr_enum_key(j, o, "reading", "self_destruct", readings, "a reading of L2254", LG_READING_ENGLISH);
@@ -776,7 +776,7 @@ int no_legion_parse(cJSON *root, jr *j, no_scenario *sc)
     int attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks") != NULL;
     if (jr_object(j, root, "", pools ? pools_keys : attacks ? attacks_keys : root_keys))
         return -1;
-    no_parse_common(root, j, sc, &no_game_legion, &no_legion_rules);
+    no_parse_common(root, j, sc, &no_legion_rules);
     readings rd;
     parse_readings(j, root, &rd, sc);
     if (j->failed)

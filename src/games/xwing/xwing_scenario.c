@@ -903,7 +903,7 @@ int no_xwing_read(cJSON *root, jr *j, no_scenario *sc)
     b.first_edition = rules && jr_enum(j, rules, "rules", editions, "a rule version") == 1;
     if (j->failed)
         goto done;
-    no_parse_common(root, j, sc, &no_game_xwing, b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
+    no_parse_common(root, j, sc, b.first_edition ? &no_xwing1e_rules : &no_xwing2e_rules);
     if (j->failed || fill_pilots(root, &b))
         goto done;
     if (!sequence)

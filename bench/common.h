@@ -1,8 +1,8 @@
-/* bench.h — what the parts of `make bench` share: the clock, scenario loading, exact-mode timing,
- * memory readings and the scenarios' JSON built from one description each. Timings are printed,
- * never asserted. */
-#ifndef NEVERODDS_BENCH_H
-#define NEVERODDS_BENCH_H
+/* common.h — what the parts of `make bench` share (common.c): the clock, scenario loading,
+ * exact-mode timing, memory readings and the scenarios' JSON built from one description each.
+ * Timings are printed, never asserted. */
+#ifndef NEVERODDS_BENCH_COMMON_H
+#define NEVERODDS_BENCH_COMMON_H
 #include "neverodds/run.h"
 
 /* X-Wing 2e: n dice focus+lock against n dice focus+evade. N is a string: a literal ("3") in a
@@ -43,32 +43,5 @@ long bench_peak_kb(void);
 long bench_rss_kb(void);
 /* Resets the peak to the memory now (Linux: "5" into /proc/self/clear_refs); 0 when it could. */
 int bench_peak_reset(void);
-
-/* The largest exact case the scenario suite met, for the memory section. */
-typedef struct bench_largest {
-    const char *label;
-    size_t states;
-    long peak_kb;     /* ru_maxrss after its exact runs (reset before them when possible) */
-    int reset;        /* the peak was reset before its runs: it is this case's own */
-} bench_largest;
-
-/* Monte Carlo memory against the trials: one scenario run for each of MEM_RUNS trial counts,
- * the resident memory read before and after and the run's own peak (reset before it). */
-#define MEM_RUNS 2
-typedef struct bench_mc_memory {
-    uint64_t trials[MEM_RUNS];
-    long before[MEM_RUNS], after[MEM_RUNS], peak[MEM_RUNS]; /* kB */
-    double seconds[MEM_RUNS];
-    int reset;        /* the peaks could be reset: each is its run's own */
-} bench_mc_memory;
-
-/* The parts of the bench, in the order main runs them. The Monte Carlo memory is measured
- * first, while the process is small: the heap an exact case leaves free but resident would hide
- * growth, not show it. */
-void bench_memory_mc(bench_mc_memory *m);
-/* The scenario suite; `only`: just the scenarios whose label holds it (no summary table). */
-void bench_suite(bench_largest *largest, const char *only);
-void bench_growth(void);
-void bench_memory(const bench_largest *largest, const bench_mc_memory *m);
 
 #endif
