@@ -1,4 +1,4 @@
-/* compare.c — `neverodds policy`: the scenario under every named policy, side by side. Each
+/* policies.c — `neverodds policy`: the scenario under every named policy, side by side. Each
  * side in turn plays each policy while the other plays per-attack, so a row shows what that
  * choice alone is worth: expected damage (the total over a sequence) and P(kill), and the
  * difference from per-attack. */

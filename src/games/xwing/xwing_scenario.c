@@ -1,4 +1,5 @@
-/* scenario.c — scenario files (and the abilities library they name) into an attack context. */
+/* xwing_scenario.c — the X-Wing reader: a scenario file (pilots and upgrades by XWS id, the
+ * abilities library they name, modifier records) into an attack context or a sequence. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/scenario.h"
 #include "neverodds/xws.h"
@@ -120,6 +121,215 @@ typedef struct builder {
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
 
+/* A modifier's name, its side, window, operation and pool (checked against the window). */
+static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, int side, const char *name,
+                           no_modifier *m)
+{
+    char p[256];
+    const cJSON *v;
+    v = cJSON_GetObjectItemCaseSensitive(o, "name");
+    if (v && !cJSON_IsString(v)) {
+        jr_key(p, sizeof p, path, "name");
+        jr_fail(j, p, "expected a string");
+        return -1;
+    }
+    snprintf(m->name, sizeof m->name, "%s", v ? v->valuestring : name);
+    m->side = (uint8_t)side;
+    jr_key(p, sizeof p, path, "window");
+    v = cJSON_GetObjectItemCaseSensitive(o, "window");
+    const char *const *windows = b->first_edition ? window_keys_1e : window_keys_2e;
+    if (!v) {
+        char list[200] = "";
+        for (int i = 0; windows[i]; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", windows[i]);
+        jr_fail(j, p, "missing (one of: %s)", list);
+        return -1;
+    }
+    int w = jr_enum(j, v, p, windows, b->first_edition ? "a window of xwing-1e" : "a window");
+    if (w >= 0)
+        w = no_window_find(windows[w]);
+    jr_key(p, sizeof p, path, "op");
+    v = cJSON_GetObjectItemCaseSensitive(o, "op");
+    if (!v && !j->failed) {
+        jr_fail(j, p, "missing (one of: reroll, change, add, cancel, dice)");
+        return -1;
+    }
+    static const char *const xwing_ops[] = {"reroll", "change", "add", "cancel", "dice", NULL};
+    int op = jr_enum(j, v, p, xwing_ops, "an operation");
+    if (j->failed)
+        return -1;
+    m->window = (uint8_t)w;
+    m->op = (uint8_t)op;
+    int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
+                           ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
+    jr_key(p, sizeof p, path, "pool");
+    v = cJSON_GetObjectItemCaseSensitive(o, "pool");
+    int pool = v ? jr_enum(j, v, p, pool_names, "a pool") : natural_pool;
+    if (j->failed)
+        return -1;
+    if (!v && w == NO_W_BEFORE_NEUTRALIZE) {
+        jr_fail(j, p, "missing: a before-neutralize modifier must say which pool (attack or defense)");
+        return -1;
+    }
+    if (w != NO_W_BEFORE_NEUTRALIZE && pool != natural_pool) {
+        jr_fail(j, p, "the %s window acts on the %s dice", no_window_names[w], pool_names[natural_pool]);
+        return -1;
+    }
+    m->pool = (uint8_t)pool;
+    int dice_window = w == NO_W_ATTACK_DICE || w == NO_W_DEFENSE_DICE;
+    if (dice_window != (op == NO_OP_DICE)) {
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, dice_window ? "the %s window only takes op \"dice\""
+                                  : "op \"dice\" belongs in the attack-dice or defense-dice window",
+                no_window_names[w]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The faces it acts on, the face it produces, how many dice, the dice it adds or removes. */
+static int modifier_faces(jr *j, const cJSON *o, const char *path, no_modifier *m)
+{
+    char p[256];
+    const cJSON *v;
+    int op = m->op;
+    jr_key(p, sizeof p, path, "faces");
+    v = cJSON_GetObjectItemCaseSensitive(o, "faces");
+    m->faces = (uint8_t)(v ? face_mask(j, v, p, 1) : (1u << XW_NFACES) - 1);
+    jr_key(p, sizeof p, path, "to");
+    v = cJSON_GetObjectItemCaseSensitive(o, "to");
+    if ((op == NO_OP_CHANGE || op == NO_OP_ADD) && !v && !j->failed) {
+        jr_fail(j, p, "missing: a %s needs the face it produces", no_op_names[op]);
+        return -1;
+    }
+    if (v) {
+        if (op != NO_OP_CHANGE && op != NO_OP_ADD) {
+            jr_fail(j, p, "only change and add produce a face");
+            return -1;
+        }
+        m->to = (uint8_t)jr_enum(j, v, p, no_xwing_face_names, "a face");
+    }
+    jr_key(p, sizeof p, path, "count");
+    v = cJSON_GetObjectItemCaseSensitive(o, "count");
+    if (v && cJSON_IsString(v) && strcmp(v->valuestring, "all") == 0 && op != NO_OP_ADD)
+        m->count = NO_COUNT_ALL;
+    else
+        m->count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
+    if (op == NO_OP_DICE)
+        m->amount = (int8_t)jr_int(j, o, "amount", path, -3, 3, 0, 1);
+    else if (cJSON_GetObjectItemCaseSensitive(o, "amount")) {
+        jr_key(p, sizeof p, path, "amount");
+        jr_fail(j, p, "only op \"dice\" takes an amount");
+        return -1;
+    }
+    return 0;
+}
+
+/* What using it costs: tokens, or charges of its ability (`has_charges`). */
+static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charges, no_modifier *m)
+{
+    char p[256];
+    const cJSON *v;
+    m->cost_token = NO_NO_TOKEN;
+    v = cJSON_GetObjectItemCaseSensitive(o, "cost");
+    if (v) {
+        static const char *const cost_keys[] = {"token", "amount", "charge", NULL};
+        jr_key(p, sizeof p, path, "cost");
+        if (jr_object(j, v, p, cost_keys))
+            return -1;
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "token");
+        int charge = jr_int(j, v, "charge", p, 1, 3, 0, 0);
+        if (t) {
+            char pt[256];
+            jr_key(pt, sizeof pt, p, "token");
+            m->cost_token = (uint8_t)jr_enum(j, t, pt, token_keys, "a token");
+            m->cost_amount = (uint8_t)jr_int(j, v, "amount", p, 1, 3, 1, 0);
+        }
+        if (charge) {
+            if (!has_charges) {
+                jr_fail(j, p, "costs a charge but its ability has no charges (set \"charges\")");
+                return -1;
+            }
+            m->cost_charges = (uint8_t)charge;
+        }
+        if (!t && !charge) {
+            jr_fail(j, p, "expected {\"token\": NAME, \"amount\": N} or {\"charge\": N}");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* When it may be used: once or again, mandatory, the tokens it needs or forbids, the ranges,
+ * obstruction, and what it may touch. */
+static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
+{
+    char p[256];
+    const cJSON *v;
+    int op = m->op;
+    m->once = (uint8_t)jr_bool(j, o, "once", path, 1);
+    m->mandatory = (uint8_t)jr_bool(j, o, "mandatory", path, 0);
+    if (!m->once && m->cost_token == NO_NO_TOKEN && !m->cost_charges && !j->failed) {
+        jr_key(p, sizeof p, path, "once");
+        jr_fail(j, p, "a modifier usable more than once per attack needs a cost");
+        return -1;
+    }
+    if (m->mandatory && !m->once && !j->failed) {
+        jr_key(p, sizeof p, path, "mandatory");
+        jr_fail(j, p, "a mandatory modifier must be once per attack");
+        return -1;
+    }
+    m->requires = (uint16_t)token_mask(j, o, "requires", path);
+    m->forbids = (uint16_t)token_mask(j, o, "forbids", path);
+    m->ranges = NO_XWING_ALL_RANGES;
+    v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
+    jr_key(p, sizeof p, path, "ranges");
+    if (v) {
+        if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+            jr_fail(j, p, "expected a list of attack ranges from 0 to 3");
+            return -1;
+        }
+        m->ranges = 0;
+        int i = 0;
+        for (const cJSON *c = v->child; c; c = c->next, i++) {
+            double d = cJSON_IsNumber(c) ? c->valuedouble : -1;
+            if (!cJSON_IsNumber(c) || d != (int)d || d < 0 || d > 3) {
+                char pi[256], got[96];
+                jr_index(pi, sizeof pi, p, i);
+                jr_describe(c, got, sizeof got);
+                jr_fail(j, pi, "expected an integer from 0 to 3, got %s", got);
+                return -1;
+            }
+            m->ranges |= (uint8_t)(1u << (int)d);
+        }
+    }
+    m->obstructed = -1;
+    if (cJSON_GetObjectItemCaseSensitive(o, "obstructed"))
+        m->obstructed = (int8_t)jr_bool(j, o, "obstructed", path, 0);
+    v = cJSON_GetObjectItemCaseSensitive(o, "only_faces");
+    if (v) {
+        jr_key(p, sizeof p, path, "only_faces");
+        m->only_faces = (uint8_t)face_mask(j, v, p, 0);
+    }
+    m->min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    m->seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
+    m->locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
+    m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
+    m->whole_pool = (uint8_t)jr_bool(j, o, "whole", path, 0);
+    m->empty_ok = (uint8_t)jr_bool(j, o, "empty_ok", path, 0);
+    if (m->locks_die && (op != NO_OP_CHANGE || m->count != 1)) {
+        jr_key(p, sizeof p, path, "locks_die");
+        jr_fail(j, p, "only a change of 1 die can lock it");
+    }
+    if (m->whole_pool && (op != NO_OP_REROLL || m->count != NO_COUNT_ALL)) {
+        jr_key(p, sizeof p, path, "whole");
+        jr_fail(j, p, "\"whole\" is for a reroll of \"all\" dice");
+    }
+    return j->failed ? -1 : 0;
+}
+
+/* One modifier record of `side` at `path` (named `name` unless it says), drawing on the charges
+ * of slot `charge_slot`: its parts, then the excludes to resolve and a chained "then" record. */
 static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, int side,
                            const char *name, int charge_slot, int has_charges)
 {
@@ -133,181 +343,12 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
     }
     no_modifier m;
     memset(&m, 0, sizeof m);
-    char p[256];
     const cJSON *v;
-    v = cJSON_GetObjectItemCaseSensitive(o, "name");
-    if (v && !cJSON_IsString(v)) {
-        jr_key(p, sizeof p, path, "name");
-        jr_fail(j, p, "expected a string");
+    if (modifier_timing(b, j, o, path, side, name, &m) || modifier_faces(j, o, path, &m) ||
+        modifier_cost(j, o, path, has_charges, &m))
         return;
-    }
-    snprintf(m.name, sizeof m.name, "%s", v ? v->valuestring : name);
-    m.side = (uint8_t)side;
-    jr_key(p, sizeof p, path, "window");
-    v = cJSON_GetObjectItemCaseSensitive(o, "window");
-    const char *const *windows = b->first_edition ? window_keys_1e : window_keys_2e;
-    if (!v) {
-        char list[200] = "";
-        for (int i = 0; windows[i]; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", windows[i]);
-        jr_fail(j, p, "missing (one of: %s)", list);
-        return;
-    }
-    int w = jr_enum(j, v, p, windows, b->first_edition ? "a window of xwing-1e" : "a window");
-    if (w >= 0)
-        w = no_window_find(windows[w]);
-    jr_key(p, sizeof p, path, "op");
-    v = cJSON_GetObjectItemCaseSensitive(o, "op");
-    if (!v && !j->failed) {
-        jr_fail(j, p, "missing (one of: reroll, change, add, cancel, dice)");
-        return;
-    }
-    static const char *const xwing_ops[] = {"reroll", "change", "add", "cancel", "dice", NULL};
-    int op = jr_enum(j, v, p, xwing_ops, "an operation");
-    if (j->failed)
-        return;
-    m.window = (uint8_t)w;
-    m.op = (uint8_t)op;
-    int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
-                           ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
-    jr_key(p, sizeof p, path, "pool");
-    v = cJSON_GetObjectItemCaseSensitive(o, "pool");
-    int pool = v ? jr_enum(j, v, p, pool_names, "a pool") : natural_pool;
-    if (j->failed)
-        return;
-    if (!v && w == NO_W_BEFORE_NEUTRALIZE) {
-        jr_fail(j, p, "missing: a before-neutralize modifier must say which pool (attack or defense)");
-        return;
-    }
-    if (w != NO_W_BEFORE_NEUTRALIZE && pool != natural_pool) {
-        jr_fail(j, p, "the %s window acts on the %s dice", no_window_names[w], pool_names[natural_pool]);
-        return;
-    }
-    m.pool = (uint8_t)pool;
-    int dice_window = w == NO_W_ATTACK_DICE || w == NO_W_DEFENSE_DICE;
-    if (dice_window != (op == NO_OP_DICE)) {
-        jr_key(p, sizeof p, path, "op");
-        jr_fail(j, p, dice_window ? "the %s window only takes op \"dice\""
-                                  : "op \"dice\" belongs in the attack-dice or defense-dice window",
-                no_window_names[w]);
-        return;
-    }
-    jr_key(p, sizeof p, path, "faces");
-    v = cJSON_GetObjectItemCaseSensitive(o, "faces");
-    m.faces = (uint8_t)(v ? face_mask(j, v, p, 1) : (1u << XW_NFACES) - 1);
-    jr_key(p, sizeof p, path, "to");
-    v = cJSON_GetObjectItemCaseSensitive(o, "to");
-    if ((op == NO_OP_CHANGE || op == NO_OP_ADD) && !v && !j->failed) {
-        jr_fail(j, p, "missing: a %s needs the face it produces", no_op_names[op]);
-        return;
-    }
-    if (v) {
-        if (op != NO_OP_CHANGE && op != NO_OP_ADD) {
-            jr_fail(j, p, "only change and add produce a face");
-            return;
-        }
-        m.to = (uint8_t)jr_enum(j, v, p, no_xwing_face_names, "a face");
-    }
-    jr_key(p, sizeof p, path, "count");
-    v = cJSON_GetObjectItemCaseSensitive(o, "count");
-    if (v && cJSON_IsString(v) && strcmp(v->valuestring, "all") == 0 && op != NO_OP_ADD)
-        m.count = NO_COUNT_ALL;
-    else
-        m.count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
-    if (op == NO_OP_DICE)
-        m.amount = (int8_t)jr_int(j, o, "amount", path, -3, 3, 0, 1);
-    else if (cJSON_GetObjectItemCaseSensitive(o, "amount")) {
-        jr_key(p, sizeof p, path, "amount");
-        jr_fail(j, p, "only op \"dice\" takes an amount");
-        return;
-    }
-    m.cost_token = NO_NO_TOKEN;
-    v = cJSON_GetObjectItemCaseSensitive(o, "cost");
-    if (v) {
-        static const char *const cost_keys[] = {"token", "amount", "charge", NULL};
-        jr_key(p, sizeof p, path, "cost");
-        if (jr_object(j, v, p, cost_keys))
-            return;
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "token");
-        int charge = jr_int(j, v, "charge", p, 1, 3, 0, 0);
-        if (t) {
-            char pt[256];
-            jr_key(pt, sizeof pt, p, "token");
-            m.cost_token = (uint8_t)jr_enum(j, t, pt, token_keys, "a token");
-            m.cost_amount = (uint8_t)jr_int(j, v, "amount", p, 1, 3, 1, 0);
-        }
-        if (charge) {
-            if (!has_charges) {
-                jr_fail(j, p, "costs a charge but its ability has no charges (set \"charges\")");
-                return;
-            }
-            m.cost_charges = (uint8_t)charge;
-        }
-        if (!t && !charge) {
-            jr_fail(j, p, "expected {\"token\": NAME, \"amount\": N} or {\"charge\": N}");
-            return;
-        }
-    }
     m.charge_slot = (uint8_t)charge_slot;
-    m.once = (uint8_t)jr_bool(j, o, "once", path, 1);
-    m.mandatory = (uint8_t)jr_bool(j, o, "mandatory", path, 0);
-    if (!m.once && m.cost_token == NO_NO_TOKEN && !m.cost_charges && !j->failed) {
-        jr_key(p, sizeof p, path, "once");
-        jr_fail(j, p, "a modifier usable more than once per attack needs a cost");
-        return;
-    }
-    if (m.mandatory && !m.once && !j->failed) {
-        jr_key(p, sizeof p, path, "mandatory");
-        jr_fail(j, p, "a mandatory modifier must be once per attack");
-        return;
-    }
-    m.requires = (uint16_t)token_mask(j, o, "requires", path);
-    m.forbids = (uint16_t)token_mask(j, o, "forbids", path);
-    m.ranges = NO_XWING_ALL_RANGES;
-    v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
-    jr_key(p, sizeof p, path, "ranges");
-    if (v) {
-        if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
-            jr_fail(j, p, "expected a list of attack ranges from 0 to 3");
-            return;
-        }
-        m.ranges = 0;
-        int i = 0;
-        for (const cJSON *c = v->child; c; c = c->next, i++) {
-            double d = cJSON_IsNumber(c) ? c->valuedouble : -1;
-            if (!cJSON_IsNumber(c) || d != (int)d || d < 0 || d > 3) {
-                char pi[256], got[96];
-                jr_index(pi, sizeof pi, p, i);
-                jr_describe(c, got, sizeof got);
-                jr_fail(j, pi, "expected an integer from 0 to 3, got %s", got);
-                return;
-            }
-            m.ranges |= (uint8_t)(1u << (int)d);
-        }
-    }
-    m.obstructed = -1;
-    if (cJSON_GetObjectItemCaseSensitive(o, "obstructed"))
-        m.obstructed = (int8_t)jr_bool(j, o, "obstructed", path, 0);
-    v = cJSON_GetObjectItemCaseSensitive(o, "only_faces");
-    if (v) {
-        jr_key(p, sizeof p, path, "only_faces");
-        m.only_faces = (uint8_t)face_mask(j, v, p, 0);
-    }
-    m.min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
-    m.seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
-    m.locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
-    m.other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
-    m.whole_pool = (uint8_t)jr_bool(j, o, "whole", path, 0);
-    m.empty_ok = (uint8_t)jr_bool(j, o, "empty_ok", path, 0);
-    if (m.locks_die && (op != NO_OP_CHANGE || m.count != 1)) {
-        jr_key(p, sizeof p, path, "locks_die");
-        jr_fail(j, p, "only a change of 1 die can lock it");
-    }
-    if (m.whole_pool && (op != NO_OP_REROLL || m.count != NO_COUNT_ALL)) {
-        jr_key(p, sizeof p, path, "whole");
-        jr_fail(j, p, "\"whole\" is for a reroll of \"all\" dice");
-    }
-    if (j->failed)
+    if (modifier_use(j, o, path, &m))
         return;
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
     if (v) {
