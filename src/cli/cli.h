@@ -1,5 +1,5 @@
 /* cli.h — what the command-line commands share: the options of a run, the scenario loader,
- * the exit statuses. Each command lives in its own src/cmd_*.c. */
+ * the exit statuses. Each command lives in its own src/cli/cmd_*.c. */
 #ifndef NEVERODDS_CLI_H
 #define NEVERODDS_CLI_H
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* main.c — the command line: neverodds COMMAND [options]; each command is in src/cmd_*.c. */
+/* main.c — the command line: neverodds COMMAND [options]; each command is in src/cli/cmd_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "neverodds/games.h"

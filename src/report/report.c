@@ -1,4 +1,5 @@
-/* report.c — summary statistics of a run, and the text and JSON reports. */
+/* report.c — the report of a run as text and JSON: header, rulings, the scenario described, the
+ * damage table, the game's sections (its descriptor), tokens, abilities, sequences, shots to kill. */
 #include "neverodds/report.h"
 #include "neverodds/version.h"
 #include "neverodds/game.h"
