@@ -23,6 +23,9 @@ enum {
     NO_TOK_N
 };
 extern const char *const no_token_names[NO_TOK_N];
+/* "attacker", "defender": the sides as scenarios and reports name them (NULL-terminated, for the
+ * JSON readers' lists of names). */
+extern const char *const no_side_names[NO_SIDES + 1];
 
 #define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
 #define NO_MAX_KW 128

@@ -42,7 +42,6 @@ void rep_pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out,
 /* "attacker lock 1, defender focus 1 evade 1": the tokens held at `s`. */
 static void tokens_text(const no_state *s, char *out, size_t n)
 {
-    static const char *const who[] = {"attacker", "defender"};
     size_t used = 0;
     out[0] = 0;
     for (int side = 0; side < NO_SIDES; side++) {
@@ -50,7 +49,7 @@ static void tokens_text(const no_state *s, char *out, size_t n)
         for (int k = 0; k < NO_TOK_N && used + 40 < n; k++)
             if (s->tok[side][k]) {
                 used += (size_t)snprintf(out + used, n - used, "%s%s %s %d", used && !any ? ", " : "",
-                                         any ? "" : who[side], no_token_names[k], s->tok[side][k]);
+                                         any ? "" : no_side_names[side], no_token_names[k], s->tok[side][k]);
                 any = 1;
             }
     }
@@ -80,7 +79,6 @@ void rep_option_text(const no_scenario *sc, const no_option *o, char *out, size_
  * the attack is too large. */
 static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_value *v)
 {
-    static const char *const who[] = {"attacker", "defender"};
     size_t used = 0;
     no_option *opts = malloc(NO_MAX_OPTIONS * sizeof *opts);
     if (!opts)
@@ -104,7 +102,7 @@ static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_va
         char what[160];
         rep_option_text(sc, &opts[chosen], what, sizeof what);
         if (out && used + 10 < n)
-            used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", who[actor], what);
+            used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", no_side_names[actor], what);
         no_mod_apply(&sc->ctx, s, &opts[chosen]);
         rerolled = sc->ctx.mods[opts[chosen].mod].op == NO_OP_REROLL;
     }

@@ -21,7 +21,6 @@
 #define MAX_RULE_ORDERS (1 + 2 * NO_ORDER_MAX_WHATIFS)
 #define SAME 1e-12 /* results this close are the same */
 
-static const char *const side_name[NO_SIDES] = {"attacker", "defender"};
 
 /* The official step list, or a what-if of it. */
 typedef struct rule_order {
@@ -86,7 +85,7 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     ro->steps[at[1]] = t;
     snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
     snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s", no_window_names[w],
-             side_name[!first], side_name[first]);
+             no_side_names[!first], no_side_names[first]);
     return 0;
 }
 
@@ -338,7 +337,7 @@ static void label(const table *t, int m, char *out, size_t n)
 {
     const no_modifier *md = &t->sc->ctx.mods[m];
     if (t->labels_by_side)
-        snprintf(out, n, "%s %s", side_name[md->side], md->name);
+        snprintf(out, n, "%s %s", no_side_names[md->side], md->name);
     else
         snprintf(out, n, "%s", md->name);
 }
@@ -639,7 +638,7 @@ static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const 
             }
             char o[160];
             rep_option_text(view, &opts[chosen], o, sizeof o);
-            snprintf(what, sizeof what, "%s %s", side_name[actor], o);
+            snprintf(what, sizeof what, "%s %s", no_side_names[actor], o);
             pool = ctx.mods[opts[chosen].mod].pool;
             no_mod_apply(&ctx, &s, &opts[chosen]);
             if (no_pending_die(&s) >= 0)
@@ -743,7 +742,7 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
             }
             cJSON *pol = cJSON_AddObjectToObject(root, "policy");
             for (int side = 0; side < NO_SIDES; side++)
-                cJSON_AddStringToObject(pol, side_name[side], no_policies[sc->ctx.policy[side]].name);
+                cJSON_AddStringToObject(pol, no_side_names[side], no_policies[sc->ctx.policy[side]].name);
             cJSON *rules = cJSON_AddArrayToObject(root, "rules");
             for (int i = 0; i < nsc; i++) {
                 cJSON *e = cJSON_CreateObject();

@@ -15,8 +15,6 @@ typedef struct row {
     no_summary sum;
 } row;
 
-static const char *const side_label[NO_SIDES] = {"attacker", "defender"};
-
 /* Policies that change only the other side's choices say nothing about this side. */
 static int concerns(int policy, int side)
 {
@@ -110,9 +108,9 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
                 base->exact ? "exact" : "monte-carlo (± is one standard error)");
     }
     for (int side = 0; side < NO_SIDES; side++) {
-        cJSON *list = json ? cJSON_AddArrayToObject(o, side_label[side]) : NULL;
+        cJSON *list = json ? cJSON_AddArrayToObject(o, no_side_names[side]) : NULL;
         if (!json && !csv)
-            fprintf(f, "\n%-10s %-14s %-14s %-14s %s\n", side_label[side], "mean damage", "vs per-attack",
+            fprintf(f, "\n%-10s %-14s %-14s %-14s %s\n", no_side_names[side], "mean damage", "vs per-attack",
                     "P(kill)", "vs per-attack");
         for (int i = 0; i < n[side]; i++) {
             const row *r = &rows[side * NO_POLICY_N + i];
@@ -128,7 +126,7 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
                 cJSON_AddNumberToObject(e, "kill_difference", dk);
                 cJSON_AddItemToArray(list, e);
             } else if (csv) {
-                fprintf(f, "%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", side_label[side], no_policies[r->policy].name,
+                fprintf(f, "%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", no_side_names[side], no_policies[r->policy].name,
                         r->sum.mean, r->sum.mean_se, dm, r->sum.kill.p, r->sum.kill.se, dk);
             } else {
                 fprintf(f, "  %-12s %12.10f  %+12.10f  %12.10f  %+12.10f", no_policies[r->policy].name, r->sum.mean,

@@ -12,6 +12,8 @@ _Static_assert(sizeof(no_state) == 4 + NO_POOLS * 2 * NO_MAX_FACES + NO_SIDES * 
                "no_state must have no padding: states are hashed and compared as bytes");
 _Static_assert(sizeof(no_state) % 8 == 0, "no_state is hashed 8 bytes at a time");
 
+const char *const no_side_names[NO_SIDES + 1] = {"attacker", "defender", NULL};
+
 const char *const no_token_names[NO_TOK_N] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
     "stress", "strain", "deplete", "tractor", "ion", "cloak",

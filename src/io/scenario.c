@@ -25,13 +25,12 @@ void no_parse_common(const cJSON *root, jr *j, no_scenario *sc, const no_rules *
             names[n++] = no_policies[p].name;
     /* a name for both sides, or {"attacker": NAME, "defender": NAME} (absent: per-attack) */
     const cJSON *policy = cJSON_GetObjectItemCaseSensitive(root, "policy");
-    static const char *const sides[] = {"attacker", "defender", NULL};
-    if (cJSON_IsObject(policy) && jr_object(j, policy, "policy", sides))
+    if (cJSON_IsObject(policy) && jr_object(j, policy, "policy", no_side_names))
         return;
     for (int side = 0; side < NO_SIDES; side++) {
-        const cJSON *v = cJSON_IsObject(policy) ? cJSON_GetObjectItemCaseSensitive(policy, sides[side]) : policy;
+        const cJSON *v = cJSON_IsObject(policy) ? cJSON_GetObjectItemCaseSensitive(policy, no_side_names[side]) : policy;
         char path[32];
-        snprintf(path, sizeof path, cJSON_IsObject(policy) ? "policy.%s" : "policy", sides[side]);
+        snprintf(path, sizeof path, cJSON_IsObject(policy) ? "policy.%s" : "policy", no_side_names[side]);
         int p = v ? jr_enum(j, v, path, names, "a policy") : -1;
         sc->ctx.policy[side] = p < 0 ? NO_POLICY_PER_ATTACK : no_policy_find(names[p]);
     }

@@ -55,8 +55,6 @@ cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
     return o;
 }
 
-const char *const rep_side_names[NO_SIDES] = {"attacker", "defender"};
-
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side)
 {
     int any = 0;

@@ -20,8 +20,6 @@ void rep_print_json(FILE *f, cJSON *root);
 /* Prints s as one quoted CSV field (a quote in it doubled). */
 void rep_csv_text(FILE *f, const char *s);
 
-/* "attacker", "defender" */
-extern const char *const rep_side_names[NO_SIDES];
 /* " with focus 1, lock 1, Predator": the tokens and abilities `side` starts the attack with. */
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side);
 

@@ -58,14 +58,14 @@ static void text_attack(FILE *f, const no_scenario *sc, const no_summary *s)
                 continue;
             if (!header++)
                 fprintf(f, "\ntokens       P(spent)%*s mean spent\n", s->exact ? 5 : 11, "");
-            fprintf(f, "  %-8s %-9s ", rep_side_names[side], no_token_names[k]);
+            fprintf(f, "  %-8s %-9s ", no_side_names[side], no_token_names[k]);
             rep_print_rate(f, s->tokens[side][k].spent, s->exact);
             fprintf(f, "  %.6f\n", s->tokens[side][k].mean);
         }
     if (s->nabilities) {
         fprintf(f, "\nabilities    P(used)\n");
         for (int a = 0; a < s->nabilities; a++) {
-            fprintf(f, "  %-8s %-20s ", rep_side_names[s->abilities[a].side], s->abilities[a].name);
+            fprintf(f, "  %-8s %-20s ", no_side_names[s->abilities[a].side], s->abilities[a].name);
             rep_print_rate(f, s->abilities[a].used, s->exact);
             fprintf(f, "\n");
         }
@@ -259,7 +259,7 @@ static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
     cJSON *tok = counters ? cJSON_AddObjectToObject(o, "tokens") : cJSON_CreateObject();
     cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
     for (int side = 0; side < NO_SIDES; side++) {
-        cJSON *ts = cJSON_AddObjectToObject(tok, rep_side_names[side]);
+        cJSON *ts = cJSON_AddObjectToObject(tok, no_side_names[side]);
         for (int k = 0; k < NO_TOK_N; k++) {
             if (!ctx->start.tok[side][k] || is_roll(sc))
                 continue;
@@ -269,7 +269,7 @@ static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
             cJSON_AddNumberToObject(t, "stderr", s->tokens[side][k].spent.se);
             cJSON_AddNumberToObject(t, "spent_mean", s->tokens[side][k].mean);
         }
-        cJSON *as = cJSON_AddObjectToObject(abil, rep_side_names[side]);
+        cJSON *as = cJSON_AddObjectToObject(abil, no_side_names[side]);
         for (int a = 0; a < s->nabilities; a++)
             if (s->abilities[a].side == side) {
                 cJSON *u = cJSON_AddObjectToObject(as, s->abilities[a].name);
@@ -301,7 +301,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     if (!g->policy_json) /* a game that words its policies itself says it below */
         cJSON_AddStringToObject(pol, "description", no_policies[p[NO_ATTACKER]].description);
     for (int side = 0; side < NO_SIDES; side++)
-        cJSON_AddStringToObject(pol, rep_side_names[side], no_policies[p[side]].name);
+        cJSON_AddStringToObject(pol, no_side_names[side], no_policies[p[side]].name);
     cJSON_AddStringToObject(pol, "goal", no_goal_names[ctx->goal]);
     if (g->policy_json) /* Armada's policies rank damage cards, not the mean damage */
         g->policy_json(pol, ctx);

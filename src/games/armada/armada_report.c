@@ -273,11 +273,10 @@ void rep_armada_policy_json(cJSON *policy, const no_ctx *ctx)
     cJSON_AddStringToObject(policy, "description", policy_text[ctx->policy[NO_ATTACKER]]);
     cJSON *o = cJSON_AddObjectToObject(policy, "objective");
     static const char *const verb[NO_SIDES] = {"maximises ", "minimises "};
-    static const char *const side_name[NO_SIDES] = {"attacker", "defender"};
     for (int side = 0; side < NO_SIDES; side++) {
         char text[256];
         snprintf(text, sizeof text, "%s%s", verb[side], objective(ctx, side));
-        cJSON_AddStringToObject(o, side_name[side], text);
+        cJSON_AddStringToObject(o, no_side_names[side], text);
     }
 }
 

@@ -44,7 +44,6 @@ static const keyword keywords[] = {
 };
 #define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
-static const char *const side_names[NO_SIDES] = {"attacker", "defender"};
 
 /* Keyword values from object `o` (at `path`) for `side`; absent `o` means none. */
 static void parse_keywords(jr *j, const cJSON *o, const char *path, int side, no_ctx *ctx)
@@ -85,7 +84,7 @@ static void parse_tokens(jr *j, const cJSON *side_obj, int side, no_ctx *ctx,
     if (!o)
         return;
     char path[64];
-    snprintf(path, sizeof path, "%s.tokens", side_names[side]);
+    snprintf(path, sizeof path, "%s.tokens", no_side_names[side]);
     if (jr_object(j, o, path, names))
         return;
     for (int t = 0; names[t]; t++)

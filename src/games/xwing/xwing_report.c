@@ -17,7 +17,7 @@ static void describe_attack(FILE *f, const no_ctx *ctx)
     rep_describe_side(f, ctx, NO_DEFENDER);
     if (ctx->window_mods[NO_ATTACKER][NO_W_BEFORE_NEUTRALIZE] && ctx->window_mods[NO_DEFENDER][NO_W_BEFORE_NEUTRALIZE])
         fprintf(f, "\norder:    both players' before-neutralize effects in player order (L594-L598), the %s's first "
-                "(first_player; the attacker unless the scenario says)", rep_side_names[ctx->first_player]);
+                "(first_player; the attacker unless the scenario says)", no_side_names[ctx->first_player]);
     if (ctx->range == 0) /* what the rules forbid there, and which weapon the attack is taken to be */
         fprintf(f, "\nrange 0:  %s; the attacker's side may not reduce, cancel or modify the defense dice (L348)",
                 ctx->ordnance ? "an ordnance attack, a special weapon's"

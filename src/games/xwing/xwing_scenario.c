@@ -19,7 +19,6 @@
 #define NO_PROFILES_DIR "profiles"
 #endif
 
-static const char *const side_names[NO_SIDES + 1] = {"attacker", "defender", NULL}; /* NULL: jr_enum_key reads to it */
 /* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
  * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
@@ -584,7 +583,7 @@ static void parse_side(builder *b, const cJSON *root, int side)
 {
     jr *j = &b->j;
     no_ctx *ctx = b->ctx;
-    const char *path = side_names[side];
+    const char *path = no_side_names[side];
     static const char *const attacker_keys[] = {"dice", "tokens", "abilities", "modifiers",
                                                 "ordnance", "ion_weapon", "size", NULL};
     static const char *const defender_keys[] = {"dice", "tokens", "abilities", "modifiers",
@@ -659,7 +658,7 @@ static void one_lock_per_pool(builder *b, const char *attacker_at)
         for (int k = 0; k < m && ctx->mods[m].locks_die; k++)
             if (ctx->mods[k].locks_die && ctx->mods[k].pool == ctx->mods[m].pool) {
                 b->j.prefix = ctx->mods[m].side == NO_ATTACKER ? attacker_at : NULL;
-                jr_fail(&b->j, side_names[ctx->mods[m].side], "%s and %s would each lock one of the %s dice; "
+                jr_fail(&b->j, no_side_names[ctx->mods[m].side], "%s and %s would each lock one of the %s dice; "
                         "at most one die of a pool can be locked", ctx->mods[k].name, ctx->mods[m].name,
                         pool_names[ctx->mods[m].pool]);
             }
@@ -668,10 +667,10 @@ static void one_lock_per_pool(builder *b, const char *attacker_at)
 static void parse_side_modifiers(builder *b, const cJSON *root, int side)
 {
     jr *j = &b->j;
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, side_names[side]);
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, no_side_names[side]);
     char p[256];
     const cJSON *abil = cJSON_GetObjectItemCaseSensitive(o, "abilities");
-    jr_key(p, sizeof p, side_names[side], "abilities");
+    jr_key(p, sizeof p, no_side_names[side], "abilities");
     if (abil && !cJSON_IsArray(abil))
         jr_fail(j, p, "expected a list of ability names");
     int i = 0;
@@ -681,14 +680,14 @@ static void parse_side_modifiers(builder *b, const cJSON *root, int side)
         add_ability(b, c, pi, side);
     }
     const cJSON *mods = cJSON_GetObjectItemCaseSensitive(o, "modifiers");
-    jr_key(p, sizeof p, side_names[side], "modifiers");
+    jr_key(p, sizeof p, no_side_names[side], "modifiers");
     if (mods && !cJSON_IsArray(mods))
         jr_fail(j, p, "expected a list of modifier records");
     i = 0;
     for (const cJSON *c = mods ? mods->child : NULL; c && !j->failed; c = c->next, i++) {
         char pi[256], name[40];
         jr_index(pi, sizeof pi, p, i);
-        snprintf(name, sizeof name, "%s-modifier-%d", side_names[side], i + 1);
+        snprintf(name, sizeof name, "%s-modifier-%d", no_side_names[side], i + 1);
         /* inline modifiers draw charges from nowhere: they may cost tokens only */
         parse_modifier(b, j, c, pi, side, name, b->ctx->nmods, 0);
     }
@@ -781,7 +780,7 @@ static void xwing_readings(no_scenario *sc, const no_ctx *ctx, int first_edition
         no_scenario_switch(sc, "rule_options.multiple_focus", ctx->multiple_focus, ctx->multiple_focus);
         no_scenario_switch(sc, "rule_options.damage_deck", damage_deck, damage_deck);
     }
-    no_scenario_reading(sc, "first_player", side_names[ctx->first_player], ctx->first_player == NO_ATTACKER);
+    no_scenario_reading(sc, "first_player", no_side_names[ctx->first_player], ctx->first_player == NO_ATTACKER);
 }
 
 /* One X-Wing attack into ctx: its attacker, range and obstruction from `atk` (the scenario
@@ -804,7 +803,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     /* Both players' effects of one moment resolve in player order (L594-L598); the first player is
      * rolled for at setup (L1491-L1495), so a scenario that does not say takes the attacker. */
     j->prefix = NULL;
-    ctx->first_player = jr_enum_key(j, root, "first_player", "", side_names, "a player", NO_ATTACKER);
+    ctx->first_player = jr_enum_key(j, root, "first_player", "", no_side_names, "a player", NO_ATTACKER);
     int damage_deck = !b->first_edition;
     j->prefix = NULL;
     rule_options(b, cJSON_GetObjectItemCaseSensitive(root, "rule_options"), ctx, &damage_deck);
@@ -887,9 +886,8 @@ static int fill_side(builder *b, cJSON *side, int d, const char *path)
 /* The sides named by pilot: the lone attack's, each attack's attacker and the defender. */
 static int fill_pilots(cJSON *root, builder *b)
 {
-    static const char *const sides[] = {"attacker", "defender"};
     for (int d = 0; d < 2; d++)
-        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(root, sides[d]), d, sides[d]))
+        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(root, no_side_names[d]), d, no_side_names[d]))
             return -1;
     cJSON *attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks"), *a;
     int i = 0;
