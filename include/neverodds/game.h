@@ -75,11 +75,8 @@ typedef struct no_game {
      * ("xwing", "xwing1"), NULL-terminated; NULL when it has none. */
     const struct no_quick_game *const *quick;
     /* `order --roll`: the letters of the attack and defense faces a trace names, in face order
-     * ("BFHCE"); NULL when the game has no traces. */
+     * ("BFHCE"; face_name names them); NULL when the game has no traces. */
     const char *roll_letters;
-    const char *const *roll_face_names;
-    /* The squad or list files of its builders (`squad`, `matchup`), or NULL. */
-    const char *squad_format;
 } no_game;
 
 static inline int no_game_offers_policy(const no_game *g, int policy) { return (int)(g->policies >> policy & 1u); }

@@ -502,22 +502,21 @@ typedef struct faces_queue {
 enum { Q_ATK, Q_ATK_REROLL, Q_DEF, Q_DEF_REROLL, Q_N };
 static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll"};
 
-/* The game's face letters as "B F H C E" (sep " ") or "B, F, H, C or E" (sep ", "). */
-static void letters_text(const char *letters, const char *sep, char *out, size_t n)
+/* The game's face letters joined by `sep`, the last by `last`: "B F H C E", "B, F, H, C or E". */
+static void letters_text(const char *letters, const char *sep, const char *last, char *out, size_t n)
 {
     size_t used = 0;
     out[0] = 0;
     for (int i = 0; letters[i] && used + 8 < n; i++)
-        used += (size_t)snprintf(out + used, n - used, "%s%c",
-                                 !i ? "" : letters[i + 1] || !strcmp(sep, " ") ? sep : " or ", letters[i]);
+        used += (size_t)snprintf(out + used, n - used, "%s%c", !i ? "" : letters[i + 1] ? sep : last, letters[i]);
 }
 
 static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *err, size_t errlen)
 {
     memset(q, 0, Q_N * sizeof *q);
     char spaced[32], listed[40];
-    letters_text(g->roll_letters, " ", spaced, sizeof spaced);
-    letters_text(g->roll_letters, ", ", listed, sizeof listed);
+    letters_text(g->roll_letters, " ", " ", spaced, sizeof spaced);
+    letters_text(g->roll_letters, ", ", " or ", listed, sizeof listed);
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -561,7 +560,7 @@ static int forced_roll(const no_scenario *sc, const no_ctx *ctx, no_state *s, fa
             int face = from->face[from->next + j];
             if (no_roll_rank(ctx->dice[die], &from->face[from->next + j], 1) < 0) {
                 snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], ctx->dice[die]->die->name,
-                         sc->game->roll_face_names[face]);
+                         sc->game->face_name(s->roll_pool, face));
                 return -1;
             }
         }

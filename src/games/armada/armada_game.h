@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 int no_armada_parse(cJSON *root, jr *j, no_scenario *sc);
+/* The sections (armada_report.c): damage cards, crits, defense tokens, shields (`scale` turns a
+ * weight into a probability). */
 void no_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
                          no_summary *out);
 void no_armada_describe(FILE *f, const no_scenario *sc);
@@ -17,12 +19,6 @@ const char *no_armada_face_name(int pool, int face);
 const char *no_armada_die_result_name(const no_die *die, int r);
 const char *no_armada_decision_worth(const no_ctx *ctx);
 
-/* The sections (armada_report.c). `scale` turns a weight into a probability. */
-void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale,
-                          uint64_t trials, no_armada_summary *out);
-void rep_armada_describe(FILE *f, const no_ctx *ctx);
-void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s);
-void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s);
 /* What each side's policy ranks, in the engine's order (the mean damage the report prints counts
  * shields stripped and cards together; the per-attack policies rank the cards first): an
  * "objective:" line, or "description" and "objective" in the JSON policy block. */

@@ -16,9 +16,10 @@ static int token_type(const no_ctx *ctx, int m)
     return md->side == NO_DEFENDER && md->effect ? md->effect - 1 : -1;
 }
 
-void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale,
-                          uint64_t trials, no_armada_summary *out)
+void no_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
+                         no_summary *s)
 {
+    no_armada_summary *out = &s->armada;
     memset(out, 0, sizeof *out);
     int gathered[AR_NCOLOURS];
     out->gathered = no_armada_gather(ctx, gathered);
@@ -77,8 +78,9 @@ void rep_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, d
 
 static const char *const type_names[] = {"ship", "squadron"};
 
-void rep_armada_describe(FILE *f, const no_ctx *ctx)
+void no_armada_describe(FILE *f, const no_scenario *sc)
 {
+    const no_ctx *ctx = &sc->ctx;
     fprintf(f, "attack:   %s, %d red %d blue %d black at %s", type_names[KA(ctx, AK_TYPE)],
             KA(ctx, AK_POOL + AR_RED), KA(ctx, AK_POOL + AR_BLUE), KA(ctx, AK_POOL + AR_BLACK),
             no_armada_range_names[ctx->range]);
@@ -107,8 +109,9 @@ void rep_armada_describe(FILE *f, const no_ctx *ctx)
                         st == AR_EXHAUSTED ? " (exhausted)" : "");
 }
 
-void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s)
+void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
+    const no_ctx *ctx = &sc->ctx;
     const no_armada_summary *a = &s->armada;
     if (!a->gathered)
         fprintf(f, "\nno die of the pool may be rolled at %s range: the attack cannot be made "
@@ -173,8 +176,9 @@ void rep_armada_text(FILE *f, const no_ctx *ctx, const no_summary *s)
     }
 }
 
-void rep_armada_json(cJSON *o, const no_ctx *ctx, const no_summary *s)
+void no_armada_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
+    const no_ctx *ctx = &sc->ctx;
     const no_armada_summary *a = &s->armada;
     cJSON_AddBoolToObject(o, "attack_possible", a->gathered > 0);
     cJSON_AddItemToObject(o, "crit", rep_rate_json(a->crit));
@@ -304,28 +308,6 @@ void rep_armada_baseline_json(cJSON *baseline, const no_ctx *ctx, const no_summa
         return;
     cJSON_AddNumberToObject(baseline, "cards", s->baseline_cards);
     cJSON_AddNumberToObject(baseline, "cards_gain", s->armada.cards_mean - s->baseline_cards);
-}
-
-/* The descriptor's forms of the sections above, which need the attack only. */
-void no_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
-                         no_summary *out)
-{
-    rep_armada_summarise(ctx, parts, nparts, scale, trials, &out->armada);
-}
-
-void no_armada_describe(FILE *f, const no_scenario *sc)
-{
-    rep_armada_describe(f, &sc->ctx);
-}
-
-void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
-{
-    rep_armada_text(f, &sc->ctx, s);
-}
-
-void no_armada_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
-{
-    rep_armada_json(o, &sc->ctx, s); /* with its own "tokens": defense tokens */
 }
 
 /* The defense pool of the engine holds Redirect's damage points. */

@@ -11,19 +11,13 @@ int no_legion_parse(cJSON *root, jr *j, no_scenario *sc);
 void no_legion_describe(FILE *f, const no_scenario *sc);
 void no_legion_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_legion_json(cJSON *o, const no_scenario *sc, const no_summary *s);
-void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s);
-void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 void no_legion_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
                          no_summary *out);
 const char *no_legion_damage_unit(const no_scenario *sc);
 const char *no_legion_face_name(int pool, int face);
 const char *no_legion_die_result_name(const no_die *die, int r);
 
-/* The rolls that are not attacks (a rally, a priority roll). */
+/* A roll that is not an attack (a rally, a priority roll). */
 int rep_is_roll(const no_scenario *sc);
-const char *rep_roll_unit(const no_scenario *sc);  /* the damage column's name */
-void rep_roll_describe(FILE *f, const no_scenario *sc);
-void rep_roll_text(FILE *f, const no_scenario *sc, const no_summary *s);
-void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 
 #endif

@@ -36,12 +36,12 @@ static rally_odds rally(const no_ctx *ctx, const no_summary *s)
     return r;
 }
 
-const char *rep_roll_unit(const no_scenario *sc)
+static const char *rep_roll_unit(const no_scenario *sc)
 {
     return sc->engine_rules == &no_legion_rally_rules ? "removed" : "blocks";
 }
 
-void rep_roll_describe(FILE *f, const no_scenario *sc)
+static void rep_roll_describe(FILE *f, const no_scenario *sc)
 {
     const no_ctx *ctx = &sc->ctx;
     if (sc->engine_rules == &no_legion_priority_rules) {
@@ -66,7 +66,7 @@ void rep_roll_describe(FILE *f, const no_scenario *sc)
         fprintf(f, " (panic checked with a commander's Courage %d)", ctx->kw[NO_DEFENDER][LK_PANIC_COURAGE]);
 }
 
-void rep_roll_text(FILE *f, const no_scenario *sc, const no_summary *s)
+static void rep_roll_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     if (sc->engine_rules == &no_legion_priority_rules) {
         fprintf(f, "\nP(the roller has priority)  ");
@@ -82,7 +82,7 @@ void rep_roll_text(FILE *f, const no_scenario *sc, const no_summary *s)
     fprintf(f, "   (no actions; then loses %d token%s)\n", r.panic_courage, r.panic_courage == 1 ? "" : "s");
 }
 
-void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s)
+static void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     if (sc->engine_rules == &no_legion_priority_rules) {
         cJSON_AddItemToObject(o, "priority", rep_rate_json(s->mean > 0 ? s->pmf[1] : rep_rate(0, s->trials)));
@@ -124,7 +124,7 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
 }
 
 /* Miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage, guardian. */
-void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
+static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
     fprintf(f, "\ndefeated  P(= k)\n");
@@ -159,7 +159,7 @@ void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s
     }
 }
 
-void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
+static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
     rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);

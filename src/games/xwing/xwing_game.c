@@ -22,6 +22,4 @@ const no_game no_game_xwing = {
     .die_result_name = no_xwing_die_result_name,
     .quick = quick,
     .roll_letters = no_xwing_face_letters,
-    .roll_face_names = no_xwing_face_names,
-    .squad_format = "XWS 2.0.0",
 };
