@@ -16,7 +16,6 @@ struct no_die;
 struct no_part;
 struct no_scenario;
 struct no_summary;
-struct no_armada_summary;
 struct no_quick_game; /* quick.h */
 
 typedef struct no_game {

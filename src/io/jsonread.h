@@ -63,7 +63,7 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
 /* A number from a library entry, or `def` when the (hand-edited) library lacks it. */
 int jr_entry_int(const cJSON *entry, const char *key, int def);
 
-/* A sequence's list `key` of root: 1 to NO_MAX_ATTACKS objects with `keys`, entry i read by
+/* What every game's reader shares (io/scenario.c). A sequence's list `key` of root: 1 to NO_MAX_ATTACKS objects with `keys`, entry i read by
  * `read` (with errors placed under "key[i]" by `je`) into sc->attacks[i], which starts with the
  * scenario's policy. Sets sc->ctx to the first attack and sc->nattacks (0 for a single entry:
  * a lone attack). Returns 0, or -1 with the error in j. */

@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The scenario's attack, or a roll's description (no newline at the end): the game's words. */
-static void describe(FILE *f, const no_scenario *sc)
-{
-    sc->game->describe(f, sc);
-}
-
 /* What the damage table of one attack (or roll) counts. */
 static const char *unit(const no_scenario *sc)
 {
@@ -167,7 +161,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "sequence: %d attacks on one defender, in the order given; its state carries over (tokens, "
                 "shields or suppression, damage or wounds)", sc->nattacks);
     } else {
-        describe(f, sc);
+        sc->game->describe(f, sc); /* the attack, or a roll, in the game's words */
     }
     if (s->exact)
         fprintf(f, "\nmethod:   exact (%zu states%s)\n\n", s->states,
@@ -192,7 +186,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     for (int a = 0; a < sc->nattacks; a++) {
         view->ctx = sc->attacks[a];
         fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
-        describe(f, view);
+        view->game->describe(f, view);
         if (a && sc->one_defender) {
             fprintf(f, "\ncarried:  the defender as the attacks before leave it");
             if (view->ctx.bonus) /* X-Wing: the tokens shown above are what the ship started attack a with */
