@@ -17,6 +17,15 @@ static void temp_squad(char *path, const char *text)
     close(fd);
 }
 
+/* The dice of the ship's weapon `name`, or -1 when it has none of that name. */
+static int xt_weapon_value(const no_ship *s, const char *name)
+{
+    for (int w = 0; w < s->nweapons; w++)
+        if (!strcmp(s->weapon[w].name, name))
+            return s->weapon[w].value;
+    return -1;
+}
+
 static int load_text(const char *text, no_squad *sq, char *err, size_t errlen)
 {
     char path[64];
@@ -75,7 +84,9 @@ START_TEST(t_squads_import)
     ck_assert_msg(no_squad_load(NO_PROFILES_DIR "/../tests/xws/sample.json", &sq, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sq.n, 2);
     ck_assert_str_eq(sq.ship[1].pilot, "dfs311");
-    ck_assert_int_eq(sq.ship[0].ncards, 5);
+    ck_assert_int_eq(sq.ship[0].ncards, 6); /* pilot, ship ability, four upgrades */
+    ck_assert_int_eq(sq.ship[0].kind[1], NO_CARD_SHIP);
+    ck_assert_str_eq(sq.ship[0].card[1], "networkedcalculations");
     ck_assert_int_eq(sq.ship[0].shields, 0); /* Angled Deflectors: -1 shield, not below 0 */
     /* Hull Upgrade: +1 hull */
     ck_assert_int_eq(load_text("{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"bluesquadronescort\","
@@ -83,6 +94,126 @@ START_TEST(t_squads_import)
                                &sq, err, sizeof err),
                      0);
     ck_assert_int_eq(sq.ship[0].hull, 5);
+}
+END_TEST
+
+#define DIALECTS NO_PROFILES_DIR "/../tests/xws/dialects/"
+
+/* Real-shaped exports of each builder's dialect: each loads, and each thing mapped is said, in
+ * order, as a warning naming the JSON path. */
+START_TEST(t_dialects_load_with_warnings)
+{
+    static const struct {
+        const char *file, *pilots, *warnings[5];
+    } cases[] = {
+        {"yasb-2018.xws", "wedgeantilles lukeskywalker",
+         {"pilots[0].upgrades.ept: legacy slot key \"ept\" read as talent",
+          "pilots[0].upgrades.amd: legacy slot key \"amd\" read as astromech",
+          "pilots[0].upgrades.mod: legacy slot key \"mod\" read as modification",
+          "pilots[1].upgrades.force: legacy slot key \"force\" read as force-power"}},
+        {"yasb-hardpoint.xws", "poedameron bluesquadronrookie",
+         {"pilots[0].upgrades.ept: legacy slot key", "pilots[0].upgrades.hardpoint[0]: \"hardpointtorpedo\" ignored",
+          "pilots[1].upgrades.cannon[0]: \"hardpointcannon\" ignored",
+          "pilots[1].upgrades.missile[0]: \"hardpointmissile\" ignored"}},
+        {"launchbaynext.xws", "fennrau ketsuonyo", {"pilots[0].upgrades.ept: legacy slot key"}},
+        {"sb2xws.xws", "dfs311 bombardmentdrone",
+         {"pilots[0].id: \"dfs311-vultureclassdroidfighter\" is written PILOT-SHIP: read as pilot \"dfs311\"",
+          "pilots[1].id: \"bombardmentdrone-hyenaclassdroidbomber\" is written PILOT-SHIP"}},
+        {"squads-designer.xws", "hansolo-modifiedyt1300lightfreighter kylekatarn",
+         {"faction: \"rebel\" read as rebelalliance",
+          "pilots[0].id: \"hansolo\" flies for scumandvillainy; the squad's rebelalliance pilot of that name is "
+          "\"hansolo-modifiedyt1300lightfreighter\"",
+          "pilots[0].upgrades.elite: legacy slot key \"elite\" read as talent"}},
+        {"renamed-ids.xws", "oddball-arc170starfighter aaylasecura",
+         {"pilots[0].id: \"oddballarc170\" is an old id of \"oddball-arc170starfighter\"",
+          "pilots[0].upgrades.ept: legacy slot key"}},
+        {"renamed-crew.xws", "hansolo-scavengedyt1300",
+         {"pilots[0].upgrades.crew[0]: \"leiaorganaresistance\" is an old id of \"leiaorgana-resistance\""}},
+        {"whisper.xws", "whisper",
+         {"pilots[0].id: \"whisper-tiephphantom\" is an old id of \"whisper\"", "pilots[0].upgrades.ept: legacy"}},
+        {"ruleset.xws", "lukeskywalker-swz106 lukeskywalker-battleofyavin",
+         {"pilots[1].upgrades.talent[0]: \"predator\" ignored: lukeskywalker-battleofyavin flies a standard loadout"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        no_squad sq;
+        char err[NO_ERR_LEN], path[512], pilots[256] = "";
+        snprintf(path, sizeof path, DIALECTS "%s", cases[i].file);
+        ck_assert_msg(no_squad_load(path, &sq, err, sizeof err) == 0, "%s", err);
+        for (int k = 0; k < sq.n; k++)
+            snprintf(pilots + strlen(pilots), sizeof pilots - strlen(pilots), "%s%s", k ? " " : "", sq.ship[k].pilot);
+        ck_assert_str_eq(pilots, cases[i].pilots);
+        const char *at = sq.warnings;
+        int n = 0;
+        for (int w = 0; w < 5 && cases[i].warnings[w]; w++, n++) {
+            char line[1024];
+            snprintf(line, sizeof line, "%s: %s", path, cases[i].warnings[w]);
+            const char *found = strstr(at, line);
+            ck_assert_msg(found, "%s: no warning \"%s\" in:\n%s", cases[i].file, line, sq.warnings);
+            at = found + strlen(line);
+        }
+        int lines = 0;
+        for (const char *c = sq.warnings; *c; c++)
+            lines += *c == '\n';
+        ck_assert_msg(lines == n, "%s: %d warnings, expected %d:\n%s", cases[i].file, lines, n, sq.warnings);
+    }
+    /* a clean XWS file says nothing */
+    no_squad sq;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_squad_load(SQUADS "empire.xws", &sq, err, sizeof err), 0);
+    ck_assert_str_eq(sq.warnings, "");
+}
+END_TEST
+
+/* Every weapon listed; upgrades' Force, stats and arcs; the standard loadout carried. */
+START_TEST(t_ship_numbers_from_cards)
+{
+    no_squad sq;
+    char err[NO_ERR_LEN];
+    /* Moldy Crow adds a 3-dice front arc beside the HWK-290's 2-dice turret (not 5 dice) */
+    ck_assert_int_eq(load_text("{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"kylekatarn\","
+                               "\"upgrades\":{\"title\":[\"moldycrow\"]}}]}",
+                               &sq, err, sizeof err),
+                     0);
+    const no_ship *s = &sq.ship[0];
+    ck_assert_int_eq(s->nweapons, 2);
+    ck_assert_str_eq(s->weapon[0].name, "primary-front");
+    ck_assert_int_eq(s->weapon[0].value, 3);
+    ck_assert_str_eq(s->weapon[1].name, "primary-single-turret");
+    ck_assert_int_eq(s->weapon[1].value, 2);
+    ck_assert_int_eq(s->attack, 3);
+    /* Maul (crew) gives Ketsu Onyo 1 Force (seed 000 L488) */
+    ck_assert_int_eq(load_text("{\"faction\":\"scumandvillainy\",\"pilots\":[{\"id\":\"ketsuonyo\","
+                               "\"upgrades\":{\"crew\":[\"maul\"]}}]}",
+                               &sq, err, sizeof err),
+                     0);
+    ck_assert_int_eq(sq.ship[0].force, 1);
+    /* Eta-2 Actis: 3 in the bullseye only; the primary attack is the front arc's 2 */
+    ck_assert_int_eq(load_text("{\"faction\":\"galacticrepublic\",\"pilots\":[{\"id\":\"aaylasecura\"}]}", &sq,
+                               err, sizeof err),
+                     0);
+    ck_assert_int_eq(sq.ship[0].attack, 2);
+    ck_assert_str_eq(sq.ship[0].arc, "front");
+    ck_assert_int_eq(xt_weapon_value(&sq.ship[0], "primary-bullseye"), 3);
+    /* Delta-7B: +1 front attack and -1 agility: the same arc grows, no new weapon */
+    ck_assert_int_eq(load_text("{\"faction\":\"galacticrepublic\",\"pilots\":[{\"id\":\"obiwankenobi\","
+                               "\"upgrades\":{\"configuration\":[\"delta7b\"]}}]}",
+                               &sq, err, sizeof err),
+                     0);
+    ck_assert_int_eq(sq.ship[0].nweapons, 1);
+    ck_assert_int_eq(sq.ship[0].attack, 3);
+    ck_assert_int_eq(sq.ship[0].agility, 2);
+    /* a standard-loadout pilot carries its fixed upgrades: Luke's proton torpedoes are a weapon */
+    ck_assert_int_eq(load_text("{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker-swz106\"}]}",
+                               &sq, err, sizeof err),
+                     0);
+    ck_assert_int_eq(sq.ship[0].standard_loadout, 1);
+    ck_assert_int_eq(xt_weapon_value(&sq.ship[0], "protontorpedoes"), 4);
+    ck_assert_int_eq(sq.ship[0].kind[1], NO_CARD_LOADOUT);
+    /* the gunner Fifth Brother's ability is not the pilot Fifth Brother's */
+    ck_assert_int_eq(load_text("{\"faction\":\"galacticempire\",\"pilots\":[{\"id\":\"fifthbrother\"}]}", &sq,
+                               err, sizeof err),
+                     0);
+    ck_assert_str_ne(sq.ship[0].ability[0], "fifth-brother-gunner");
 }
 END_TEST
 
@@ -131,7 +262,7 @@ START_TEST(t_pilot_fills_the_side)
     exact_summary(written, &b);
     ck_assert_double_eq_tol(a.mean, b.mean, 1e-15);
     ck_assert_double_eq_tol(a.kill.p, b.kill.p, 1e-15);
-    ck_assert_str_eq(named->notes, "attacker: lukeskywalker; defender: academypilot");
+    ck_assert_str_eq(named->notes, ""); /* neither card acts on dice (dice-cards.json lists neither) */
     free(named);
     free(written);
     /* a weapon's dice and its ability; an unknown pilot named by path */
@@ -214,6 +345,8 @@ Suite *suite_xws(void)
     tcase_add_test(tc, t_profiles_match_the_cards);
     tcase_add_test(tc, t_squads_import);
     tcase_add_test(tc, t_bad_squads);
+    tcase_add_test(tc, t_dialects_load_with_warnings);
+    tcase_add_test(tc, t_ship_numbers_from_cards);
     tcase_add_test(tc, t_pilot_fills_the_side);
     tcase_add_test(tc, t_matchup_cell_is_a_run);
     suite_add_tcase(s, tc);

@@ -17,7 +17,8 @@ What the output holds (every name lowercased, words joined by "-": "barrel-roll"
   actions   [{type, difficulty ("white"|"red"|"purple"), linked: {type, difficulty}}], in card order;
             "linked" only on linked actions (the action performed after the first one).
   pilots    PILOT_XWS -> name, ship, faction, initiative, force, charges (0 if none), cost, loadout,
-            slots, limited, standard, extended. A pilot whose card changes the ship's stats or
+            slots, limited, standard, extended, ship_ability (the id of the ship ability the
+            card carries: its name in lowercase letters and digits). A pilot whose card changes the ship's stats or
             actions (the data's "shipStats"/"shipActions") carries the whole changed set as "stats"
             ({attacks, agility, hull, shields}) or "actions"; without them the ship's apply.
             Standard-loadout pilots have "standard_loadout" (upgrade ids) and no "loadout".
@@ -32,6 +33,7 @@ older exports, e.g. shared/data/xws/sample.json, write "dfs311-vultureclassdroid
 """
 import json
 import os
+import re
 import sys
 
 SOURCE_NOTE = "facts only; ability texts are not copied"
@@ -48,6 +50,11 @@ def load(data_dir, relative):
 def slug(name):
     """"Barrel Roll" -> "barrel-roll", "Force Power" -> "force-power": the XWS spelling of names."""
     return "-".join(name.lower().split())
+
+
+def ability_id(name):
+    """A ship ability's name -> its id in abilities.json: lowercase a-z0-9 only."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
 def arc_name(arc):
@@ -145,6 +152,8 @@ def convert_pilot(pilot, ship_xws, faction, ship_record):
         out["standard_loadout"] = list(pilot["standardLoadout"])
     add_pool(out, "charges", pilot.get("charges"))
     add_pool(out, "force", pilot.get("force"))
+    if "shipAbility" in pilot:  # its name only, as an id: "Concordia Faceoff" -> "concordiafaceoff"
+        out["ship_ability"] = ability_id(pilot["shipAbility"]["name"])
     # Stats and actions are stored on the pilot whenever they differ from the ship's top-level
     # record, so "pilot.stats, else ship" is always the pilot's real card, whatever the faction.
     base = ship_view(ship_record, faction)

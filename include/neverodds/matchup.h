@@ -22,6 +22,8 @@ char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int
 
 /* Each ship with its derived attack and defense profile. */
 void no_squad_report(FILE *f, const no_squad *sq, int format);
+/* The squad as JSON: each ship's numbers, weapons and cards (which act on dice, modelled or why not). */
+cJSON *no_squad_json(const no_squad *sq);
 
 /* Every ship of a on every ship of b and the reverse: mean damage at range 1, 2 and 3, P(kill)
  * and the mean number of attacks to destroy at range 2. 0; -1 with err when a run fails

@@ -10,16 +10,34 @@
 #define NO_SQUAD_MAX 12          /* ships in one squad */
 #define NO_SHIP_MAX_CARDS 16     /* a pilot and its upgrades */
 
+#define NO_SHIP_MAX_WEAPONS 8
+
+/* A weapon: a primary arc of the ship ("primary-front", "primary-bullseye"), one an upgrade grants
+ * (Moldy Crow's front arc), or an upgrade's own attack (named by the upgrade's xws id). */
+typedef struct no_weapon {
+    char name[64], arc[24];
+    int value, minrange, maxrange, primary, ordnance;
+} no_weapon;
+
+/* Where a card of a ship comes from. */
+enum { NO_CARD_PILOT = 'p', NO_CARD_UPGRADE = 'u', NO_CARD_LOADOUT = 'l', NO_CARD_SHIP = 's' };
+
 /* A ship of a squad as the dice see it. */
 typedef struct no_ship {
     char pilot[64], name[64], ship[64], ship_name[64], faction[32], size[8];
     int initiative, attack, agility, hull, shields, force, charges;
-    char arc[24];                           /* of its strongest primary attack */
+    char arc[24];                           /* of its primary attack (the strongest not bullseye-only) */
     int actions;                            /* NO_ACT_* bits of the actions it can take */
+    int nweapons;
+    no_weapon weapon[NO_SHIP_MAX_WEAPONS];  /* every weapon, the primary attack first */
+    int standard_loadout;                   /* 1: its upgrades are the pilot card's fixed loadout */
     int ncards;
-    char card[NO_SHIP_MAX_CARDS][64];       /* the pilot, then its upgrades: xws ids */
+    char card[NO_SHIP_MAX_CARDS][64];       /* the pilot, its ship ability, its upgrades: xws ids */
+    char kind[NO_SHIP_MAX_CARDS];           /* NO_CARD_* */
     int modelled[NO_SHIP_MAX_CARDS];        /* 1: the abilities library has its dice effect */
-    char ability[NO_SHIP_MAX_CARDS][64];    /* ... under this name */
+    int dice_card[NO_SHIP_MAX_CARDS];       /* 1: profiles/xwing/dice-cards.json lists it as acting on dice */
+    char ability[NO_SHIP_MAX_CARDS][64];    /* the library's name of it, when modelled */
+    char why[NO_SHIP_MAX_CARDS][96];        /* why a dice card is not modelled */
     int aura[NO_SHIP_MAX_CARDS];            /* 1: it helps other ships, not its own (Howlrunner) */
 } no_ship;
 
@@ -32,12 +50,16 @@ int no_action_bit(const char *name, size_t len);
 
 typedef struct no_squad {
     char file[256], name[128], faction[32];
+    char warnings[4096];                    /* what was mapped on reading: "FILE: PATH: ...\n" lines */
     int n;
     no_ship ship[NO_SQUAD_MAX];
 } no_squad;
 
 /* Reads and checks an XWS file (faction, pilot and upgrade ids, slots); errors name the file and
- * the JSON path ("pilots[1].id: unknown pilot ..."). Returns 0, or -1 with err. */
+ * the JSON path ("pilots[1].id: unknown pilot ..."). The dialects builders export are read with a
+ * warning for each thing mapped (sq->warnings): legacy slot keys ("ept"), YASB's Weapon Hardpoint
+ * placeholders, renamed ids (profiles/xwing/aliases.json), PILOT-SHIP ids, a pilot of the same
+ * name in the squad's faction. Returns 0, or -1 with err. */
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen);
 
 /* The version of the data set the table was made from ("xwing-data2 3.9.1"). */

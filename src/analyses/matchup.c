@@ -18,7 +18,9 @@ static cJSON *side_of(const no_ship *s, int defender, int tokens)
 {
     cJSON *side = cJSON_CreateObject(), *ups = NULL, *tok = cJSON_AddObjectToObject(side, "tokens");
     cJSON_AddStringToObject(side, "pilot", s->pilot);
-    for (int c = 1; c < s->ncards; c++) {
+    for (int c = 1; c < s->ncards; c++) { /* the upgrades the squad lists (not the fixed loadout) */
+        if (s->kind[c] != NO_CARD_UPGRADE)
+            continue;
         if (!ups)
             ups = cJSON_AddArrayToObject(side, "upgrades");
         cJSON_AddItemToArray(ups, cJSON_CreateString(s->card[c]));
@@ -46,100 +48,6 @@ char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int
     if (!text)
         abort();
     return text;
-}
-
-/* ---- squad ---- */
-
-static void cards_text(char *out, size_t n, const no_ship *s, int modelled)
-{
-    *out = '\0';
-    for (int c = 0; c < s->ncards; c++)
-        if (s->modelled[c] == modelled)
-            snprintf(out + strlen(out), n - strlen(out), "%s%s%s", *out ? ", " : "", modelled ? s->ability[c] : s->card[c],
-                     s->aura[c] ? " (helps other ships)" : "");
-    if (!*out)
-        snprintf(out, n, "none");
-}
-
-static cJSON *ship_json(const no_ship *s)
-{
-    cJSON *o = cJSON_CreateObject(), *cards = cJSON_AddArrayToObject(o, "cards");
-    cJSON_AddStringToObject(o, "pilot", s->pilot);
-    cJSON_AddStringToObject(o, "name", s->name);
-    cJSON_AddStringToObject(o, "ship", s->ship);
-    cJSON_AddStringToObject(o, "size", s->size);
-    cJSON_AddNumberToObject(o, "initiative", s->initiative);
-    cJSON_AddNumberToObject(o, "attack", s->attack);
-    cJSON_AddStringToObject(o, "arc", s->arc);
-    cJSON_AddNumberToObject(o, "agility", s->agility);
-    cJSON_AddNumberToObject(o, "hull", s->hull);
-    cJSON_AddNumberToObject(o, "shields", s->shields);
-    cJSON_AddNumberToObject(o, "force", s->force);
-    cJSON_AddNumberToObject(o, "charges", s->charges);
-    for (int c = 0; c < s->ncards; c++) {
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "xws", s->card[c]);
-        if (s->modelled[c])
-            cJSON_AddStringToObject(e, "ability", s->ability[c]);
-        else
-            cJSON_AddFalseToObject(e, "dice_effect_modelled");
-        cJSON_AddItemToArray(cards, e);
-    }
-    return o;
-}
-
-
-static cJSON *squad_json(const no_squad *sq)
-{
-    cJSON *o = cJSON_CreateObject(), *ships = cJSON_AddArrayToObject(o, "ships");
-    cJSON_AddStringToObject(o, "file", sq->file);
-    cJSON_AddStringToObject(o, "name", sq->name);
-    cJSON_AddStringToObject(o, "faction", sq->faction);
-    for (int i = 0; i < sq->n; i++)
-        cJSON_AddItemToArray(ships, ship_json(&sq->ship[i]));
-    return o;
-}
-
-void no_squad_report(FILE *f, const no_squad *sq, int format)
-{
-    if (format == NO_FMT_JSON) {
-        cJSON *root = squad_json(sq);
-        cJSON_AddStringToObject(root, "data", no_xws_data_version());
-        rep_print_json(f, root);
-        return;
-    }
-    if (format == NO_FMT_CSV)
-        fputs("pilot,name,ship,faction,initiative,attack,arc,agility,hull,shields,force,charges,abilities_modelled,"
-              "no_dice_effect_modelled\n",
-              f);
-    else
-        fprintf(f, "squad: %s%s%s (%s), %d ships; data %s\n\n", sq->file, *sq->name ? ", " : "", sq->name, sq->faction,
-                sq->n, no_xws_data_version());
-    for (int i = 0; i < sq->n; i++) {
-        const no_ship *s = &sq->ship[i];
-        char used[512], plain[512];
-        cards_text(used, sizeof used, s, 1);
-        cards_text(plain, sizeof plain, s, 0);
-        if (format == NO_FMT_CSV) {
-            fprintf(f, "%s,", s->pilot);
-            rep_csv_text(f, s->name);
-            fprintf(f, ",%s,%s,%d,%d,%s,%d,%d,%d,%d,%d,", s->ship, s->faction, s->initiative, s->attack, s->arc,
-                    s->agility, s->hull, s->shields, s->force, s->charges);
-            rep_csv_text(f, used);
-            fputc(',', f);
-            rep_csv_text(f, plain);
-            fputc('\n', f);
-            continue;
-        }
-        fprintf(f, "  %d  %s (%s), initiative %d\n", i + 1, s->name, s->ship_name, s->initiative);
-        fprintf(f, "     attack   %d dice, %s arc (%d at range 1)", s->attack, s->arc, s->attack + 1);
-        if (s->force)
-            fprintf(f, "; Force %d", s->force);
-        fputs("\n", f);
-        fprintf(f, "     defense  %d dice (%d at range 3), hull %d, shields %d, %s\n", s->agility, s->agility + 1,
-                s->hull, s->shields, s->size);
-        fprintf(f, "     dice abilities modelled: %s\n     no dice effect modelled: %s\n", used, plain);
-    }
 }
 
 /* ---- matchup ---- */
@@ -311,8 +219,8 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         cJSON_AddStringToObject(root, "data", no_xws_data_version());
         cJSON_AddStringToObject(root, "method", o->run.trials ? "monte-carlo" : "exact");
         cJSON_AddNumberToObject(root, "range_of_kill_and_attacks", NO_MATCHUP_RANGE);
-        cJSON_AddItemToObject(root, "a", squad_json(a));
-        cJSON_AddItemToObject(root, "b", squad_json(b));
+        cJSON_AddItemToObject(root, "a", no_squad_json(a));
+        cJSON_AddItemToObject(root, "b", no_squad_json(b));
         for (int d = 0; d < 2; d++)
             for (int i = 0; i < per; i++)
                 cJSON_AddItemToArray(cells, cell_json(&c[d * per + i], d));

@@ -26,6 +26,22 @@ void jr_index(char *out, size_t n, const char *parent, int i)
     snprintf(out, n, "%s[%d]", parent, i);
 }
 
+void jr_warn(jr *j, const char *path, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *pre = j->prefix ? j->prefix : "", *dot = j->prefix && *path ? "." : "";
+    if (!j->warn) {
+        fprintf(stderr, "neverodds: warning: %s: %s%s%s: %s\n", j->file, pre, dot, path, msg);
+        return;
+    }
+    size_t at = strlen(j->warn);
+    snprintf(j->warn + at, NO_WARN_LEN - at, "%s: %s%s%s: %s\n", j->file, pre, dot, path, msg);
+}
+
 void jr_fail(jr *j, const char *path, const char *fmt, ...)
 {
     if (j->failed)
@@ -282,10 +298,62 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
         return NULL;
     const cJSON *entry = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(lib->doc, section), name->valuestring);
-    if (!entry)
-        jr_fail(j, path, "unknown %s \"%s\" (see %s)", strchr(what, ' ') ? strchr(what, ' ') + 1 : what,
-                name->valuestring, lib->file); /* "a unit" -> "unknown unit", "an upgrade" -> "unknown upgrade" */
+    if (!entry) {
+        char near[256];
+        jr_nearest(cJSON_GetObjectItemCaseSensitive(lib->doc, section), name->valuestring, near, sizeof near);
+        jr_fail(j, path, "unknown %s \"%s\"%s (see %s)", strchr(what, ' ') ? strchr(what, ' ') + 1 : what,
+                name->valuestring, near, lib->file); /* "a unit" -> "unknown unit", "an upgrade" -> "unknown upgrade" */
+    }
     return entry;
+}
+
+/* Levenshtein distance of a and b, or more than `cap` (then stops early). */
+static int edit_distance(const char *a, const char *b, int cap)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63 || (la > lb ? la - lb : lb - la) > (size_t)cap)
+        return cap + 1;
+    int row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0], best = row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j], v = diag + (a[i - 1] != b[j - 1]);
+            v = up + 1 < v ? up + 1 : v;
+            v = row[j - 1] + 1 < v ? row[j - 1] + 1 : v;
+            diag = up;
+            row[j] = v;
+            best = v < best ? v : best;
+        }
+        if (best > cap)
+            return cap + 1;
+    }
+    return row[lb];
+}
+
+void jr_nearest(const cJSON *section, const char *name, char *out, size_t n)
+{
+    int cap = (int)strlen(name) / 3 < 3 ? (int)strlen(name) / 3 : 3;
+    const char *pick[3] = {NULL, NULL, NULL};
+    int dist[3] = {cap + 1, cap + 1, cap + 1};
+    const cJSON *e;
+    cJSON_ArrayForEach(e, section)
+    {
+        int d = edit_distance(name, e->string, cap);
+        for (int k = 0; k < 3; k++)
+            if (d < dist[k]) { /* keep the three nearest, nearest first */
+                for (int m = 2; m > k; m--)
+                    dist[m] = dist[m - 1], pick[m] = pick[m - 1];
+                dist[k] = d, pick[k] = e->string;
+                break;
+            }
+    }
+    *out = 0;
+    for (int k = 0; k < 3 && pick[k]; k++)
+        snprintf(out + strlen(out), n - strlen(out), "%s\"%s\"", k ? ", " : " (did you mean ", pick[k]);
+    if (*out)
+        snprintf(out + strlen(out), n - strlen(out), "?)");
 }
 
 int jr_entry_int(const cJSON *entry, const char *key, int def)

@@ -10,7 +10,10 @@ typedef struct jr {
     char *err;
     size_t errlen;
     int failed;
+    char *warn;         /* warnings collect here as lines (NO_WARN_LEN bytes), or NULL: stderr */
 } jr;
+
+#define NO_WARN_LEN 4096
 
 /* Reads a whole text file (at most 1 MiB, no NUL bytes); NULL with "FILE: why" in err. */
 char *jr_read_file(const char *path, char *err, size_t errlen);
@@ -33,6 +36,9 @@ extern int jr_lenient;
 
 void jr_fail(jr *j, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Something read as something else (an old id, a legacy key): never a silent change. A line
+ * "LABEL: PATH: message" appended to j->warn, or "neverodds: warning: ..." on stderr. */
+void jr_warn(jr *j, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Describes a JSON value for messages: -1, "abc", true, an object, ... */
 void jr_describe(const cJSON *v, char *out, size_t n);
 
@@ -60,6 +66,9 @@ const cJSON *jr_library_doc(jr *j, jr_library *lib, const char *relpath);
  * ("expected <what> id from ..." or "unknown ..."). */
 const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,
                               const cJSON *name, const char *path, const char *what);
+/* " (did you mean \"a\", \"b\"?)": up to three keys of `section` nearest to `name` in edit
+ * distance (at most a third of its length, and 3), or "" when none is near. */
+void jr_nearest(const cJSON *section, const char *name, char *out, size_t n);
 /* A number from a library entry, or `def` when the (hand-edited) library lacks it. */
 int jr_entry_int(const cJSON *entry, const char *key, int def);
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """check_data.py — checks profiles/xwing/ships.json against the xwing-data2 set it is built from.
 
-Usage: python3 tests/xwing_data/check_data.py [XWING_DATA2_DATA_DIR]
-       (default ../shared/data/xwing-data2/data, relative to the project root)
+Usage: python3 tests/xwing_data/check_data.py [XWING_DATA2_DATA_DIR [NEVERODDS]]
+       (default ../shared/data/xwing-data2/data, relative to the project root; NEVERODDS the
+       binary, default ./neverodds)
 
 1. regenerates the file into a temporary file and fails if the committed one differs (stale);
 2. reads twelve ships' attack, agility, hull and shields straight from the source files, in every
@@ -10,7 +11,11 @@ Usage: python3 tests/xwing_data/check_data.py [XWING_DATA2_DATA_DIR]
    ship's, or the pilot card's own "shipStats" when it changes them); every pilot and upgrade
    of the source is in the output;
 3. resolves every pilot and upgrade of shared/data/xws/sample.json;
-4. no string of the output longer than 60 characters appears in a card text of the source
+4. every pilot of the source, loaded by `neverodds squad` (squads of up to 12 pilots of one
+   faction), flies with the weapons (arc and dice of each primary arc, of each weapon upgrade of
+   its standard loadout, arcs upgrades grant), agility, hull, shields and Force the source gives it
+   (its card, plus the upgrades of its standard loadout: stat grants and Force);
+5. no string of the output longer than 60 characters appears in a card text of the source
    (`ability`, `text`, `effect`, at any depth): no card text leaked.
 Exit status 0 when every check passes; otherwise each failure is printed and the status is 1.
 The source is read here on its own, not through tools/xwing_data.py, so a bug there is not
@@ -156,6 +161,107 @@ def check_sample(data):
                     fail("sample: upgrade %s is not a %s card" % (upgrade, slot))
 
 
+def source_upgrades(data_dir):
+    """Every upgrade of the source by xws id (its first side)."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(data_dir, "upgrades", "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            for u in json.load(f):
+                out[u["xws"]] = u["sides"][0]
+    return out
+
+
+def expected_ship(ship, pilot, upgrades, extra=()):
+    """What the source says a pilot flies with, its standard loadout and the `extra` upgrades on:
+    ({(arc, dice)}, agility, hull, shields, force)."""
+    stats = pilot.get("shipStats", ship["stats"])
+    arcs = {}
+    other = {"agility": 0, "hull": 0, "shields": 0}
+    for st in stats:
+        if st["type"] == "attack":
+            arcs[st["arc"]] = st["value"]
+        elif st["type"] in other:
+            other[st["type"]] = st["value"]
+    force = pilot.get("force", {}).get("value", 0)
+    weapons = set()
+    for xws in list(pilot.get("standardLoadout", [])) + list(extra):
+        side = upgrades.get(xws)
+        if side is None:
+            continue
+        force += side.get("force", {}).get("value", 0)
+        for g in side.get("grants", []):
+            if g["type"] == "stat" and g["value"] in other:
+                other[g["value"]] = max(0, other[g["value"]] + g["amount"])
+            elif g["type"] == "stat" and g["value"] == "attack":
+                arcs[g["arc"]] = arcs.get(g["arc"], 0) + g["amount"]
+        if "attack" in side:
+            weapons.add((side["attack"]["arc"], side["attack"]["value"]))
+    weapons |= set(arcs.items())
+    weapons |= {(g["value"], arcs.get("Front Arc", 0)) for xws in extra for g in upgrades[xws].get("grants", [])
+                if g["type"] == "arc"}  # the front arc turns into the granted one (Vectored Cannons)
+    if any(g["type"] == "arc" for xws in extra for g in upgrades[xws].get("grants", [])):
+        weapons.discard(("Front Arc", arcs.get("Front Arc", 0)))
+    return weapons, other["agility"], other["hull"], other["shields"], force
+
+
+def check_every_pilot(data_dir, binary):
+    """Every pilot through the program, against the source read here."""
+    upgrades = source_upgrades(data_dir)
+    by_faction = {}
+    for _, ship in source_ships(data_dir):
+        for pilot in ship["pilots"]:
+            by_faction.setdefault(ship["faction"], []).append((ship, pilot))
+    def arc(name):
+        return " ".join(w.capitalize() for w in name.split("-")) + " Arc"
+    checked = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for faction, pilots in sorted(by_faction.items()):
+            for start in range(0, len(pilots), 12):
+                batch = pilots[start:start + 12]
+                path = os.path.join(tmp, "squad.xws")
+                with open(path, "w") as f:
+                    json.dump({"faction": faction, "pilots": [{"id": p["xws"]} for _, p in batch]}, f)
+                out = subprocess.run([binary, "squad", path, "--format", "json"], capture_output=True, text=True)
+                if out.returncode != 0:
+                    fail("squad of %s pilots %s...: %s" % (faction, batch[0][1]["xws"], out.stderr.strip()))
+                    continue
+                for (ship, pilot), got in zip(batch, json.loads(out.stdout)["ships"]):
+                    want = expected_ship(ship, pilot, upgrades)
+                    have = ({(arc(w["arc"]), w["dice"]) for w in got["weapons"]}, got["agility"], got["hull"],
+                            got["shields"], got["force"])
+                    if got["pilot"] != pilot["xws"] or want != have:
+                        fail("pilot %s: source %s, program %s" % (pilot["xws"], want, have))
+                    checked += 1
+        # every upgrade that changes numbers (a stat, Force, an arc, its own attack) on the first
+        # pilot (not a standard loadout) with a slot for it
+        for xws, side in sorted(upgrades.items()):
+            if not (side.get("force") or "attack" in side or
+                    any(g["type"] in ("stat", "arc") and g.get("value") != "energy" for g in side.get("grants", []))):
+                continue
+            slot = side["slots"][0] if side.get("slots") else None
+            host = next(((sh, p) for _, sh in source_ships(data_dir) for p in sh["pilots"]
+                         if slot in p.get("slots", []) and "standardLoadout" not in p), None)
+            if host is None:
+                continue
+            ship, pilot = host
+            key = "-".join(slot.lower().split())
+            path = os.path.join(tmp, "upgrade.xws")
+            with open(path, "w") as f:
+                json.dump({"faction": ship["faction"], "pilots": [{"id": pilot["xws"], "upgrades": {key: [xws]}}]}, f)
+            out = subprocess.run([binary, "squad", path, "--format", "json"], capture_output=True, text=True)
+            if out.returncode != 0:
+                fail("upgrade %s on %s: %s" % (xws, pilot["xws"], out.stderr.strip()))
+                continue
+            got = json.loads(out.stdout)["ships"][0]
+            want = expected_ship(ship, pilot, upgrades, [xws])
+            have = ({(arc(w["arc"]), w["dice"]) for w in got["weapons"]}, got["agility"], got["hull"],
+                    got["shields"], got["force"])
+            if want != have:
+                fail("upgrade %s on %s: source %s, program %s" % (xws, pilot["xws"], want, have))
+            checked += 1
+    return checked
+
+
 def strings(value):
     """Every string in a JSON value, keys included."""
     if isinstance(value, str):
@@ -211,13 +317,16 @@ def main():
     check_pilot_stats(data_dir, data)
     check_counts(data_dir, data)
     check_sample(data)
+    binary = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "neverodds")
+    pilots = check_every_pilot(data_dir, binary)
     check_no_text(data_dir, data)
     for message in failures:
         print("FAIL " + message)
     if failures:
         sys.exit(1)
-    print("xwing data: %d ships, %d pilots, %d upgrades, data %s: all checks passed"
-          % (len(data["ships"]), len(data["pilots"]), len(data["upgrades"]), data["source"]["version"]))
+    print("xwing data: %d ships, %d pilots, %d upgrades, data %s; %d ships' weapons, agility, hull, shields "
+          "and Force through the program (every pilot, every upgrade that changes them): all checks passed"
+          % (len(data["ships"]), len(data["pilots"]), len(data["upgrades"]), data["source"]["version"], pilots))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,421 @@
+/* xws_table.c — X-Wing ships from the card tables: a pilot id resolved (itself, an alias of
+ * profiles/xwing/aliases.json, PILOT-SHIP, without hyphens, the same pilot in the squad's
+ * faction: each mapping said as a warning, never a silent change), the ship's numbers and
+ * weapons, its upgrades' grants, its ship ability and standard loadout, and which of its cards
+ * the abilities library models (keyed by card type and id: 64 ids name both a pilot and an
+ * upgrade) or dice-cards.json lists as acting on dice. */
+#include "xws_table.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static jr_library ships, aliases, abilities, dice_cards; /* read once, on first use */
+
+const cJSON *xt_ships(jr *j, const char *section)
+{
+    return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &ships, "xwing/ships.json"), section);
+}
+
+const cJSON *xt_aliases(jr *j, const char *section)
+{
+    return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &aliases, "xwing/aliases.json"), section);
+}
+
+const cJSON *xt_abilities(jr *j)
+{
+    return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &abilities, "xwing/abilities.json"), "abilities");
+}
+
+static const char *text_of(const cJSON *o, const char *key, const char *otherwise)
+{
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+    return v ? v : otherwise;
+}
+
+static int action_of(const cJSON *action)
+{
+    const char *type = text_of(action, "type", "");
+    return no_action_bit(type, strlen(type));
+}
+
+/* ---- ids ---- */
+
+/* `id` with its hyphens taken out. */
+static void bare(char *out, size_t n, const char *id)
+{
+    size_t k = 0;
+    for (; *id && k + 1 < n; id++)
+        if (*id != '-')
+            out[k++] = *id;
+    out[k] = 0;
+}
+
+/* The one key of `table` equal to `id` once both lose their hyphens; NULL when none or several. */
+static const char *unhyphenated(const cJSON *table, const char *id)
+{
+    char want[64], have[64];
+    bare(want, sizeof want, id);
+    const char *found = NULL;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, table)
+    {
+        bare(have, sizeof have, e->string);
+        if (!strcmp(want, have) && strcmp(e->string, id)) {
+            if (found)
+                return NULL;
+            found = e->string;
+        }
+    }
+    return found;
+}
+
+/* PILOT-SHIP, when PILOT flies SHIP: PILOT; else NULL. */
+static const cJSON *pilot_ship_form(const cJSON *pilots, const char *id, char *resolved, size_t n)
+{
+    const char *dash = strrchr(id, '-');
+    if (!dash)
+        return NULL;
+    snprintf(resolved, n, "%.*s", (int)(dash - id), id);
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(pilots, resolved);
+    return p && !strcmp(text_of(p, "ship", ""), dash + 1) ? p : NULL;
+}
+
+/* The pilot of `faction` with the name of pilot p whose id is P-SHIP ("hansolo" in a rebel squad is
+ * hansolo-modifiedyt1300lightfreighter; the data's "hansolo" flies for scum), not counting the
+ * standard-loadout cards of scenario packs. NULL when none or several (then `several` is set). */
+static const cJSON *same_pilot_in(const cJSON *pilots, const char *id, const cJSON *p, const char *faction,
+                                  char *resolved, size_t n, int *several)
+{
+    const cJSON *found = NULL, *q;
+    size_t len = strlen(id);
+    cJSON_ArrayForEach(q, pilots)
+    {
+        if (strncmp(q->string, id, len) || q->string[len] != '-' || strcmp(text_of(q, "faction", ""), faction) ||
+            strcmp(text_of(q, "name", ""), text_of(p, "name", "")) || cJSON_GetObjectItem(q, "standard_loadout"))
+            continue;
+        if (found) {
+            *several = 1;
+            return NULL;
+        }
+        found = q;
+        snprintf(resolved, n, "%s", q->string);
+    }
+    return found;
+}
+
+static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const char *path, char *resolved,
+                               size_t n)
+{
+    const cJSON *pilots = xt_ships(j, "pilots"), *p;
+    const char *alias = text_of(xt_aliases(j, "pilots"), id, NULL);
+    snprintf(resolved, n, "%s", id);
+    if (alias && (p = cJSON_GetObjectItemCaseSensitive(pilots, alias))) {
+        snprintf(resolved, n, "%s", alias);
+        jr_warn(j, path, "\"%s\" is an old id of \"%s\" (aliases.json): read as that pilot", id, alias);
+        return p;
+    }
+    if ((p = cJSON_GetObjectItemCaseSensitive(pilots, id))) {
+        int several = 0;
+        if (!faction || !strcmp(text_of(p, "faction", ""), faction))
+            return p;
+        const cJSON *q = same_pilot_in(pilots, id, p, faction, resolved, n, &several);
+        if (q)
+            jr_warn(j, path, "\"%s\" flies for %s; the squad's %s pilot of that name is \"%s\": read as that pilot", id,
+                    text_of(p, "faction", "?"), faction, resolved);
+        else
+            snprintf(resolved, n, "%s", id); /* the faction check fails it, naming the faction */
+        return q ? q : p;
+    }
+    if ((p = pilot_ship_form(pilots, id, resolved, n))) {
+        jr_warn(j, path, "\"%s\" is written PILOT-SHIP: read as pilot \"%s\"", id, resolved);
+        return p;
+    }
+    const char *plain = unhyphenated(pilots, id);
+    if (plain) {
+        snprintf(resolved, n, "%s", plain);
+        jr_warn(j, path, "\"%s\" read as pilot \"%s\" (the same id with hyphens)", id, plain);
+        return cJSON_GetObjectItemCaseSensitive(pilots, plain);
+    }
+    char near[256];
+    jr_nearest(pilots, id, near, sizeof near);
+    jr_fail(j, path, "unknown pilot \"%s\"%s (see %s)", id, near, ships.file);
+    return NULL;
+}
+
+/* An upgrade by id or by the mappings of find_pilot that apply to upgrades; NULL with an error. */
+static const cJSON *find_upgrade(jr *j, const char *id, const char *path, char *resolved, size_t n)
+{
+    const cJSON *upgrades = xt_ships(j, "upgrades"), *u;
+    const char *alias = text_of(xt_aliases(j, "upgrades"), id, NULL);
+    snprintf(resolved, n, "%s", alias ? alias : id);
+    if ((u = cJSON_GetObjectItemCaseSensitive(upgrades, resolved))) {
+        if (alias)
+            jr_warn(j, path, "\"%s\" is an old id of \"%s\" (aliases.json): read as that upgrade", id, alias);
+        return u;
+    }
+    const char *plain = unhyphenated(upgrades, id);
+    if (plain) {
+        snprintf(resolved, n, "%s", plain);
+        jr_warn(j, path, "\"%s\" read as upgrade \"%s\" (the same id with hyphens)", id, plain);
+        return cJSON_GetObjectItemCaseSensitive(upgrades, plain);
+    }
+    char near[256];
+    jr_nearest(upgrades, id, near, sizeof near);
+    jr_fail(j, path, "unknown upgrade \"%s\"%s (see %s)", id, near, ships.file);
+    return NULL;
+}
+
+/* ---- abilities and the classification ---- */
+
+/* Does an abilities.json or dice-cards.json "type" name a card of this kind? "pilot" and "ship"
+ * name themselves; every other type is an upgrade's slot. */
+static int kind_matches(const char *type, char kind)
+{
+    if (!strcmp(type, "pilot"))
+        return kind == NO_CARD_PILOT;
+    if (!strcmp(type, "ship"))
+        return kind == NO_CARD_SHIP;
+    return kind == NO_CARD_UPGRADE || kind == NO_CARD_LOADOUT;
+}
+
+static const cJSON *ability_of(jr *j, const char *id, char kind)
+{
+    const cJSON *a;
+    cJSON_ArrayForEach(a, xt_abilities(j))
+    {
+        if (!strcmp(text_of(a, "xws", ""), id) && kind_matches(text_of(a, "type", ""), kind))
+            return a;
+    }
+    return NULL;
+}
+
+const cJSON *xt_ability_of_card(jr *j, const no_ship *s, int c)
+{
+    return s->modelled[c] ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), s->ability[c]) : NULL;
+}
+
+/* The entry of dice-cards.json for this card, or NULL (no dice effect). */
+static const cJSON *classified(jr *j, const char *id, char kind)
+{
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &dice_cards, "xwing/dice-cards.json"),
+                                                        "cards"),
+                *c;
+    cJSON_ArrayForEach(c, all)
+    {
+        if (!strcmp(text_of(c, "id", ""), id) && kind_matches(text_of(c, "type", ""), kind))
+            return c;
+    }
+    return NULL;
+}
+
+static void add_card(jr *j, no_ship *s, const char *id, char kind)
+{
+    if (s->ncards == NO_SHIP_MAX_CARDS)
+        return;
+    int c = s->ncards++;
+    snprintf(s->card[c], sizeof s->card[c], "%s", id);
+    s->kind[c] = kind;
+    const cJSON *a = ability_of(j, id, kind), *d = classified(j, id, kind);
+    s->modelled[c] = a != NULL;
+    s->aura[c] = a && cJSON_IsTrue(cJSON_GetObjectItem(a, "aura"));
+    s->dice_card[c] = a || d;
+    snprintf(s->ability[c], sizeof s->ability[c], "%s", a ? a->string : "");
+    snprintf(s->why[c], sizeof s->why[c], "%s", a ? "" : text_of(d, "reason", ""));
+}
+
+/* ---- weapons ---- */
+
+static no_weapon *add_weapon(no_ship *s, const char *name, const char *arc, int value, int primary)
+{
+    if (s->nweapons == NO_SHIP_MAX_WEAPONS)
+        return NULL;
+    no_weapon *w = &s->weapon[s->nweapons++];
+    memset(w, 0, sizeof *w);
+    snprintf(w->name, sizeof w->name, "%s", name);
+    snprintf(w->arc, sizeof w->arc, "%s", arc);
+    w->value = value;
+    w->primary = primary;
+    w->minrange = primary ? 0 : 1; /* a primary weapon reaches range 0-3 (L334), an upgrade its card's */
+    w->maxrange = 3;
+    return w;
+}
+
+static no_weapon *primary_in(no_ship *s, const char *arc)
+{
+    for (int w = 0; w < s->nweapons; w++)
+        if (s->weapon[w].primary && !strcmp(s->weapon[w].arc, arc))
+            return &s->weapon[w];
+    return NULL;
+}
+
+/* The primary attack the ship fires by default: its strongest primary weapon, a bullseye-only
+ * value aside (Eta-2 Actis: 3 in the bullseye, 2 in the front arc; the attack is 2). It goes first
+ * in the list and also answers to "primary". */
+static void choose_primary(no_ship *s)
+{
+    int best = -1;
+    for (int w = 0; w < s->nweapons; w++)
+        if (s->weapon[w].primary && strcmp(s->weapon[w].arc, "bullseye") &&
+            (best < 0 || s->weapon[w].value > s->weapon[best].value))
+            best = w;
+    for (int w = 0; best < 0 && w < s->nweapons; w++)
+        if (s->weapon[w].primary)
+            best = w;
+    if (best > 0) {
+        no_weapon t = s->weapon[0];
+        s->weapon[0] = s->weapon[best];
+        s->weapon[best] = t;
+    }
+    s->attack = best >= 0 ? s->weapon[0].value : 0;
+    snprintf(s->arc, sizeof s->arc, "%s", best >= 0 ? s->weapon[0].arc : "");
+}
+
+const no_weapon *xt_weapon(const no_ship *s, const char *name)
+{
+    if (!strcmp(name, "primary"))
+        return s->nweapons && s->weapon[0].primary ? &s->weapon[0] : NULL;
+    for (int w = 0; w < s->nweapons; w++)
+        if (!strcmp(s->weapon[w].name, name))
+            return &s->weapon[w];
+    return NULL;
+}
+
+/* ---- a ship ---- */
+
+/* What an upgrade changes of its ship: stats (Hull Upgrade +1 hull, Delta-7B +1 front attack and
+ * -1 agility), a primary arc it adds (Moldy Crow: a 3-dice front arc beside the HWK-290's turret)
+ * or turns into another (Vectored Cannons), and the actions the dice use. */
+static void apply_grants(no_ship *s, const cJSON *grants)
+{
+    const cJSON *g;
+    cJSON_ArrayForEach(g, grants)
+    {
+        const char *type = text_of(g, "type", ""), *what = text_of(g, "stat", ""), *arc = text_of(g, "arc", "");
+        int amount = jr_entry_int(g, "amount", 0), *field = !strcmp(what, "hull")      ? &s->hull
+                                                : !strcmp(what, "shields")  ? &s->shields
+                                                : !strcmp(what, "agility")  ? &s->agility
+                                                                            : NULL;
+        if (!strcmp(type, "stat") && field)
+            *field = *field + amount < 0 ? 0 : *field + amount;
+        if (!strcmp(type, "stat") && !strcmp(what, "attack")) {
+            no_weapon *w = primary_in(s, arc);
+            char name[64];
+            snprintf(name, sizeof name, "primary-%s", arc);
+            if (w)
+                w->value = w->value + amount < 0 ? 0 : w->value + amount;
+            else
+                add_weapon(s, name, arc, amount, 1);
+        }
+        if (!strcmp(type, "arc")) { /* the front primary arc becomes this one */
+            no_weapon *w = primary_in(s, "front");
+            if (w && !primary_in(s, arc)) {
+                snprintf(w->arc, sizeof w->arc, "%s", arc);
+                snprintf(w->name, sizeof w->name, "primary-%s", arc);
+            }
+        }
+        if (!strcmp(type, "action"))
+            s->actions |= action_of(cJSON_GetObjectItem(g, "action"));
+    }
+}
+
+/* Does upgrade u go in `slot` ("forcepower" and "force-power" alike)? */
+static int fits(const cJSON *u, const char *slot)
+{
+    char want[32], have[32];
+    bare(want, sizeof want, slot);
+    const cJSON *sl;
+    cJSON_ArrayForEach(sl, cJSON_GetObjectItem(u, "slots"))
+    {
+        bare(have, sizeof have, cJSON_IsString(sl) ? sl->valuestring : "");
+        if (!strcmp(want, have))
+            return 1;
+    }
+    return 0;
+}
+
+static int add_resolved_upgrade(jr *j, no_ship *s, const cJSON *u, const char *id, char kind)
+{
+    add_card(j, s, id, kind);
+    apply_grants(s, cJSON_GetObjectItem(u, "grants"));
+    s->force += jr_entry_int(u, "force", 0); /* an upgrade's Force adds to the ship's (seed 000 L488-L489) */
+    const cJSON *atk = cJSON_GetObjectItem(u, "attack");
+    if (atk) {
+        no_weapon *w = add_weapon(s, id, text_of(atk, "arc", ""), jr_entry_int(atk, "value", 0), 0);
+        if (w) {
+            w->minrange = jr_entry_int(atk, "minrange", 1);
+            w->maxrange = jr_entry_int(atk, "maxrange", 3);
+            w->ordnance = cJSON_IsTrue(cJSON_GetObjectItem(atk, "ordnance"));
+        }
+    }
+    choose_primary(s);
+    return 0;
+}
+
+int xt_add_upgrade(jr *j, no_ship *s, const char *id, const char *slot, const char *path)
+{
+    char resolved[64];
+    const cJSON *u = find_upgrade(j, id, path, resolved, sizeof resolved);
+    if (!u)
+        return -1;
+    if (s->standard_loadout) {
+        for (int c = 0; c < s->ncards; c++)
+            if (s->kind[c] == NO_CARD_LOADOUT && !strcmp(s->card[c], resolved))
+                return 0; /* the export lists the fixed loadout too */
+        jr_warn(j, path, "\"%s\" ignored: %s flies a standard loadout, which has no place for other upgrades",
+                resolved, s->pilot);
+        return 0;
+    }
+    if (slot && !fits(u, slot)) {
+        jr_fail(j, path, "\"%s\" does not go in a %s slot", resolved, slot);
+        return -1;
+    }
+    return add_resolved_upgrade(j, s, u, resolved, NO_CARD_UPGRADE);
+}
+
+int xt_ship_of(jr *j, const char *id, const char *faction, const char *path, no_ship *s)
+{
+    char resolved[64];
+    memset(s, 0, sizeof *s);
+    const cJSON *p = find_pilot(j, id, faction, path, resolved, sizeof resolved);
+    if (!p)
+        return -1;
+    const char *ship_id = text_of(p, "ship", "?");
+    const cJSON *ship = cJSON_GetObjectItem(xt_ships(j, "ships"), ship_id);
+    const cJSON *stats = cJSON_GetObjectItem(p, "stats") ? cJSON_GetObjectItem(p, "stats") : ship;
+    snprintf(s->pilot, sizeof s->pilot, "%s", resolved);
+    snprintf(s->name, sizeof s->name, "%s", text_of(p, "name", resolved));
+    snprintf(s->ship, sizeof s->ship, "%s", ship_id);
+    snprintf(s->ship_name, sizeof s->ship_name, "%s", text_of(ship, "name", "?"));
+    snprintf(s->faction, sizeof s->faction, "%s", text_of(p, "faction", "?"));
+    snprintf(s->size, sizeof s->size, "%s", text_of(ship, "size", "small"));
+    s->initiative = jr_entry_int(p, "initiative", 0);
+    s->force = jr_entry_int(p, "force", 0);
+    s->charges = jr_entry_int(p, "charges", 0);
+    s->agility = jr_entry_int(stats, "agility", 0);
+    s->hull = jr_entry_int(stats, "hull", 0);
+    s->shields = jr_entry_int(stats, "shields", 0);
+    const cJSON *atk;
+    cJSON_ArrayForEach(atk, cJSON_GetObjectItem(stats, "attacks"))
+    {
+        char name[64];
+        snprintf(name, sizeof name, "primary-%s", text_of(atk, "arc", ""));
+        add_weapon(s, name, text_of(atk, "arc", ""), jr_entry_int(atk, "value", 0), 1);
+    }
+    choose_primary(s);
+    const cJSON *act, *actions = cJSON_GetObjectItem(p, "actions") ? cJSON_GetObjectItem(p, "actions")
+                                                                    : cJSON_GetObjectItem(ship, "actions");
+    cJSON_ArrayForEach(act, actions)
+        s->actions |= action_of(act);
+    add_card(j, s, resolved, NO_CARD_PILOT);
+    if (cJSON_GetStringValue(cJSON_GetObjectItem(p, "ship_ability")))
+        add_card(j, s, cJSON_GetObjectItem(p, "ship_ability")->valuestring, NO_CARD_SHIP);
+    const cJSON *fixed;
+    cJSON_ArrayForEach(fixed, cJSON_GetObjectItem(p, "standard_loadout"))
+    {
+        const cJSON *u = cJSON_GetObjectItem(xt_ships(j, "upgrades"), cJSON_GetStringValue(fixed));
+        if (u) /* the generated table lists only upgrades it has */
+            add_resolved_upgrade(j, s, u, fixed->valuestring, NO_CARD_LOADOUT);
+    }
+    s->standard_loadout = cJSON_GetObjectItem(p, "standard_loadout") != NULL;
+    return j->failed ? -1 : 0;
+}
