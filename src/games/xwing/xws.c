@@ -7,16 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const no_action_names[NO_ACT_N] = {"focus", "lock", "evade", "calculate", "reinforce"};
-
-int no_action_bit(const char *name, size_t len)
-{
-    for (int a = 0; a < NO_ACT_N; a++)
-        if (strlen(no_action_names[a]) == len && !strncmp(name, no_action_names[a], len))
-            return 1 << a;
-    return 0;
-}
-
 const char *no_xws_data_version(void)
 {
     static char version[64];

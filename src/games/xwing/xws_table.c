@@ -26,6 +26,16 @@ const cJSON *xt_abilities(jr *j)
     return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &abilities, "xwing/abilities.json"), "abilities");
 }
 
+const char *const no_action_names[NO_ACT_N] = {"focus", "lock", "evade", "calculate", "reinforce"};
+
+int no_action_bit(const char *name, size_t len)
+{
+    for (int a = 0; a < NO_ACT_N; a++)
+        if (strlen(no_action_names[a]) == len && !strncmp(name, no_action_names[a], len))
+            return 1 << a;
+    return 0;
+}
+
 static const char *text_of(const cJSON *o, const char *key, const char *otherwise)
 {
     const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
