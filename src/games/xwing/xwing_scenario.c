@@ -868,7 +868,7 @@ static int carry_xwing(const no_scenario *sc, int next, const no_ctx *from, cons
     return no_xwing_carry(from, end, out);
 }
 
-/* One side named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws.c); `d`
+/* One side named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws_squad.c, xws_table.c); `d`
  * is its role, `path` where it stands in the file. */
 static int fill_side(builder *b, cJSON *side, int d, const char *path)
 {

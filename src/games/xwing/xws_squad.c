@@ -1,4 +1,4 @@
-/* xws.c — X-Wing squads as list builders export them (XWS 2.0.0 and the dialects in use), and
+/* xws_squad.c — X-Wing squads as list builders export them (XWS 2.0.0 and the dialects in use), and
  * scenario sides named by pilot. Ids, ships and abilities come from the card tables (xws_table.c);
  * what a builder wrote otherwise is mapped with a warning, never changed silently. */
 #include "neverodds/xws.h"
