@@ -23,6 +23,13 @@ enum {
     NO_TOK_N
 };
 extern const char *const no_token_names[NO_TOK_N];
+/* Groups of tokens a condition may name (X-Wing 2e's colours: "if you have no green tokens"),
+ * as the top bits of the token masks of no_modifier.requires/forbids: NO_TOKEN_GROUP(g) there
+ * asks whether the side holds at least one token of group g. Which tokens make up a group is
+ * the game's (no_ctx.group_tokens). */
+#define NO_TOKEN_GROUPS 3
+#define NO_TOKEN_GROUP(g) (1u << (29 + (g)))
+_Static_assert(NO_TOK_N <= 29, "token bits and group bits share a 32-bit mask");
 /* "attacker", "defender": the sides as scenarios and reports name them (NULL-terminated, for the
  * JSON readers' lists of names). */
 extern const char *const no_side_names[NO_SIDES + 1];
@@ -121,7 +128,8 @@ typedef struct no_modifier {
     uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */
     uint8_t charge_slot;    /* index into no_state.charges */
     uint8_t once, mandatory, builtin;
-    uint16_t requires, forbids; /* token bit masks (owner's tokens) */
+    uint32_t requires, forbids; /* token bit masks (owner's tokens), group bits on top */
+    uint32_t opp_requires, opp_forbids; /* the same, read on the other side's tokens */
     uint8_t ranges;         /* bit r set: usable at attack range r */
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
@@ -197,6 +205,10 @@ typedef struct no_ctx {
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
+    /* token groups (NO_TOKEN_GROUP): a side holds a token of group g when it holds one of
+     * group_tokens[g], or when the other side holds one of group_tokens_other[g] (X-Wing: a lock
+     * is the red token of the ship it is on, not of the ship that holds it, FAQ L2773) */
+    uint32_t group_tokens[NO_TOKEN_GROUPS], group_tokens_other[NO_TOKEN_GROUPS];
     uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
     no_modifier mods[NO_MAX_MODS];

@@ -29,6 +29,11 @@ const no_dicetab *no_xwing_dicetab(int die);
 /* Fills the context's dice, reroll dice and the golden rule for X-Wing. */
 void no_xwing_setup_dice(no_ctx *ctx);
 
+/* The second edition's token colours, for conditions that name a colour ("if you have no green
+ * tokens"): enum xw_group indexes ctx->group_tokens. */
+enum { XW_GROUP_GREEN, XW_GROUP_RED, XW_GROUP_ORANGE };
+void no_xwing_token_groups(no_ctx *ctx);
+
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
 int no_xwing_add_token_mods(no_ctx *ctx);

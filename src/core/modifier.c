@@ -67,11 +67,25 @@ static int matching(const no_pool *p, unsigned mask, int fresh_only)
     return t;
 }
 
-static int tokens_hold(const uint8_t *tok, unsigned mask, int want_present)
+/* Does `side` meet a requires (want_present 1) or forbids (0) mask: every token named held (or
+ * none held), and for every group named, at least one of its tokens held (or none). */
+static int tokens_hold(const no_ctx *ctx, const no_state *s, int side, uint32_t mask, int want_present)
 {
+    if (!mask)
+        return 1;
+    const uint8_t *tok = s->tok[side], *other = s->tok[!side];
     for (int t = 0; t < NO_TOK_N; t++)
         if ((mask & (1u << t)) && ((tok[t] > 0) != want_present))
             return 0;
+    for (int g = 0; g < NO_TOKEN_GROUPS; g++) {
+        if (!(mask & NO_TOKEN_GROUP(g)))
+            continue;
+        int held = 0;
+        for (int t = 0; t < NO_TOK_N && !held; t++)
+            held = ((ctx->group_tokens[g] >> t & 1) && tok[t]) || ((ctx->group_tokens_other[g] >> t & 1) && other[t]);
+        if (held != want_present)
+            return 0;
+    }
     return 1;
 }
 
@@ -91,7 +105,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
         return 0;
     if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
         return 0;
-    if (!tokens_hold(tok, md->requires, 1) || !tokens_hold(tok, md->forbids, 0))
+    if (!tokens_hold(ctx, s, md->side, md->requires, 1) || !tokens_hold(ctx, s, md->side, md->forbids, 0) ||
+        !tokens_hold(ctx, s, !md->side, md->opp_requires, 1) || !tokens_hold(ctx, s, !md->side, md->opp_forbids, 0))
         return 0;
     if (!(md->ranges & (1u << ctx->range)))
         return 0;

@@ -64,7 +64,16 @@ static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any
     return mask;
 }
 
-static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char *path)
+/* The names a requires/forbids list may use: the tokens, then the second edition's colours
+ * (enum xw_group, no_xwing_token_groups). */
+static const char *const condition_keys[] = {
+    "focus", "evade", "calculate", "force", "lock", "reinforce",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "green", "red", "orange", NULL};
+enum { XW_TOKENS = 12 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
+
+/* A list of token names at obj.key as a mask; with `groups` (second edition) a colour may stand
+ * for its tokens (NO_TOKEN_GROUP bits). */
+static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char *path, int groups)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     char p[256];
@@ -75,13 +84,16 @@ static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char 
         jr_fail(j, p, "expected a list of token names");
         return 0;
     }
-    unsigned mask = 0;
+    uint32_t mask = 0;
     int i = 0;
     for (const cJSON *c = v->child; c; c = c->next, i++) {
         char pi[256];
         jr_index(pi, sizeof pi, p, i);
-        int t = jr_enum(j, c, pi, token_keys, "a token");
-        if (t >= 0)
+        int t = jr_enum(j, c, pi, groups ? condition_keys : token_keys,
+                        groups ? "a token or a token colour (green, red, orange)" : "a token");
+        if (t >= XW_TOKENS)
+            mask |= NO_TOKEN_GROUP(t - XW_TOKENS);
+        else if (t >= 0)
             mask |= 1u << t;
     }
     return mask;
@@ -89,7 +101,7 @@ static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
@@ -261,7 +273,7 @@ static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charge
 
 /* When it may be used: once or again, mandatory, the tokens it needs or forbids, the ranges,
  * obstruction, and what it may touch. */
-static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
+static int modifier_use(jr *j, const cJSON *o, const char *path, int first_edition, no_modifier *m)
 {
     char p[256];
     const cJSON *v;
@@ -278,8 +290,11 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
         jr_fail(j, p, "a mandatory modifier must be once per attack");
         return -1;
     }
-    m->requires = (uint16_t)token_mask(j, o, "requires", path);
-    m->forbids = (uint16_t)token_mask(j, o, "forbids", path);
+    m->requires = token_mask(j, o, "requires", path, !first_edition);
+    m->forbids = token_mask(j, o, "forbids", path, !first_edition);
+    /* the same conditions on the other side's tokens ("if the defender is stressed") */
+    m->opp_requires = token_mask(j, o, "opponent_requires", path, !first_edition);
+    m->opp_forbids = token_mask(j, o, "opponent_forbids", path, !first_edition);
     m->ranges = NO_XWING_ALL_RANGES;
     v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
     jr_key(p, sizeof p, path, "ranges");
@@ -347,7 +362,7 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         modifier_cost(j, o, path, has_charges, &m))
         return;
     m.charge_slot = (uint8_t)charge_slot;
-    if (modifier_use(j, o, path, &m))
+    if (modifier_use(j, o, path, b->first_edition, &m))
         return;
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
     if (v) {
@@ -559,7 +574,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             b->ctx->mods[m].other_ship = (uint8_t)other_ship;
         card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
-            need = token_mask(&lj, e, "attack_requires", lpath);
+            need = token_mask(&lj, e, "attack_requires", lpath, 0);
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
@@ -839,6 +854,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     j->prefix = NULL;
     no_xwing_force_focus(ctx);
     no_xwing_range_zero(ctx);
+    if (!b->first_edition)
+        no_xwing_token_groups(ctx);
     no_ctx_index(ctx);
     no_xwing_setup_dice(ctx);
     return j->failed ? -1 : 0;
