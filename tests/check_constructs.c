@@ -128,6 +128,77 @@ START_TEST(colours_are_second_edition)
 }
 END_TEST
 
+/* A record of `window` (its side's) as JSON: change 1 die showing `from` to `to`. */
+static void change(char *out, size_t n, const char *window, const char *from, const char *to)
+{
+    snprintf(out, n, "\"modifiers\":[{\"window\":\"%s\",\"op\":\"change\",\"faces\":[\"%s\"],\"to\":\"%s\"}]",
+             window, from, to);
+}
+
+START_TEST(rolled_windows_come_before_every_modify_step_in_2e)
+{
+    /* The attacker's "after rolling" change of a blank to a focus comes before the defender's
+     * step 2b (FAQ L3200-L3202), which changes that focus back to a blank: no damage. Had it
+     * been the attacker's step 2b, after the defender's (L336), its focus token would make it a
+     * hit. */
+    char atk[512], def[512], mod[256];
+    change(mod, sizeof mod, "attack-rolled", "blank", "focus");
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"focus\":1},%s", mod);
+    change(mod, sizeof mod, "attack-modify", "focus", "blank");
+    snprintf(def, sizeof def, "\"dice\":0,%s", mod);
+    no_scenario *sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 0);
+    free(sc);
+    change(mod, sizeof mod, "attack-modify", "blank", "focus");
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"focus\":1},%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 1);
+    free(sc);
+    /* defense dice: the defender's "after rolling" blank-to-evade comes before the attacker's
+     * step 3b, whose evade-to-blank then takes it back (L346): the hit lands */
+    change(mod, sizeof mod, "defense-modify", "evade", "blank");
+    snprintf(atk, sizeof atk, "\"dice\":1,%s", mod);
+    change(mod, sizeof mod, "defense-rolled", "blank", "evade");
+    snprintf(def, sizeof def, "\"dice\":1,%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "H B").damage, 1);
+    free(sc);
+    change(mod, sizeof mod, "defense-modify", "blank", "evade");
+    snprintf(def, sizeof def, "\"dice\":1,%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "H B").damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(rolled_windows_take_both_players_in_player_order)
+{
+    /* Both players' effects after one roll, the first player's first (FAQ L3204-L3206): the
+     * attacker's blank-to-hit and the defender's blank-to-focus on one blank die */
+    char atk[512], def[512], mod[256];
+    change(mod, sizeof mod, "attack-rolled", "blank", "hit");
+    snprintf(atk, sizeof atk, "\"dice\":1,%s", mod);
+    change(mod, sizeof mod, "attack-rolled", "blank", "focus");
+    snprintf(def, sizeof def, "\"dice\":0,%s", mod);
+    no_scenario *sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 1);
+    free(sc);
+    sc = xwing(",\"first_player\":\"defender\"", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 0);
+    free(sc);
+    /* exact: the defender first, its change of a blank leaves the attacker nothing: E = 1/2 */
+    no_summary sum;
+    sc = xwing(",\"first_player\":\"defender\"", atk, def);
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.5, 1e-15);
+    free(sc);
+    sc = xwing("", atk, def); /* the attacker first: every blank becomes a hit, 3/4 */
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.75, 1e-15);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -136,6 +207,8 @@ Suite *suite_constructs(void)
     tcase_add_test(t, token_colours_in_requires_and_forbids);
     tcase_add_test(t, a_lock_is_the_red_token_of_the_locked_ship);
     tcase_add_test(t, colours_are_second_edition);
+    tcase_add_test(t, rolled_windows_come_before_every_modify_step_in_2e);
+    tcase_add_test(t, rolled_windows_take_both_players_in_player_order);
     suite_add_tcase(s, t);
     return s;
 }

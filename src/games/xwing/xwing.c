@@ -190,13 +190,22 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
 }
 
 /* ---- the step list: rules as data ---- */
+/* After a roll and before anyone modifies it, the effects that act "after rolling" (Count
+ * Dooku: FAQ L3200-L3202, "after the dice are rolled (before the Modify dice step during an
+ * attack)"; his erratum, L2576-L2580), both players' in player order (the first player's first,
+ * L3204-L3206; the ability queue, L594-L598). A reroll is not a roll (FAQ L2827-L2829): nothing
+ * comes back to these windows after one. */
 static const no_step steps[] = {
     NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 0),          /* after rolling: both players, */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 1),          /* in player order, FAQ L3200-L3206 */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 2b defender first, L336 */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 2b then attacker, L336 */
     NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* card text only (HLC) */
     NO_APPLY(forget_spent_attack_detail),             /* forget what no rule can use */
     NO_APPLY(roll_defense),                           /* 3a roll defense dice, L344 */
+    NO_DECIDE_QUEUED(NO_W_DEFENSE_ROLLED, 0),         /* after rolling, as for the attack dice */
+    NO_DECIDE_QUEUED(NO_W_DEFENSE_ROLLED, 1),
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 3b attacker first, L346 */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 3b then defender, L346 */
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* card text only (Crack Shot, Biggs): both */

@@ -19,11 +19,12 @@
 #define NO_PROFILES_DIR "profiles"
 #endif
 
-/* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
- * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
+/* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4, the
+ * moment after a roll (Count Dooku, FAQ L3200-L3206) and card texts (HLC, Crack Shot), and the
+ * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             NULL};
+                                             "attack-rolled", "defense-rolled", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
