@@ -199,6 +199,92 @@ START_TEST(rolled_windows_take_both_players_in_player_order)
 }
 END_TEST
 
+/* One die, a free reroll of a blank right after the roll (Han Solo's timing), then a free reroll
+ * of a blank in step 2b. Counting as a reroll, the first leaves the die marked: B then gives
+ * 1/2, E = 1/2 + 1/4 * 1/2 = 5/8. Not counting (FAQ L2839-L2841), a blank again may be rerolled
+ * once more: B gives 1/2 + 1/4 * 1/2 = 5/8, E = 1/2 + 1/4 * 5/8 = 21/32. */
+START_TEST(a_reroll_that_does_not_count_leaves_the_die_rerollable)
+{
+    const char *fmt = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                      "\"faces\":[\"blank\"]%s},{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]";
+    char atk[512];
+    snprintf(atk, sizeof atk, fmt, ",\"counts_as_reroll\":false");
+    ck_assert_near(mean_of(atk, "\"dice\":0", ""), 21.0 / 32, 1e-15);
+    no_scenario *sc = xwing("", atk, "\"dice\":0");
+    ck_assert_int_eq(forced(sc, "B B H").damage, 1); /* three rolls of the one die */
+    free(sc);
+    snprintf(atk, sizeof atk, fmt, "");
+    ck_assert_near(mean_of(atk, "\"dice\":0", ""), 5.0 / 8, 1e-15);
+}
+END_TEST
+
+START_TEST(a_reroll_that_does_not_count_may_take_a_rerolled_die_and_keeps_its_mark)
+{
+    /* A counted reroll in step 2b, then one that does not count (attack-after-modify) takes the
+     * same die again (FAQ L2840-L2841); a counted reroll before neutralizing may not take it a
+     * third time: the die stays rerolled (L29). Forced dice: B, B, then H or B with no more. */
+    const char *atk = "\"dice\":1,\"modifiers\":["
+                      "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]},"
+                      "{\"window\":\"attack-after-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"],\"counts_as_reroll\":false},"
+                      "{\"window\":\"before-neutralize\",\"pool\":\"attack\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]";
+    no_scenario *sc = xwing("", atk, "\"dice\":0");
+    ck_assert_int_eq(forced(sc, "B B H").damage, 1);
+    no_state s = forced(sc, "B B B");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.pool[NO_POOL_ATTACK].n[NO_REROLLED][XW_BLANK], 1);
+    /* exact: H/C 1/2, F 1/4 stays; B 1/4 is rerolled (1/2, and B 1/4 goes on to the second
+     * reroll, 1/2): 5/8; E = 1/2 + 1/4 * 5/8 = 21/32 (5/8 if the second could not take it) */
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 21.0 / 32, 1e-15);
+    free(sc);
+}
+END_TEST
+
+/* Saturation Salvo: the attacker has 2 defense dice rerolled, against one certain hit. */
+#define CERTAIN_HIT "\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\"," \
+                    "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}," \
+                    "{\"window\":\"defense-modify\",\"op\":\"reroll\",\"count\":2%s}]"
+
+START_TEST(an_exact_count_takes_that_many_or_all_there_are)
+{
+    char atk[512];
+    snprintf(atk, sizeof atk, CERTAIN_HIT, ",\"exact\":true");
+    /* 2 defense dice: both rerolled or neither. Any evade: both (each lands 5/8); none: keep.
+     * P(lands) = 25/64 + 39/64 * 25/64 = 2575/4096 */
+    ck_assert_near(mean_of(atk, "\"dice\":2", ""), 2575.0 / 4096, 1e-15);
+    /* "up to 2": each evade alone, each die 5/8 + 3/8 * 5/8 = 55/64: (55/64)^2 */
+    char up_to[512];
+    snprintf(up_to, sizeof up_to, CERTAIN_HIT, "");
+    ck_assert_near(mean_of(up_to, "\"dice\":2", ""), 55.0 * 55 / 4096, 1e-15);
+    /* 1 defense die: it is rerolled alone, the effect resolved as fully as it can be (FAQ
+     * L2833-L2835): 5/8 + 3/8 * 5/8 = 55/64 */
+    ck_assert_near(mean_of(atk, "\"dice\":1", ""), 55.0 / 64, 1e-15);
+    /* 3 dice: exactly 2 of them (L2837): E B B can only be rerolled as E and a blank */
+    no_scenario *sc = xwing("", atk, "\"dice\":3");
+    ck_assert_int_eq(forced(sc, "H EBB BB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(exact_and_counts_as_reroll_are_checked)
+{
+    static const char *const bad[] = {
+        "{\"window\":\"attack-modify\",\"op\":\"change\",\"to\":\"hit\",\"counts_as_reroll\":false}",
+        "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"count\":\"all\",\"exact\":true}",
+        "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"exact\":true}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[1024], err[NO_ERR_LEN];
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[%s]},"
+                 "\"defender\":{\"dice\":0}}", bad[i]);
+        no_scenario *sc = malloc(sizeof *sc);
+        ck_assert_msg(no_scenario_parse(json, "t.json", sc, err, sizeof err) != 0, "accepted: %s", bad[i]);
+        free(sc);
+    }
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -209,6 +295,10 @@ Suite *suite_constructs(void)
     tcase_add_test(t, colours_are_second_edition);
     tcase_add_test(t, rolled_windows_come_before_every_modify_step_in_2e);
     tcase_add_test(t, rolled_windows_take_both_players_in_player_order);
+    tcase_add_test(t, a_reroll_that_does_not_count_leaves_the_die_rerollable);
+    tcase_add_test(t, a_reroll_that_does_not_count_may_take_a_rerolled_die_and_keeps_its_mark);
+    tcase_add_test(t, an_exact_count_takes_that_many_or_all_there_are);
+    tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
     suite_add_tcase(s, t);
     return s;
 }

@@ -147,6 +147,12 @@ typedef struct no_modifier {
                              * attack" (no_state.locked), and may be changed to the face it shows
                              * (Palpatine, B159, B1021); one such die per pool */
     uint8_t other_ship;     /* comes from another ship: "cannot modify" does not stop it (B575) */
+    /* second-edition card effects */
+    uint8_t unmarked;       /* a reroll that does not count as one (Han Solo, FAQ L2839-L2841): it
+                             * may take dice already rerolled, and leaves every die as rerolled
+                             * as it was, so a fresh die may still be rerolled later */
+    uint8_t exact;          /* exactly `count` dice, or every eligible die when fewer (Saturation
+                             * Salvo, FAQ L2831-L2837) */
 } no_modifier;
 
 /* The optimal policy's goal measures, in the goal's order (engine.c goal_measures). */
@@ -179,6 +185,10 @@ typedef struct no_future {
 typedef struct no_ctx {
     const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */
     uint8_t reroll_die[NO_POOLS][NO_MAX_FACES]; /* die id that rerolls a die showing that face */
+    /* a reroll that does not count as one (no_modifier.unmarked) rolls a die already rerolled as
+     * die id kept_die[die] (the same table), whose results land in the rerolled column:
+     * lands_rerolled[kept_die[die]] is 1 */
+    uint8_t kept_die[NO_MAX_DICE], lands_rerolled[NO_MAX_DICE];
     int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
     int attack_value, agility;         /* before range and effects */
     int range;                         /* X-Wing 0..3; Armada: AR_* (armada.h); Legion 1 */

@@ -13,7 +13,9 @@ extern const no_rules no_xwing2e_rules;
 /* First edition, from the FAQ v4.4.1 timing chart (seeds/004_a289b04f73103d55.txt B371-B463). */
 extern const no_rules no_xwing1e_rules;
 
-enum { XW_DIE_ATTACK, XW_DIE_DEFENSE };
+/* The kept dice roll like the others but their results stay marked as rerolled: the dice a
+ * reroll that does not count as one (Han Solo) takes among dice already rerolled (no_ctx.kept_die). */
+enum { XW_DIE_ATTACK, XW_DIE_DEFENSE, XW_DIE_ATTACK_KEPT, XW_DIE_DEFENSE_KEPT };
 
 /* The damage deck (xwing_damage.c): the kinds of card whose effects change dice or damage. */
 enum { XW_CARD_DIRECT_HIT, XW_CARD_FUEL_LEAK, XW_CARD_HULL_BREACH, XW_CARD_STRUCTURAL, XW_CARD_OTHER,

@@ -43,6 +43,11 @@ void no_xwing_setup_dice(no_ctx *ctx)
         ctx->reroll_die[NO_POOL_DEFENSE][f] = XW_DIE_DEFENSE;
     }
     ctx->reroll_once = 1; /* the golden rule: no die is rerolled twice in an attack, L29 */
+    ctx->dice[XW_DIE_ATTACK_KEPT] = ctx->dice[XW_DIE_ATTACK];
+    ctx->dice[XW_DIE_DEFENSE_KEPT] = ctx->dice[XW_DIE_DEFENSE];
+    ctx->kept_die[XW_DIE_ATTACK] = XW_DIE_ATTACK_KEPT;
+    ctx->kept_die[XW_DIE_DEFENSE] = XW_DIE_DEFENSE_KEPT;
+    ctx->lands_rerolled[XW_DIE_ATTACK_KEPT] = ctx->lands_rerolled[XW_DIE_DEFENSE_KEPT] = 1;
     ctx->success[NO_POOL_ATTACK] = (1u << XW_HIT) | (1u << XW_CRIT);
     ctx->success[NO_POOL_DEFENSE] = 1u << XW_EVADE;
 }

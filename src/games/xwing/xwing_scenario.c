@@ -103,7 +103,7 @@ static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
     "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
-    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", NULL};
+    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
@@ -332,6 +332,24 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
     m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
     m->whole_pool = (uint8_t)jr_bool(j, o, "whole", path, 0);
     m->empty_ok = (uint8_t)jr_bool(j, o, "empty_ok", path, 0);
+    /* second edition: a reroll that is not a reroll (Han Solo, FAQ L2839-L2841), an exact count
+     * (Saturation Salvo, FAQ L2831-L2837) */
+    int counts = jr_bool(j, o, "counts_as_reroll", path, 1);
+    m->unmarked = (uint8_t)!counts;
+    m->exact = (uint8_t)jr_bool(j, o, "exact", path, 0);
+    if (first_edition && (!counts || m->exact) && !j->failed) {
+        jr_key(p, sizeof p, path, counts ? "exact" : "counts_as_reroll");
+        jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+    }
+    if (!counts && op != NO_OP_REROLL && !j->failed) {
+        jr_key(p, sizeof p, path, "counts_as_reroll");
+        jr_fail(j, p, "only a reroll can be one that does not count as a reroll");
+    }
+    if (m->exact && (m->count == NO_COUNT_ALL || (op != NO_OP_REROLL && op != NO_OP_CHANGE && op != NO_OP_CANCEL)) &&
+        !j->failed) {
+        jr_key(p, sizeof p, path, "exact");
+        jr_fail(j, p, "\"exact\" is for a reroll, change or cancel of a number of dice (count 1 to 6)");
+    }
     if (m->locks_die && (op != NO_OP_CHANGE || m->count != 1)) {
         jr_key(p, sizeof p, path, "locks_die");
         jr_fail(j, p, "only a change of 1 die can lock it");
