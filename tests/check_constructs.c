@@ -285,6 +285,48 @@ START_TEST(exact_and_counts_as_reroll_are_checked)
 }
 END_TEST
 
+START_TEST(jam_tokens_change_no_dice_and_conditions_read_them)
+{
+    /* a jammed defender rolls and modifies as an unjammed one: 1 die vs 1 die, E = 1/2 * 5/8 */
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"jam\":1}", ""), 5.0 / 16, 1e-15);
+    /* "if the defender is jammed" / has an orange token (L1216) */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"jam\"]"), "\"dice\":0,\"tokens\":{\"jam\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"orange\"]"), "\"dice\":0,\"tokens\":{\"jam\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"jam\"]"), "\"dice\":0", ""), 0.5, 1e-15);
+    /* a jammed ship holds no green token and no lock (L1216-L1218) */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,"
+                                       "\"tokens\":{\"jam\":1,\"focus\":1}}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "defender.tokens.jam") && strstr(err, "L1216"), "%s", err);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"tokens\":{\"jam\":1,\"lock\":1}},"
+                                       "\"defender\":{\"dice\":1}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(thirty_modifiers_fit_in_one_attack)
+{
+    /* cards stack: NO_MAX_MODS records in one attack, token effects included */
+    ck_assert_int_ge(NO_MAX_MODS, 30);
+    char atk[8192] = "\"dice\":2,\"modifiers\":[";
+    for (int i = 0; i < NO_MAX_MODS; i++)
+        snprintf(atk + strlen(atk), sizeof atk - strlen(atk), "%s{\"window\":\"attack-modify\",\"op\":\"change\","
+                 "\"faces\":[\"blank\"],\"to\":\"focus\"}", i ? "," : "");
+    strcat(atk, "]");
+    char json[9000];
+    snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{%s},\"defender\":{\"dice\":0}}", atk);
+    no_scenario *sc = scenario(json);
+    ck_assert_int_eq(sc->ctx.nmods, NO_MAX_MODS);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 1.0, 1e-15); /* blanks become focus results: still 2 * 1/2 */
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -299,6 +341,8 @@ Suite *suite_constructs(void)
     tcase_add_test(t, a_reroll_that_does_not_count_may_take_a_rerolled_die_and_keeps_its_mark);
     tcase_add_test(t, an_exact_count_takes_that_many_or_all_there_are);
     tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
+    tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
+    tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
     suite_add_tcase(s, t);
     return s;
 }

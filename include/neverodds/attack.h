@@ -16,7 +16,7 @@ enum { NO_FRESH = 0, NO_REROLLED = 1 };
 enum {
     /* X-Wing */
     NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_FORCE, NO_TOK_LOCK, NO_TOK_REINFORCE,
-    NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK,
+    NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK, NO_TOK_JAM,
     /* Legion (pierce counts the Pierce the attack can still spend) */
     NO_TOK_AIM, NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_SUPPRESSION, NO_TOK_SHIELD,
     NO_TOK_PIERCE,
@@ -34,7 +34,9 @@ _Static_assert(NO_TOK_N <= 29, "token bits and group bits share a 32-bit mask");
  * JSON readers' lists of names). */
 extern const char *const no_side_names[NO_SIDES + 1];
 
-#define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
+/* modifiers in one attack, built-in token effects included (at most 32: no_state.used is a bit
+ * per modifier; 30 keeps no_state free of padding beside the 13 X-Wing tokens) */
+#define NO_MAX_MODS 30
 #define NO_MAX_KW 128
 #define NO_STATE_BUDGET 4000000 /* distinct states the compiler may visit */
 

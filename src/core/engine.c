@@ -16,7 +16,7 @@ const char *const no_side_names[NO_SIDES + 1] = {"attacker", "defender", NULL};
 
 const char *const no_token_names[NO_TOK_N] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
-    "stress", "strain", "deplete", "tractor", "ion", "cloak",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam",
     "aim", "dodge", "surge", "observation", "suppression", "shield", "pierce",
 };
 

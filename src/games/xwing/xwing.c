@@ -53,7 +53,7 @@ void no_xwing_setup_dice(no_ctx *ctx)
 }
 
 /* Token colours (L991-L1003): green, round — calculate (L400), focus (L615), evade (L901),
- * reinforce (L1538); orange, round — tractor (L413); red, diamond — lock (L1026), ion (L1232),
+ * reinforce (L1538); orange, round — tractor (L413), jam (L1216); red, diamond — lock (L1026), ion (L1232),
  * deplete (L1309), strain (L1675), stress (L1735); blue — cloak (L439). Force is a charge, not a
  * token (L460). A lock is the red token of the ship it is assigned to, not of the ship that
  * acquired it (FAQ L2771-L2777): the lock a side holds (tok[side][lock], on the other ship)
@@ -65,7 +65,7 @@ void no_xwing_token_groups(no_ctx *ctx)
     ctx->group_tokens[XW_GROUP_RED] = 1u << NO_TOK_ION | 1u << NO_TOK_DEPLETE | 1u << NO_TOK_STRAIN |
                                       1u << NO_TOK_STRESS;
     ctx->group_tokens_other[XW_GROUP_RED] = 1u << NO_TOK_LOCK;
-    ctx->group_tokens[XW_GROUP_ORANGE] = 1u << NO_TOK_TRACTOR;
+    ctx->group_tokens[XW_GROUP_ORANGE] = 1u << NO_TOK_TRACTOR | 1u << NO_TOK_JAM; /* jam: L1216 */
 }
 
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */

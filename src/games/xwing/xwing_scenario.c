@@ -32,10 +32,10 @@ static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
 static const char *const token_keys[NO_TOK_N + 1] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
-    "stress", "strain", "deplete", "tractor", "ion", "cloak", NULL};
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", NULL};
 /* Most tokens of each kind a ship can hold: one lock on the defender (L1036), one cloak (L445),
  * a reinforce token per full arc; the rest are bounded only to catch typos. */
-static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1};
+static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1, 10};
 /* The first edition's tokens (FAQ 4.4.1): calculate, Force, reinforce, strain, deplete and ion
  * are second-edition tokens (B has none of them that change dice). */
 static const unsigned tokens_1e = 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_LOCK |
@@ -69,8 +69,8 @@ static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any
  * (enum xw_group, no_xwing_token_groups). */
 static const char *const condition_keys[] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
-    "stress", "strain", "deplete", "tractor", "ion", "cloak", "green", "red", "orange", NULL};
-enum { XW_TOKENS = 12 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", "green", "red", "orange", NULL};
+enum { XW_TOKENS = 13 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
 
 /* A list of token names at obj.key as a mask; with `groups` (second edition) a colour may stand
  * for its tokens (NO_TOKEN_GROUP bits). */
@@ -670,6 +670,21 @@ static void parse_side(builder *b, const cJSON *root, int side)
                     jr_fail(j, tp, "xwing-1e has no %s tokens (a second-edition token; first-edition "
                             "tokens: focus, evade, lock, stress, tractor, cloak)", token_keys[t]);
                 }
+            }
+    }
+    /* A jammed ship holds no green token and no lock: jamming takes one away, or the jam token
+     * stays while there is none to take, and one gained later goes at once with a jam token
+     * (L1216-L1218). Tokens held beside a jam token are a state the rules never leave: refused,
+     * rather than guessing which token the jamming player took. Jam itself changes no die of
+     * the attack; conditions may name it. */
+    if (ctx->start.tok[side][NO_TOK_JAM] && !j->failed) {
+        static const int jammed_away[] = {NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_REINFORCE, NO_TOK_LOCK};
+        for (size_t k = 0; k < sizeof jammed_away / sizeof jammed_away[0] && !j->failed; k++)
+            if (ctx->start.tok[side][jammed_away[k]]) {
+                char tp[256];
+                jr_key(tp, sizeof tp, p, "jam");
+                jr_fail(j, tp, "a jammed ship holds no green token and no lock (L1216-L1218): give the %s "
+                        "token the jam left, or no jam token", token_keys[jammed_away[k]]);
             }
     }
     /* A cloaked ship is disarmed (L439-L442), and a disarmed ship cannot attack (L685): an attack
