@@ -10,6 +10,7 @@ int main(void)
     srunner_add_suite(sr, suite_montecarlo());
     srunner_add_suite(sr, suite_scenario());
     srunner_add_suite(sr, suite_abilities());
+    srunner_add_suite(sr, suite_constructs());
     srunner_add_suite(sr, suite_cases());
     srunner_add_suite(sr, suite_legion());
     srunner_add_suite(sr, suite_audit_legion());

@@ -186,6 +186,7 @@ Suite *suite_forced(void);
 Suite *suite_montecarlo(void);
 Suite *suite_scenario(void);
 Suite *suite_abilities(void);
+Suite *suite_constructs(void);
 Suite *suite_cases(void);
 Suite *suite_legion(void);
 Suite *suite_audit_legion(void);

@@ -16,18 +16,27 @@ enum { NO_FRESH = 0, NO_REROLLED = 1 };
 enum {
     /* X-Wing */
     NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_FORCE, NO_TOK_LOCK, NO_TOK_REINFORCE,
-    NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK,
+    NO_TOK_STRESS, NO_TOK_STRAIN, NO_TOK_DEPLETE, NO_TOK_TRACTOR, NO_TOK_ION, NO_TOK_CLOAK, NO_TOK_JAM,
     /* Legion (pierce counts the Pierce the attack can still spend) */
     NO_TOK_AIM, NO_TOK_DODGE, NO_TOK_SURGE, NO_TOK_OBSERVATION, NO_TOK_SUPPRESSION, NO_TOK_SHIELD,
     NO_TOK_PIERCE,
     NO_TOK_N
 };
 extern const char *const no_token_names[NO_TOK_N];
+/* Groups of tokens a condition may name (X-Wing 2e's colours: "if you have no green tokens"),
+ * as the top bits of the token masks of no_modifier.requires/forbids: NO_TOKEN_GROUP(g) there
+ * asks whether the side holds at least one token of group g. Which tokens make up a group is
+ * the game's (no_ctx.group_tokens). */
+#define NO_TOKEN_GROUPS 3
+#define NO_TOKEN_GROUP(g) (1u << (29 + (g)))
+_Static_assert(NO_TOK_N <= 29, "token bits and group bits share a 32-bit mask");
 /* "attacker", "defender": the sides as scenarios and reports name them (NULL-terminated, for the
  * JSON readers' lists of names). */
 extern const char *const no_side_names[NO_SIDES + 1];
 
-#define NO_MAX_MODS 24 /* modifiers in one attack, built-in token effects included */
+/* modifiers in one attack, built-in token effects included (at most 32: no_state.used is a bit
+ * per modifier; 30 keeps no_state free of padding beside the 13 X-Wing tokens) */
+#define NO_MAX_MODS 30
 #define NO_MAX_KW 128
 #define NO_STATE_BUDGET 4000000 /* distinct states the compiler may visit */
 
@@ -121,7 +130,8 @@ typedef struct no_modifier {
     uint8_t cost_charges;   /* charges spent from charge pool `charge_slot` */
     uint8_t charge_slot;    /* index into no_state.charges */
     uint8_t once, mandatory, builtin;
-    uint16_t requires, forbids; /* token bit masks (owner's tokens) */
+    uint32_t requires, forbids; /* token bit masks (owner's tokens), group bits on top */
+    uint32_t opp_requires, opp_forbids; /* the same, read on the other side's tokens */
     uint8_t ranges;         /* bit r set: usable at attack range r */
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
@@ -139,6 +149,12 @@ typedef struct no_modifier {
                              * attack" (no_state.locked), and may be changed to the face it shows
                              * (Palpatine, B159, B1021); one such die per pool */
     uint8_t other_ship;     /* comes from another ship: "cannot modify" does not stop it (B575) */
+    /* second-edition card effects */
+    uint8_t unmarked;       /* a reroll that does not count as one (Han Solo, FAQ L2839-L2841): it
+                             * may take dice already rerolled, and leaves every die as rerolled
+                             * as it was, so a fresh die may still be rerolled later */
+    uint8_t exact;          /* exactly `count` dice, or every eligible die when fewer (Saturation
+                             * Salvo, FAQ L2831-L2837) */
 } no_modifier;
 
 /* The optimal policy's goal measures, in the goal's order (engine.c goal_measures). */
@@ -171,6 +187,10 @@ typedef struct no_future {
 typedef struct no_ctx {
     const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */
     uint8_t reroll_die[NO_POOLS][NO_MAX_FACES]; /* die id that rerolls a die showing that face */
+    /* a reroll that does not count as one (no_modifier.unmarked) rolls a die already rerolled as
+     * die id kept_die[die] (the same table), whose results land in the rerolled column:
+     * lands_rerolled[kept_die[die]] is 1 */
+    uint8_t kept_die[NO_MAX_DICE], lands_rerolled[NO_MAX_DICE];
     int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
     int attack_value, agility;         /* before range and effects */
     int range;                         /* X-Wing 0..3; Armada: AR_* (armada.h); Legion 1 */
@@ -197,6 +217,10 @@ typedef struct no_ctx {
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */
+    /* token groups (NO_TOKEN_GROUP): a side holds a token of group g when it holds one of
+     * group_tokens[g], or when the other side holds one of group_tokens_other[g] (X-Wing: a lock
+     * is the red token of the ship it is on, not of the ship that holds it, FAQ L2773) */
+    uint32_t group_tokens[NO_TOKEN_GROUPS], group_tokens_other[NO_TOKEN_GROUPS];
     uint8_t kw[NO_SIDES][NO_MAX_KW];   /* game keywords and unit facts (Legion), by game index */
     int nmods;
     no_modifier mods[NO_MAX_MODS];

@@ -13,7 +13,9 @@ extern const no_rules no_xwing2e_rules;
 /* First edition, from the FAQ v4.4.1 timing chart (seeds/004_a289b04f73103d55.txt B371-B463). */
 extern const no_rules no_xwing1e_rules;
 
-enum { XW_DIE_ATTACK, XW_DIE_DEFENSE };
+/* The kept dice roll like the others but their results stay marked as rerolled: the dice a
+ * reroll that does not count as one (Han Solo) takes among dice already rerolled (no_ctx.kept_die). */
+enum { XW_DIE_ATTACK, XW_DIE_DEFENSE, XW_DIE_ATTACK_KEPT, XW_DIE_DEFENSE_KEPT };
 
 /* The damage deck (xwing_damage.c): the kinds of card whose effects change dice or damage. */
 enum { XW_CARD_DIRECT_HIT, XW_CARD_FUEL_LEAK, XW_CARD_HULL_BREACH, XW_CARD_STRUCTURAL, XW_CARD_OTHER,
@@ -28,6 +30,11 @@ void no_xwing_deal_damage(const no_ctx *ctx, no_state *s);
 const no_dicetab *no_xwing_dicetab(int die);
 /* Fills the context's dice, reroll dice and the golden rule for X-Wing. */
 void no_xwing_setup_dice(no_ctx *ctx);
+
+/* The second edition's token colours, for conditions that name a colour ("if you have no green
+ * tokens"): enum xw_group indexes ctx->group_tokens. */
+enum { XW_GROUP_GREEN, XW_GROUP_RED, XW_GROUP_ORANGE };
+void no_xwing_token_groups(no_ctx *ctx);
 
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */

@@ -66,6 +66,8 @@ static void print_dice(FILE *f, const no_scenario *sc)
     fprintf(f, "dice (faces per side):\n");
     for (int d = 0; d < NO_MAX_DICE && sc->ctx.dice[d]; d++) {
         const no_die *die = sc->ctx.dice[d]->die;
+        if (sc->ctx.lands_rerolled[d])
+            continue; /* a die already listed, kept as rerolled (no_ctx.kept_die) */
         fprintf(f, "  %-18s", die->name);
         for (int s = 0; s < die->sides; s++) {
             int r = die->side_result[s];

@@ -16,7 +16,7 @@ const char *const no_side_names[NO_SIDES + 1] = {"attacker", "defender", NULL};
 
 const char *const no_token_names[NO_TOK_N] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
-    "stress", "strain", "deplete", "tractor", "ion", "cloak",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam",
     "aim", "dodge", "surge", "observation", "suppression", "shield", "pierce",
 };
 
@@ -323,8 +323,9 @@ void no_roll_outcome(const no_ctx *ctx, const no_state *s, int o, no_state *chil
         child->roll_pool = 0;
         child->roll_column = 0;
     }
+    int column = ctx->lands_rerolled[die] ? NO_REROLLED : s->roll_column; /* no_ctx.kept_die */
     for (int r = 0; r < tab->die->nresults; r++)
-        child->pool[s->roll_pool].n[s->roll_column][tab->die->face[r]] += tab->by_k[s->roll[die]].count[o][r];
+        child->pool[s->roll_pool].n[column][tab->die->face[r]] += tab->by_k[s->roll[die]].count[o][r];
 }
 
 static void add_weighted(no_value *v, double p, const no_value *cv)

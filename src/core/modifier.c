@@ -67,11 +67,25 @@ static int matching(const no_pool *p, unsigned mask, int fresh_only)
     return t;
 }
 
-static int tokens_hold(const uint8_t *tok, unsigned mask, int want_present)
+/* Does `side` meet a requires (want_present 1) or forbids (0) mask: every token named held (or
+ * none held), and for every group named, at least one of its tokens held (or none). */
+static int tokens_hold(const no_ctx *ctx, const no_state *s, int side, uint32_t mask, int want_present)
 {
+    if (!mask)
+        return 1;
+    const uint8_t *tok = s->tok[side], *other = s->tok[!side];
     for (int t = 0; t < NO_TOK_N; t++)
         if ((mask & (1u << t)) && ((tok[t] > 0) != want_present))
             return 0;
+    for (int g = 0; g < NO_TOKEN_GROUPS; g++) {
+        if (!(mask & NO_TOKEN_GROUP(g)))
+            continue;
+        int held = 0;
+        for (int t = 0; t < NO_TOK_N && !held; t++)
+            held = ((ctx->group_tokens[g] >> t & 1) && tok[t]) || ((ctx->group_tokens_other[g] >> t & 1) && other[t]);
+        if (held != want_present)
+            return 0;
+    }
     return 1;
 }
 
@@ -91,7 +105,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
         return 0;
     if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
         return 0;
-    if (!tokens_hold(tok, md->requires, 1) || !tokens_hold(tok, md->forbids, 0))
+    if (!tokens_hold(ctx, s, md->side, md->requires, 1) || !tokens_hold(ctx, s, md->side, md->forbids, 0) ||
+        !tokens_hold(ctx, s, !md->side, md->opp_requires, 1) || !tokens_hold(ctx, s, !md->side, md->opp_forbids, 0))
         return 0;
     if (!(md->ranges & (1u << ctx->range)))
         return 0;
@@ -108,7 +123,7 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     no_pool buf;
     const no_pool *free_dice = reachable(s, md, &buf);
     switch (md->op) {
-    case NO_OP_REROLL: return matching(free_dice, md->faces, 1) > 0;
+    case NO_OP_REROLL: return matching(free_dice, md->faces, !md->unmarked) > 0;
     case NO_OP_CHANGE:
     case NO_OP_CANCEL: return md->empty_ok || matching(free_dice, acting_faces(md), 0) > 0;
     case NO_OP_ROLL: return matching(p, md->faces, 0) > 0; /* a die of these faces is present */
@@ -123,6 +138,7 @@ typedef struct picker {
     no_pool buf;
     int cells[2 * NO_MAX_FACES][2];
     int ncells, limit;
+    int exactly;        /* > 0: only picks of this many dice (no_modifier.exact) */
     no_option *out;
     int n, max;
 } picker;
@@ -130,7 +146,7 @@ typedef struct picker {
 static void pick_rec(picker *pk, int cell, int taken)
 {
     if (cell == pk->ncells) {
-        if (taken > 0) {
+        if (taken > 0 && (!pk->exactly || taken == pk->exactly)) {
             if (pk->n < pk->max)
                 pk->out[pk->n] = pk->cur;
             pk->n++; /* counted even past max, so the caller can tell it ran out of room */
@@ -164,7 +180,7 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     }
     /* a reroll takes dice not rerolled yet; "reroll all" too under a golden rule (the dice left,
      * FAQ B1205, B1293) */
-    int fresh_only = md->op == NO_OP_REROLL && (!md->whole_pool || ctx->reroll_once);
+    int fresh_only = md->op == NO_OP_REROLL && (!md->whole_pool || ctx->reroll_once) && !md->unmarked;
     unsigned mask = md->op == NO_OP_REROLL ? md->faces : acting_faces(md);
     if ((md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) || md->whole_pool) {
         /* "change all" / "cancel all": one option, every matching die */
@@ -185,6 +201,12 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     pk.limit = md->count == NO_COUNT_ALL ? NO_MAX_ROLL : md->count;
     if (md->op == NO_OP_REROLL && pk.limit > NO_MAX_ROLL)
         pk.limit = NO_MAX_ROLL;
+    if (md->exact) { /* exactly `count` dice, or all there are when fewer (FAQ L2831-L2837) */
+        int there = 0;
+        for (int i = 0; i < pk.ncells; i++)
+            there += pk.p->n[pk.cells[i][0]][pk.cells[i][1]];
+        pk.exactly = there < pk.limit ? there : pk.limit;
+    }
     pick_rec(&pk, 0, 0);
     return pk.n; /* may exceed max: the caller reports it */
 }
@@ -273,15 +295,19 @@ static void apply_effect(const no_ctx *ctx, no_state *s, const no_option *opt)
             if (md->op == NO_OP_CHANGE) /* a changed die keeps its rerolled mark; a locked one
                                          * takes it, so no reroll reaches it (B159) */
                 p->n[md->locks_die ? NO_REROLLED : c][md->to] += (uint8_t)r;
-            if (md->op == NO_OP_REROLL)
-                s->roll[ctx->reroll_die[md->pool][f]] += (uint8_t)r; /* each die by its own type */
+            if (md->op == NO_OP_REROLL) { /* each die by its own type */
+                int die = ctx->reroll_die[md->pool][f];
+                if (md->unmarked && c == NO_REROLLED)
+                    die = ctx->kept_die[die]; /* a die rerolled before stays so (FAQ L2839-L2841) */
+                s->roll[die] += (uint8_t)r;
+            }
         }
     switch (md->op) {
     case NO_OP_REROLL:
         s->roll_pool = md->pool;
         /* under a golden rule (X-Wing L29) rerolled dice are marked; otherwise (Legion aim
          * tokens) a die may be rerolled again by a later effect */
-        s->roll_column = ctx->reroll_once ? NO_REROLLED : NO_FRESH;
+        s->roll_column = ctx->reroll_once && !md->unmarked ? NO_REROLLED : NO_FRESH;
         break;
     case NO_OP_GAIN:
         s->tok[md->side][md->to] += (uint8_t)md->amount;

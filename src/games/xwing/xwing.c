@@ -43,8 +43,29 @@ void no_xwing_setup_dice(no_ctx *ctx)
         ctx->reroll_die[NO_POOL_DEFENSE][f] = XW_DIE_DEFENSE;
     }
     ctx->reroll_once = 1; /* the golden rule: no die is rerolled twice in an attack, L29 */
+    ctx->dice[XW_DIE_ATTACK_KEPT] = ctx->dice[XW_DIE_ATTACK];
+    ctx->dice[XW_DIE_DEFENSE_KEPT] = ctx->dice[XW_DIE_DEFENSE];
+    ctx->kept_die[XW_DIE_ATTACK] = XW_DIE_ATTACK_KEPT;
+    ctx->kept_die[XW_DIE_DEFENSE] = XW_DIE_DEFENSE_KEPT;
+    ctx->lands_rerolled[XW_DIE_ATTACK_KEPT] = ctx->lands_rerolled[XW_DIE_DEFENSE_KEPT] = 1;
     ctx->success[NO_POOL_ATTACK] = (1u << XW_HIT) | (1u << XW_CRIT);
     ctx->success[NO_POOL_DEFENSE] = 1u << XW_EVADE;
+}
+
+/* Token colours (L991-L1003): green, round — calculate (L400), focus (L615), evade (L901),
+ * reinforce (L1538); orange, round — tractor (L413), jam (L1216); red, diamond — lock (L1026), ion (L1232),
+ * deplete (L1309), strain (L1675), stress (L1735); blue — cloak (L439). Force is a charge, not a
+ * token (L460). A lock is the red token of the ship it is assigned to, not of the ship that
+ * acquired it (FAQ L2771-L2777): the lock a side holds (tok[side][lock], on the other ship)
+ * counts among the other side's red tokens. */
+void no_xwing_token_groups(no_ctx *ctx)
+{
+    ctx->group_tokens[XW_GROUP_GREEN] = 1u << NO_TOK_CALCULATE | 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE |
+                                        1u << NO_TOK_REINFORCE;
+    ctx->group_tokens[XW_GROUP_RED] = 1u << NO_TOK_ION | 1u << NO_TOK_DEPLETE | 1u << NO_TOK_STRAIN |
+                                      1u << NO_TOK_STRESS;
+    ctx->group_tokens_other[XW_GROUP_RED] = 1u << NO_TOK_LOCK;
+    ctx->group_tokens[XW_GROUP_ORANGE] = 1u << NO_TOK_TRACTOR | 1u << NO_TOK_JAM; /* jam: L1216 */
 }
 
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */
@@ -174,13 +195,22 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
 }
 
 /* ---- the step list: rules as data ---- */
+/* After a roll and before anyone modifies it, the effects that act "after rolling" (Count
+ * Dooku: FAQ L3200-L3202, "after the dice are rolled (before the Modify dice step during an
+ * attack)"; his erratum, L2576-L2580), both players' in player order (the first player's first,
+ * L3204-L3206; the ability queue, L594-L598). A reroll is not a roll (FAQ L2827-L2829): nothing
+ * comes back to these windows after one. */
 static const no_step steps[] = {
     NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 0),          /* after rolling: both players, */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 1),          /* in player order, FAQ L3200-L3206 */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_DEFENDER),       /* 2b defender first, L336 */
     NO_DECIDE(NO_W_ATTACK_MODIFY, NO_ATTACKER),       /* 2b then attacker, L336 */
     NO_DECIDE(NO_W_ATTACK_AFTER_MODIFY, NO_ATTACKER), /* card text only (HLC) */
     NO_APPLY(forget_spent_attack_detail),             /* forget what no rule can use */
     NO_APPLY(roll_defense),                           /* 3a roll defense dice, L344 */
+    NO_DECIDE_QUEUED(NO_W_DEFENSE_ROLLED, 0),         /* after rolling, as for the attack dice */
+    NO_DECIDE_QUEUED(NO_W_DEFENSE_ROLLED, 1),
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_ATTACKER),      /* 3b attacker first, L346 */
     NO_DECIDE(NO_W_DEFENSE_MODIFY, NO_DEFENDER),      /* 3b then defender, L346 */
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* card text only (Crack Shot, Biggs): both */

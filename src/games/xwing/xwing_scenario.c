@@ -19,11 +19,12 @@
 #define NO_PROFILES_DIR "profiles"
 #endif
 
-/* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4 and
- * card texts (HLC, Crack Shot), and the first edition's timing chart (FAQ B371-B463). */
+/* The windows a scenario's modifiers may name, by rule set: the second edition's steps 2-4, the
+ * moment after a roll (Count Dooku, FAQ L3200-L3206) and card texts (HLC, Crack Shot), and the
+ * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             NULL};
+                                             "attack-rolled", "defense-rolled", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -31,10 +32,10 @@ static const char *const pool_names[] = {"attack", "defense", NULL};
 static const char *const size_names[] = {"small", "medium", "large", NULL};
 static const char *const token_keys[NO_TOK_N + 1] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
-    "stress", "strain", "deplete", "tractor", "ion", "cloak", NULL};
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", NULL};
 /* Most tokens of each kind a ship can hold: one lock on the defender (L1036), one cloak (L445),
  * a reinforce token per full arc; the rest are bounded only to catch typos. */
-static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1};
+static const int token_max[NO_TOK_N] = {10, 10, 10, 10, 1, 2, 10, 10, 10, 10, 10, 1, 10};
 /* The first edition's tokens (FAQ 4.4.1): calculate, Force, reinforce, strain, deplete and ion
  * are second-edition tokens (B has none of them that change dice). */
 static const unsigned tokens_1e = 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_LOCK |
@@ -64,7 +65,16 @@ static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any
     return mask;
 }
 
-static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char *path)
+/* The names a requires/forbids list may use: the tokens, then the second edition's colours
+ * (enum xw_group, no_xwing_token_groups). */
+static const char *const condition_keys[] = {
+    "focus", "evade", "calculate", "force", "lock", "reinforce",
+    "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", "green", "red", "orange", NULL};
+enum { XW_TOKENS = 13 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
+
+/* A list of token names at obj.key as a mask; with `groups` (second edition) a colour may stand
+ * for its tokens (NO_TOKEN_GROUP bits). */
+static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char *path, int groups)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     char p[256];
@@ -75,13 +85,16 @@ static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char 
         jr_fail(j, p, "expected a list of token names");
         return 0;
     }
-    unsigned mask = 0;
+    uint32_t mask = 0;
     int i = 0;
     for (const cJSON *c = v->child; c; c = c->next, i++) {
         char pi[256];
         jr_index(pi, sizeof pi, p, i);
-        int t = jr_enum(j, c, pi, token_keys, "a token");
-        if (t >= 0)
+        int t = jr_enum(j, c, pi, groups ? condition_keys : token_keys,
+                        groups ? "a token or a token colour (green, red, orange)" : "a token");
+        if (t >= XW_TOKENS)
+            mask |= NO_TOKEN_GROUP(t - XW_TOKENS);
+        else if (t >= 0)
             mask |= 1u << t;
     }
     return mask;
@@ -89,8 +102,8 @@ static unsigned token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
-    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", NULL};
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
+    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
@@ -261,7 +274,7 @@ static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charge
 
 /* When it may be used: once or again, mandatory, the tokens it needs or forbids, the ranges,
  * obstruction, and what it may touch. */
-static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
+static int modifier_use(jr *j, const cJSON *o, const char *path, int first_edition, no_modifier *m)
 {
     char p[256];
     const cJSON *v;
@@ -278,8 +291,11 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
         jr_fail(j, p, "a mandatory modifier must be once per attack");
         return -1;
     }
-    m->requires = (uint16_t)token_mask(j, o, "requires", path);
-    m->forbids = (uint16_t)token_mask(j, o, "forbids", path);
+    m->requires = token_mask(j, o, "requires", path, !first_edition);
+    m->forbids = token_mask(j, o, "forbids", path, !first_edition);
+    /* the same conditions on the other side's tokens ("if the defender is stressed") */
+    m->opp_requires = token_mask(j, o, "opponent_requires", path, !first_edition);
+    m->opp_forbids = token_mask(j, o, "opponent_forbids", path, !first_edition);
     m->ranges = NO_XWING_ALL_RANGES;
     v = cJSON_GetObjectItemCaseSensitive(o, "ranges");
     jr_key(p, sizeof p, path, "ranges");
@@ -316,6 +332,24 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, no_modifier *m)
     m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
     m->whole_pool = (uint8_t)jr_bool(j, o, "whole", path, 0);
     m->empty_ok = (uint8_t)jr_bool(j, o, "empty_ok", path, 0);
+    /* second edition: a reroll that is not a reroll (Han Solo, FAQ L2839-L2841), an exact count
+     * (Saturation Salvo, FAQ L2831-L2837) */
+    int counts = jr_bool(j, o, "counts_as_reroll", path, 1);
+    m->unmarked = (uint8_t)!counts;
+    m->exact = (uint8_t)jr_bool(j, o, "exact", path, 0);
+    if (first_edition && (!counts || m->exact) && !j->failed) {
+        jr_key(p, sizeof p, path, counts ? "exact" : "counts_as_reroll");
+        jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+    }
+    if (!counts && op != NO_OP_REROLL && !j->failed) {
+        jr_key(p, sizeof p, path, "counts_as_reroll");
+        jr_fail(j, p, "only a reroll can be one that does not count as a reroll");
+    }
+    if (m->exact && (m->count == NO_COUNT_ALL || (op != NO_OP_REROLL && op != NO_OP_CHANGE && op != NO_OP_CANCEL)) &&
+        !j->failed) {
+        jr_key(p, sizeof p, path, "exact");
+        jr_fail(j, p, "\"exact\" is for a reroll, change or cancel of a number of dice (count 1 to 6)");
+    }
     if (m->locks_die && (op != NO_OP_CHANGE || m->count != 1)) {
         jr_key(p, sizeof p, path, "locks_die");
         jr_fail(j, p, "only a change of 1 die can lock it");
@@ -347,7 +381,7 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         modifier_cost(j, o, path, has_charges, &m))
         return;
     m.charge_slot = (uint8_t)charge_slot;
-    if (modifier_use(j, o, path, &m))
+    if (modifier_use(j, o, path, b->first_edition, &m))
         return;
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
     if (v) {
@@ -559,7 +593,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             b->ctx->mods[m].other_ship = (uint8_t)other_ship;
         card_rules(b, &lj, e, lpath, side);
         if (side == NO_ATTACKER) {
-            need = token_mask(&lj, e, "attack_requires", lpath);
+            need = token_mask(&lj, e, "attack_requires", lpath, 0);
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
@@ -636,6 +670,21 @@ static void parse_side(builder *b, const cJSON *root, int side)
                     jr_fail(j, tp, "xwing-1e has no %s tokens (a second-edition token; first-edition "
                             "tokens: focus, evade, lock, stress, tractor, cloak)", token_keys[t]);
                 }
+            }
+    }
+    /* A jammed ship holds no green token and no lock: jamming takes one away, or the jam token
+     * stays while there is none to take, and one gained later goes at once with a jam token
+     * (L1216-L1218). Tokens held beside a jam token are a state the rules never leave: refused,
+     * rather than guessing which token the jamming player took. Jam itself changes no die of
+     * the attack; conditions may name it. */
+    if (ctx->start.tok[side][NO_TOK_JAM] && !j->failed) {
+        static const int jammed_away[] = {NO_TOK_FOCUS, NO_TOK_EVADE, NO_TOK_CALCULATE, NO_TOK_REINFORCE, NO_TOK_LOCK};
+        for (size_t k = 0; k < sizeof jammed_away / sizeof jammed_away[0] && !j->failed; k++)
+            if (ctx->start.tok[side][jammed_away[k]]) {
+                char tp[256];
+                jr_key(tp, sizeof tp, p, "jam");
+                jr_fail(j, tp, "a jammed ship holds no green token and no lock (L1216-L1218): give the %s "
+                        "token the jam left, or no jam token", token_keys[jammed_away[k]]);
             }
     }
     /* A cloaked ship is disarmed (L439-L442), and a disarmed ship cannot attack (L685): an attack
@@ -839,6 +888,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     j->prefix = NULL;
     no_xwing_force_focus(ctx);
     no_xwing_range_zero(ctx);
+    if (!b->first_edition)
+        no_xwing_token_groups(ctx);
     no_ctx_index(ctx);
     no_xwing_setup_dice(ctx);
     return j->failed ? -1 : 0;

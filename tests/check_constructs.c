@@ -1,0 +1,348 @@
+/* check_constructs.c — the second-edition record keys that cards need beyond the tokens'
+ * effects (docs/modifiers.md): conditions on the opponent's tokens, token colours, the windows
+ * right after a roll, a reroll that is not a reroll, an exact count. Each test fails if its key
+ * were read or applied otherwise: exact means worked by hand, or forced dice. */
+#include "helpers.h"
+
+static double mean_of(const char *atk, const char *def, const char *root)
+{
+    no_scenario *sc = xwing(root, atk, def);
+    no_summary s;
+    exact_summary(sc, &s);
+    free(sc);
+    return s.mean;
+}
+
+/* One attack die and a free change of a blank to a hit under a condition: E = 3/4 when the
+ * condition holds (3 hit + 1 crit + 2 blank of 8 faces), 1/2 when not. */
+#define BLANK_TO_HIT(cond) "\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\"," \
+                           "\"faces\":[\"blank\"],\"to\":\"hit\"," cond "}]"
+
+START_TEST(opponent_requires_and_forbids_read_the_other_side)
+{
+    /* "if the defender is stressed" */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"stress\"]"), "\"dice\":0,\"tokens\":{\"stress\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"stress\"]"), "\"dice\":0", ""), 0.5, 1e-15);
+    /* read on the defender, not the owner: the attacker's own stress does not count */
+    ck_assert_near(mean_of("\"tokens\":{\"stress\":1}," BLANK_TO_HIT("\"opponent_requires\":[\"stress\"]"),
+                           "\"dice\":0", ""), 0.5, 1e-15);
+    /* "if the defender has no focus token" */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_forbids\":[\"focus\"]"), "\"dice\":0,\"tokens\":{\"focus\":1}", ""),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_forbids\":[\"focus\"]"), "\"dice\":0", ""), 0.75, 1e-15);
+    /* a defender's: "if the attacker is stressed", change a blank to an evade, against one certain
+     * hit: it lands on F only (2/8) with the change, on B or F (5/8) without */
+    const char *hit = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+                      "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}]";
+    char atk[512];
+    snprintf(atk, sizeof atk, "%s,\"tokens\":{\"stress\":1}", hit);
+    const char *def = "\"dice\":1,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                      "\"faces\":[\"blank\"],\"to\":\"evade\",\"opponent_requires\":[\"stress\"]}]";
+    ck_assert_near(mean_of(atk, def, ""), 0.25, 1e-15);
+    ck_assert_near(mean_of(hit, def, ""), 0.625, 1e-15);
+}
+END_TEST
+
+START_TEST(token_colours_in_requires_and_forbids)
+{
+    /* "if you have no green tokens": a calculate or reinforce token is green (L400, L1538) */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"forbids\":[\"green\"]"), "\"dice\":0", ""), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"tokens\":{\"reinforce\":1}," BLANK_TO_HIT("\"forbids\":[\"green\"]"),
+                           "\"dice\":0", ""), 0.5, 1e-15);
+    /* stress is red, not green (L1735): the change stands, and the stress is no cost */
+    ck_assert_near(mean_of("\"tokens\":{\"stress\":1}," BLANK_TO_HIT("\"forbids\":[\"green\"]"),
+                           "\"dice\":0", ""), 0.75, 1e-15);
+    /* "if you have a red token": stress (L1735) */
+    ck_assert_near(mean_of("\"tokens\":{\"stress\":1}," BLANK_TO_HIT("\"requires\":[\"red\"]"), "\"dice\":0", ""),
+                   0.75, 1e-15);
+    /* a deplete token is red (L1309) but is removed when it takes its die (L1307-L1316): by the
+     * modify step it is gone (2 dice - 1 = 1 die, no change) */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"deplete\":1},\"modifiers\":[{\"window\":\"attack-modify\","
+                           "\"op\":\"change\",\"faces\":[\"blank\"],\"to\":\"hit\",\"requires\":[\"red\"]}]",
+                           "\"dice\":0", ""), 0.5, 1e-15);
+    /* "requires green" is any one green token, not all of them */
+    ck_assert_near(mean_of("\"tokens\":{\"evade\":1}," BLANK_TO_HIT("\"requires\":[\"green\"]"),
+                           "\"dice\":0", ""), 0.75, 1e-15);
+    /* the opponent's colours: "if the defender has no green tokens" */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_forbids\":[\"green\"]"), "\"dice\":0,\"tokens\":{\"evade\":1}", ""),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_forbids\":[\"green\"]"), "\"dice\":0,\"tokens\":{\"stress\":1}", ""),
+                   0.75, 1e-15);
+}
+END_TEST
+
+START_TEST(a_lock_is_the_red_token_of_the_locked_ship)
+{
+    /* FAQ L2771-L2777: the attacker's lock is the defender's red token, not the attacker's. The
+     * attacker with a lock and "if you have no red tokens, change a blank to a hit": the change
+     * stands. With one die: H/C 1/2; B 1/4 (changed); F 1/4, the lock rerolls it: 1/2 + 1/4.
+     * E = 1/2 + 1/4 + 1/4 * 3/4 = 15/16 (the lock alone: 3/4). */
+    ck_assert_near(mean_of("\"tokens\":{\"lock\":1}," BLANK_TO_HIT("\"forbids\":[\"red\"]"), "\"dice\":0", ""),
+                   15.0 / 16, 1e-15);
+    ck_assert_near(mean_of("\"tokens\":{\"lock\":1,\"ion\":1}," BLANK_TO_HIT("\"forbids\":[\"red\"]"),
+                           "\"dice\":0", ""), 0.5, 1e-15); /* ion is red (L1232), and an ionized ship keeps no lock (L1238) */
+    /* and the ship it is on has a red token: the defender's blank-to-evade "if you have a red
+     * token" may be used while the attacker's lock is on it, and not once it is spent */
+    no_scenario *sc = xwing("", "\"dice\":1,\"tokens\":{\"lock\":1}",
+                            "\"dice\":1,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                            "\"faces\":[\"blank\"],\"to\":\"evade\",\"requires\":[\"red\"]}]");
+    int m = sc->ctx.nmods - 1;
+    ck_assert_int_eq(sc->ctx.mods[m].side, NO_DEFENDER);
+    no_state s = sc->ctx.start;
+    s.pool[NO_POOL_DEFENSE].n[NO_FRESH][XW_BLANK] = 1;
+    ck_assert_int_eq(no_mod_usable(&sc->ctx, &s, m), 1);
+    s.tok[NO_ATTACKER][NO_TOK_LOCK] = 0;
+    ck_assert_int_eq(no_mod_usable(&sc->ctx, &s, m), 0);
+    free(sc);
+    /* so against one certain hit the attacker spends its lock (a reroll it does not need) to take
+     * the defender's red token away: the change fails, 5/8 lands, as with no lock at all */
+    const char *hit = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+                      "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}]";
+    char atk[512];
+    snprintf(atk, sizeof atk, "%s,\"tokens\":{\"lock\":1}", hit);
+    const char *def = "\"dice\":1,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                      "\"faces\":[\"blank\"],\"to\":\"evade\",\"requires\":[\"red\"]}]";
+    ck_assert_near(mean_of(atk, def, ""), 0.625, 1e-15);
+    /* a lock the defender holds is on the attacker: the attacker's "if you have a red token" */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"requires\":[\"red\"]"), "\"dice\":0,\"tokens\":{\"lock\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"requires\":[\"red\"]"), "\"dice\":0", ""), 0.5, 1e-15);
+    /* seen from the attacker: "if the defender has a red token" holds while the lock is on it,
+     * and no longer once the lock has rerolled: B is changed (1/4), a rerolled F is not
+     * (1/4 * 1/2): E = 1/2 + 1/4 + 1/8 = 7/8 (15/16 if the lock stayed red after spending) */
+    ck_assert_near(mean_of("\"tokens\":{\"lock\":1}," BLANK_TO_HIT("\"opponent_requires\":[\"red\"]"),
+                           "\"dice\":0", ""), 7.0 / 8, 1e-15);
+}
+END_TEST
+
+START_TEST(colours_are_second_edition)
+{
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    const char *json = "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{" BLANK_TO_HIT("\"forbids\":[\"green\"]")
+                       "},\"defender\":{\"dice\":0}}";
+    ck_assert_int_ne(no_scenario_parse(json, "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "forbids[0]") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* A record of `window` (its side's) as JSON: change 1 die showing `from` to `to`. */
+static void change(char *out, size_t n, const char *window, const char *from, const char *to)
+{
+    snprintf(out, n, "\"modifiers\":[{\"window\":\"%s\",\"op\":\"change\",\"faces\":[\"%s\"],\"to\":\"%s\"}]",
+             window, from, to);
+}
+
+START_TEST(rolled_windows_come_before_every_modify_step_in_2e)
+{
+    /* The attacker's "after rolling" change of a blank to a focus comes before the defender's
+     * step 2b (FAQ L3200-L3202), which changes that focus back to a blank: no damage. Had it
+     * been the attacker's step 2b, after the defender's (L336), its focus token would make it a
+     * hit. */
+    char atk[512], def[512], mod[256];
+    change(mod, sizeof mod, "attack-rolled", "blank", "focus");
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"focus\":1},%s", mod);
+    change(mod, sizeof mod, "attack-modify", "focus", "blank");
+    snprintf(def, sizeof def, "\"dice\":0,%s", mod);
+    no_scenario *sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 0);
+    free(sc);
+    change(mod, sizeof mod, "attack-modify", "blank", "focus");
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"focus\":1},%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 1);
+    free(sc);
+    /* defense dice: the defender's "after rolling" blank-to-evade comes before the attacker's
+     * step 3b, whose evade-to-blank then takes it back (L346): the hit lands */
+    change(mod, sizeof mod, "defense-modify", "evade", "blank");
+    snprintf(atk, sizeof atk, "\"dice\":1,%s", mod);
+    change(mod, sizeof mod, "defense-rolled", "blank", "evade");
+    snprintf(def, sizeof def, "\"dice\":1,%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "H B").damage, 1);
+    free(sc);
+    change(mod, sizeof mod, "defense-modify", "blank", "evade");
+    snprintf(def, sizeof def, "\"dice\":1,%s", mod);
+    sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "H B").damage, 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(rolled_windows_take_both_players_in_player_order)
+{
+    /* Both players' effects after one roll, the first player's first (FAQ L3204-L3206): the
+     * attacker's blank-to-hit and the defender's blank-to-focus on one blank die */
+    char atk[512], def[512], mod[256];
+    change(mod, sizeof mod, "attack-rolled", "blank", "hit");
+    snprintf(atk, sizeof atk, "\"dice\":1,%s", mod);
+    change(mod, sizeof mod, "attack-rolled", "blank", "focus");
+    snprintf(def, sizeof def, "\"dice\":0,%s", mod);
+    no_scenario *sc = xwing("", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 1);
+    free(sc);
+    sc = xwing(",\"first_player\":\"defender\"", atk, def);
+    ck_assert_int_eq(forced(sc, "B").damage, 0);
+    free(sc);
+    /* exact: the defender first, its change of a blank leaves the attacker nothing: E = 1/2 */
+    no_summary sum;
+    sc = xwing(",\"first_player\":\"defender\"", atk, def);
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.5, 1e-15);
+    free(sc);
+    sc = xwing("", atk, def); /* the attacker first: every blank becomes a hit, 3/4 */
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 0.75, 1e-15);
+    free(sc);
+}
+END_TEST
+
+/* One die, a free reroll of a blank right after the roll (Han Solo's timing), then a free reroll
+ * of a blank in step 2b. Counting as a reroll, the first leaves the die marked: B then gives
+ * 1/2, E = 1/2 + 1/4 * 1/2 = 5/8. Not counting (FAQ L2839-L2841), a blank again may be rerolled
+ * once more: B gives 1/2 + 1/4 * 1/2 = 5/8, E = 1/2 + 1/4 * 5/8 = 21/32. */
+START_TEST(a_reroll_that_does_not_count_leaves_the_die_rerollable)
+{
+    const char *fmt = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                      "\"faces\":[\"blank\"]%s},{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]";
+    char atk[512];
+    snprintf(atk, sizeof atk, fmt, ",\"counts_as_reroll\":false");
+    ck_assert_near(mean_of(atk, "\"dice\":0", ""), 21.0 / 32, 1e-15);
+    no_scenario *sc = xwing("", atk, "\"dice\":0");
+    ck_assert_int_eq(forced(sc, "B B H").damage, 1); /* three rolls of the one die */
+    free(sc);
+    snprintf(atk, sizeof atk, fmt, "");
+    ck_assert_near(mean_of(atk, "\"dice\":0", ""), 5.0 / 8, 1e-15);
+}
+END_TEST
+
+START_TEST(a_reroll_that_does_not_count_may_take_a_rerolled_die_and_keeps_its_mark)
+{
+    /* A counted reroll in step 2b, then one that does not count (attack-after-modify) takes the
+     * same die again (FAQ L2840-L2841); a counted reroll before neutralizing may not take it a
+     * third time: the die stays rerolled (L29). Forced dice: B, B, then H or B with no more. */
+    const char *atk = "\"dice\":1,\"modifiers\":["
+                      "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]},"
+                      "{\"window\":\"attack-after-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"],\"counts_as_reroll\":false},"
+                      "{\"window\":\"before-neutralize\",\"pool\":\"attack\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]";
+    no_scenario *sc = xwing("", atk, "\"dice\":0");
+    ck_assert_int_eq(forced(sc, "B B H").damage, 1);
+    no_state s = forced(sc, "B B B");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.pool[NO_POOL_ATTACK].n[NO_REROLLED][XW_BLANK], 1);
+    /* exact: H/C 1/2, F 1/4 stays; B 1/4 is rerolled (1/2, and B 1/4 goes on to the second
+     * reroll, 1/2): 5/8; E = 1/2 + 1/4 * 5/8 = 21/32 (5/8 if the second could not take it) */
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 21.0 / 32, 1e-15);
+    free(sc);
+}
+END_TEST
+
+/* Saturation Salvo: the attacker has 2 defense dice rerolled, against one certain hit. */
+#define CERTAIN_HIT "\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\"," \
+                    "\"faces\":\"any\",\"to\":\"hit\",\"mandatory\":true}," \
+                    "{\"window\":\"defense-modify\",\"op\":\"reroll\",\"count\":2%s}]"
+
+START_TEST(an_exact_count_takes_that_many_or_all_there_are)
+{
+    char atk[512];
+    snprintf(atk, sizeof atk, CERTAIN_HIT, ",\"exact\":true");
+    /* 2 defense dice: both rerolled or neither. Any evade: both (each lands 5/8); none: keep.
+     * P(lands) = 25/64 + 39/64 * 25/64 = 2575/4096 */
+    ck_assert_near(mean_of(atk, "\"dice\":2", ""), 2575.0 / 4096, 1e-15);
+    /* "up to 2": each evade alone, each die 5/8 + 3/8 * 5/8 = 55/64: (55/64)^2 */
+    char up_to[512];
+    snprintf(up_to, sizeof up_to, CERTAIN_HIT, "");
+    ck_assert_near(mean_of(up_to, "\"dice\":2", ""), 55.0 * 55 / 4096, 1e-15);
+    /* 1 defense die: it is rerolled alone, the effect resolved as fully as it can be (FAQ
+     * L2833-L2835): 5/8 + 3/8 * 5/8 = 55/64 */
+    ck_assert_near(mean_of(atk, "\"dice\":1", ""), 55.0 / 64, 1e-15);
+    /* 3 dice: exactly 2 of them (L2837): E B B can only be rerolled as E and a blank */
+    no_scenario *sc = xwing("", atk, "\"dice\":3");
+    ck_assert_int_eq(forced(sc, "H EBB BB").damage, 1);
+    free(sc);
+}
+END_TEST
+
+START_TEST(exact_and_counts_as_reroll_are_checked)
+{
+    static const char *const bad[] = {
+        "{\"window\":\"attack-modify\",\"op\":\"change\",\"to\":\"hit\",\"counts_as_reroll\":false}",
+        "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"count\":\"all\",\"exact\":true}",
+        "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"exact\":true}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[1024], err[NO_ERR_LEN];
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[%s]},"
+                 "\"defender\":{\"dice\":0}}", bad[i]);
+        no_scenario *sc = malloc(sizeof *sc);
+        ck_assert_msg(no_scenario_parse(json, "t.json", sc, err, sizeof err) != 0, "accepted: %s", bad[i]);
+        free(sc);
+    }
+}
+END_TEST
+
+START_TEST(jam_tokens_change_no_dice_and_conditions_read_them)
+{
+    /* a jammed defender rolls and modifies as an unjammed one: 1 die vs 1 die, E = 1/2 * 5/8 */
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"jam\":1}", ""), 5.0 / 16, 1e-15);
+    /* "if the defender is jammed" / has an orange token (L1216) */
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"jam\"]"), "\"dice\":0,\"tokens\":{\"jam\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"orange\"]"), "\"dice\":0,\"tokens\":{\"jam\":1}", ""),
+                   0.75, 1e-15);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"opponent_requires\":[\"jam\"]"), "\"dice\":0", ""), 0.5, 1e-15);
+    /* a jammed ship holds no green token and no lock (L1216-L1218) */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,"
+                                       "\"tokens\":{\"jam\":1,\"focus\":1}}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "defender.tokens.jam") && strstr(err, "L1216"), "%s", err);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"tokens\":{\"jam\":1,\"lock\":1}},"
+                                       "\"defender\":{\"dice\":1}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+START_TEST(thirty_modifiers_fit_in_one_attack)
+{
+    /* cards stack: NO_MAX_MODS records in one attack, token effects included */
+    ck_assert_int_ge(NO_MAX_MODS, 30);
+    char atk[8192] = "\"dice\":2,\"modifiers\":[";
+    for (int i = 0; i < NO_MAX_MODS; i++)
+        snprintf(atk + strlen(atk), sizeof atk - strlen(atk), "%s{\"window\":\"attack-modify\",\"op\":\"change\","
+                 "\"faces\":[\"blank\"],\"to\":\"focus\"}", i ? "," : "");
+    strcat(atk, "]");
+    char json[9000];
+    snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{%s},\"defender\":{\"dice\":0}}", atk);
+    no_scenario *sc = scenario(json);
+    ck_assert_int_eq(sc->ctx.nmods, NO_MAX_MODS);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    ck_assert_near(sum.mean, 1.0, 1e-15); /* blanks become focus results: still 2 * 1/2 */
+    free(sc);
+}
+END_TEST
+
+Suite *suite_constructs(void)
+{
+    Suite *s = suite_create("constructs");
+    TCase *t = tcase_create("records");
+    tcase_add_test(t, opponent_requires_and_forbids_read_the_other_side);
+    tcase_add_test(t, token_colours_in_requires_and_forbids);
+    tcase_add_test(t, a_lock_is_the_red_token_of_the_locked_ship);
+    tcase_add_test(t, colours_are_second_edition);
+    tcase_add_test(t, rolled_windows_come_before_every_modify_step_in_2e);
+    tcase_add_test(t, rolled_windows_take_both_players_in_player_order);
+    tcase_add_test(t, a_reroll_that_does_not_count_leaves_the_die_rerollable);
+    tcase_add_test(t, a_reroll_that_does_not_count_may_take_a_rerolled_die_and_keeps_its_mark);
+    tcase_add_test(t, an_exact_count_takes_that_many_or_all_there_are);
+    tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
+    tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
+    tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
+    suite_add_tcase(s, t);
+    return s;
+}
