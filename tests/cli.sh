@@ -65,7 +65,7 @@ expect_error second-bonus "neverodds: $T/bonus.json: attacks[2].bonus: a ship ma
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 # every command has its own --help, on stdout
-for c in run policy order compare sweep selftest squad matchup; do
+for c in run policy order compare sweep selftest squad matchup list; do
     "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
 done
 
@@ -239,6 +239,16 @@ printf '{"game":"xwing","rules":"xwing-1e","attacker":{"pilot":"academypilot"},"
 expect_error pilot-1e "neverodds: $T/pilot1e.json: attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e.json"
 printf '{"game":"xwing","rules":"xwing-1e","defender":{"dice":2,"hull":3},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"academypilot"}}]}' >"$T/pilot1e-seq.json"
 expect_error pilot-1e-sequence "neverodds: $T/pilot1e-seq.json: attacks[1].attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e-seq.json"
+"$BIN" squad "$T/typo.xws" 2>&1 >/dev/null | grep -q 'did you mean "wedgeantilles"' && ok || bad "squad: nearest id"
+# a builder's dialect: the squad on stdout, each mapping a warning on stderr, exit 0
+"$BIN" squad tests/xws/dialects/yasb-2018.xws >"$T/d.out" 2>"$T/d.err" && grep -q "Wedge Antilles" "$T/d.out" &&
+    [ "$(grep -c '^neverodds: warning: tests/xws/dialects/yasb-2018.xws: pilots\[.\]\.upgrades\..*: legacy slot key' "$T/d.err")" -eq 4 ] &&
+    ok || bad "squad dialect: $(cat "$T/d.err")"
+# list: ids by a piece of their name, for each game; an unknown kind
+"$BIN" list pilots vader | grep -q "^darthvader  *Darth Vader" && ok || bad "list pilots"
+"$BIN" list units vader | tail -1 | grep -q "^1 legion units matching" && ok || bad "list units"
+"$BIN" list ships cr90 --game armada --format json | grep -q '"id":	"cr90-corvette-a"' && ok || bad "list armada ships"
+expect_error list-kind "neverodds: list: unknown kind 'starships'" list starships
 expect_error matchup-one "neverodds: matchup: expected two squad files" matchup "$T/typo.xws"
 expect_error matchup-tokens "neverodds: --tokens: expected focus, lock, evade" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --tokens shields
 

@@ -30,6 +30,8 @@ static const char usage_main[] =
     "  selftest          checks this build: exact against Monte Carlo on built-in scenarios\n"
     "  squad A.xws       an X-Wing squad from a list builder (XWS): each ship's dice profile\n"
     "  matchup A.xws B.xws  who hurts whom: every ship of A on every ship of B and back\n"
+    "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing),\n"
+    "                    units (Legion), ships --game armada, squadrons (Armada)\n"
     "\n"
     "options most commands take: --exact | --trials N [--seed S] [--threads T], --policy NAME,\n"
     "--format text|json|csv, --plot FILE.png|.svg|.gp. Every command takes --output FILE (the\n"
@@ -114,5 +116,7 @@ static int dispatch(int argc, char **argv)
         return cmd_squad(argc - 2, argv + 2);
     if (!strcmp(argv[1], "matchup"))
         return cmd_matchup(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "list"))
+        return cmd_list(argc - 2, argv + 2);
     return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
 }

@@ -225,7 +225,11 @@ static void add_card(jr *j, no_ship *s, const char *id, char kind)
     int c = s->ncards++;
     snprintf(s->card[c], sizeof s->card[c], "%s", id);
     s->kind[c] = kind;
-    const cJSON *a = ability_of(j, id, kind), *d = classified(j, id, kind);
+    /* the classification names the record (reprints share one: ezrabridger-tielnfighter is
+     * ezra-bridger-pilot); a record of the card's own id and type is found without it */
+    const cJSON *d = classified(j, id, kind);
+    const char *named = cJSON_GetStringValue(cJSON_GetObjectItem(d, "ability"));
+    const cJSON *a = named ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), named) : ability_of(j, id, kind);
     s->modelled[c] = a != NULL;
     s->aura[c] = a && cJSON_IsTrue(cJSON_GetObjectItem(a, "aura"));
     s->dice_card[c] = a || d;
