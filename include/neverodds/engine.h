@@ -35,6 +35,13 @@ typedef struct no_graph {
     no_chance *chance;
     int nsucc, cap_succ;
     int32_t *succ;           /* successor per outcome rank (chance id, or ~terminal id) */
+    /* once-per-attack modifiers used on the way from an outcome to its successor whose bits the
+     * rules' tidying took out of the states (no_state.used), per outcome rank as succ; and from
+     * the start to the root. A terminal's used bits and these along its path make the modifiers
+     * used in that attack (reports: no_exact_used, no_montecarlo_used). */
+    uint32_t *lost;
+    int cap_lost;
+    uint32_t root_lost;
     int ndecks, cap_decks;
     no_deck_left *decks;     /* the distinct deck states draws find (a draw's probabilities) */
     no_state *term;          /* terminal states */
@@ -99,12 +106,20 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob);
  * may be NULL when only the nodes' are wanted. */
 void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob);
 
+/* The probability that each modifier is used on the way, of those whose bits the tidying took out
+ * of the states (no_graph.lost): used[m] for modifier m; a terminal's own bits are not counted. */
+void no_exact_used(const no_ctx *ctx, const no_graph *g, double used[NO_MAX_MODS]);
 /* Monte Carlo driver: counts how often each terminal is reached. Chunk c of NO_MC_CHUNK trials
  * uses PCG32 streams (seed, 2c) and (seed, 2c+1), so counts do not depend on the thread count.
  * Returns the trials run: fewer when Ctrl-C stopped it (progress.h; never inside a sequence). */
 #define NO_MC_CHUNK 65536
 uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
                        int threads, uint64_t *term_count);
+/* The same, and in used_count[m] the trials that used modifier m on the way, of those whose bits
+ * the tidying took out of the states (no_graph.lost; a terminal's own bits are not counted). The
+ * dice drawn are the same. */
+uint64_t no_montecarlo_used(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                            int threads, uint64_t *term_count, uint64_t used_count[NO_MAX_MODS]);
 
 /* Forced walk: follows the policy with the given dice (faces in roll order, one list per
  * roll request in order; a card draw takes the next entry as the card's kind). Returns the

@@ -94,15 +94,18 @@ void no_summary_free(no_summary *s);
  * (trials 0: exact, no standard errors). */
 void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out);
 
-/* weight[i]: probability of terminal i (exact) or its count (Monte Carlo, trials > 0). */
-void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
-                  no_summary *out);
+/* weight[i]: probability of terminal i (exact) or its count (Monte Carlo, trials > 0); used[m]
+ * (or NULL): in the same unit, how often modifier m was used on the way without its bit reaching
+ * the terminal (no_graph.lost: no_exact_used, no_montecarlo_used). */
+void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, const double *used,
+                  uint64_t trials, no_summary *out);
 /* The same over several compiled attacks, each from its own start (a sequence's situations):
  * one summary of their terminals together. sc->ctx names the attack (tokens held, abilities). */
 typedef struct no_part {
     const no_ctx *ctx;
     const no_graph *g;
     const double *weight;
+    const double *used; /* as no_summarise's (NULL: none) */
 } no_part;
 void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts, uint64_t trials,
                         no_summary *out);

@@ -85,7 +85,7 @@ typedef struct visited {
     no_state key;
     no_value value;
     int32_t ref;
-    int32_t pad;
+    uint32_t lost; /* modifiers' used bits tidied away between this state and ref (no_graph.lost) */
 } visited;
 
 /* An index slot: 1 + position in seen[] (0: empty) and the high half of the state's hash, so a
@@ -268,7 +268,7 @@ static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
     return 1;
 }
 
-static int32_t compile_state(compiler *c, no_state s, no_value *v);
+static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *lost);
 
 typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
 
@@ -378,13 +378,15 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         n = rolls->n;
     }
     int first = g->nsucc;
-    if (c->failed || grow((void **)&g->succ, &g->cap_succ, g->nsucc + n, sizeof(int32_t))) {
+    if (c->failed || grow((void **)&g->succ, &g->cap_succ, g->nsucc + n, sizeof(int32_t)) ||
+        grow((void **)&g->lost, &g->cap_lost, g->nsucc + n, sizeof(uint32_t))) {
         c->failed = 1;
         return 0;
     }
     g->nsucc += n;
     memset(v, 0, sizeof *v);
     int32_t any = 0; /* a kind with no card left leads where another does: never taken */
+    uint32_t any_lost = 0;
     for (int o = 0; o < n && !c->failed; o++) {
         double p = draw ? card_p(&left, o) : rolls->prob[o];
         if (p == 0.0 && draw)
@@ -392,23 +394,26 @@ static int32_t compile_chance(compiler *c, const no_state *s, no_value *v)
         no_state child;
         no_roll_outcome(ctx, s, o, &child);
         no_value cv;
-        any = compile_state(c, child, &cv); /* before g->succ is read: compiling may move it */
+        any = compile_state(c, child, &cv, &any_lost); /* before g->succ is read: compiling may move it */
         g->succ[first + o] = any;
+        g->lost[first + o] = any_lost;
         add_weighted(v, p, &cv);
     }
     if (draw)
         for (int o = 0; o < n; o++)
-            if (!left.n[o])
+            if (!left.n[o]) {
                 g->succ[first + o] = any;
+                g->lost[first + o] = any_lost;
+            }
     int32_t id = add_chance(c, die, draw ? n : s->roll[die], first);
     if (!c->failed)
         g->chance[id].deck = (uint16_t)deck;
     return id;
 }
 
-/* Values the state a choice leads to, and gives the node it is (0 for a report's valuation).
- * Returns -1 when it cannot. */
-typedef int (*valuer)(void *arg, no_state next, no_value *v, int32_t *ref);
+/* Values the state a choice leads to, and gives the node it is (0 for a report's valuation) with
+ * the used bits tidied away on the way there (no_graph.lost). Returns -1 when it cannot. */
+typedef int (*valuer)(void *arg, no_state next, no_value *v, int32_t *ref, uint32_t *lost);
 enum { CHOSE_NOTHING = -2, CHOICE_FAILED = -3 };
 
 /* The policy's choice at a decision: passing (unless an effect must be used) and every use the
@@ -416,7 +421,7 @@ enum { CHOSE_NOTHING = -2, CHOICE_FAILED = -3 };
  * used, -1 for passing, CHOSE_NOTHING when no choice is allowed, or CHOICE_FAILED when the
  * decision has too many options or a valuation failed. */
 static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, no_option *opts, valuer value,
-                  void *arg, no_value *v, int32_t *ref)
+                  void *arg, no_value *v, int32_t *ref, uint32_t *lost)
 {
     int must_act;
     int n = no_mod_options(ctx, s, actor, window, opts, NO_MAX_OPTIONS, &must_act);
@@ -426,7 +431,7 @@ static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, n
     if (!must_act) {
         no_state next = *s;
         next.step++; /* pass: the window is done */
-        if (value(arg, next, v, ref))
+        if (value(arg, next, v, ref, lost))
             return CHOICE_FAILED;
         best = -1;
     }
@@ -437,11 +442,13 @@ static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, n
         no_mod_apply(ctx, &next, &opts[i]);
         no_value cv;
         int32_t r;
-        if (value(arg, next, &cv, &r))
+        uint32_t l;
+        if (value(arg, next, &cv, &r, &l))
             return CHOICE_FAILED;
         if (best == CHOSE_NOTHING || better(ctx->policy[actor], actor, &cv, v)) {
             *v = cv;
             *ref = r;
+            *lost = l;
             best = i;
         }
     }
@@ -449,35 +456,46 @@ static int choose(const no_ctx *ctx, const no_state *s, int actor, int window, n
 }
 
 /* The compiler values a choice by compiling what it leads to into the same graph. */
-static int compile_choice(void *arg, no_state next, no_value *v, int32_t *ref)
+static int compile_choice(void *arg, no_state next, no_value *v, int32_t *ref, uint32_t *lost)
 {
     compiler *c = arg;
-    *ref = compile_state(c, next, v);
+    *ref = compile_state(c, next, v, lost);
     return c->failed ? -1 : 0;
 }
 
 static int32_t compile_decision(compiler *c, const no_state *s, int actor, int window,
-                                no_value *v)
+                                no_value *v, uint32_t *lost)
 {
     no_option opts[NO_MAX_OPTIONS];
     int32_t best_ref = 0;
-    if (choose(c->ctx, s, actor, window, opts, compile_choice, c, v, &best_ref) == CHOICE_FAILED && !c->failed)
+    *lost = 0;
+    if (choose(c->ctx, s, actor, window, opts, compile_choice, c, v, &best_ref, lost) == CHOICE_FAILED && !c->failed)
         c->failed = 3; /* more options than the search allows */
     return best_ref;
 }
 
 /* Runs the steps from `s` to the next roll, end, or decision in which the actor has something
  * to use: a window with nothing usable is passed. Where it stops, states are compared: the
- * rules' tidying runs there, unless a report keeps every detail. */
-static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+ * rules' tidying runs there, unless a report keeps every detail; *lost gets the used bits it
+ * took out. */
+static point advance_lost(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window,
+                          uint32_t *lost)
 {
     point at;
     int must_act;
     while ((at = settle(ctx, rules, s, actor, window)) == AT_DECISION && !no_mod_any(ctx, s, *actor, *window, &must_act))
         s->step++; /* nothing to decide: the player passes */
+    uint32_t used = s->used;
     if (rules->tidy && !ctx->keep_dice)
         rules->tidy(ctx, s);
+    *lost = used & ~s->used; /* the modifiers used whose bits the tidying took out */
     return at;
+}
+
+static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+{
+    uint32_t lost;
+    return advance_lost(ctx, rules, s, actor, window, &lost);
 }
 
 /* A finished attack's measures for the optimal policy's goal, in the order it compares them:
@@ -495,10 +513,14 @@ static void goal_measures(const no_ctx *ctx, const no_state *s, no_value *v)
     memcpy(v->goal, by_goal[ctx->goal], sizeof v->goal);
 }
 
-static int32_t compile_state(compiler *c, no_state s, no_value *v)
+/* Compiles the rest of the attack from s: the node it reaches, with its value, and in *lost the
+ * used bits the tidying takes out on the way there (no_graph.lost). */
+static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *lost)
 {
     int actor = 0, window = 0;
-    point at = advance(c->ctx, c->rules, &s, &actor, &window);
+    uint32_t here = 0;
+    point at = advance_lost(c->ctx, c->rules, &s, &actor, &window, &here);
+    *lost = here;
     if (at == AT_TERMINAL && !c->ctx->keep_dice)
         memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
     uint64_t h = hash_state(&s);
@@ -506,6 +528,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     if (c->index[slot].pos) {
         const visited *hit = &c->seen[c->index[slot].pos - 1];
         *v = hit->value;
+        *lost |= hit->lost;
         return hit->ref;
     }
     if ((size_t)c->nseen >= c->budget) {
@@ -513,6 +536,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         return 0;
     }
     int32_t ref;
+    uint32_t after = 0; /* tidied away between s and ref */
     if (at == AT_TERMINAL) {
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
@@ -528,7 +552,7 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);
     } else {
-        ref = compile_decision(c, &s, actor, window, v);
+        ref = compile_decision(c, &s, actor, window, v, &after);
     }
     if (c->failed)
         return 0;
@@ -537,7 +561,8 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v)
         c->failed = 1;
         return 0;
     }
-    c->seen[c->nseen] = (visited){.key = s, .value = *v, .ref = ref};
+    c->seen[c->nseen] = (visited){.key = s, .value = *v, .ref = ref, .lost = after};
+    *lost |= after;
     c->nseen++;
     memo_put(c, memo_slot(c, &s, h), h, c->nseen); /* the table may have grown: find the slot again */
     return ref;
@@ -558,7 +583,7 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    g->root = compile_state(&c, *root, &g->value);
+    g->root = compile_state(&c, *root, &g->value, &g->root_lost);
     g->states_seen = (size_t)c.nseen;
     free(c.index);
     free(c.seen);
@@ -603,10 +628,11 @@ typedef struct report_valuer {
     const no_rules *rules;
 } report_valuer;
 
-static int value_afresh(void *arg, no_state next, no_value *v, int32_t *ref)
+static int value_afresh(void *arg, no_state next, no_value *v, int32_t *ref, uint32_t *lost)
 {
     const report_valuer *r = arg;
     *ref = 0;
+    *lost = 0;
     return no_value_from(r->ctx, r->rules, &next, v);
 }
 
@@ -615,7 +641,8 @@ int no_decide(const no_ctx *ctx, const no_rules *rules, const no_state *s, int a
 {
     report_valuer r = {ctx, rules};
     int32_t ref;
-    int best = choose(ctx, s, actor, window, opts, value_afresh, &r, value, &ref);
+    uint32_t lost;
+    int best = choose(ctx, s, actor, window, opts, value_afresh, &r, value, &ref, &lost);
     if (best == CHOICE_FAILED)
         return -1;
     *chosen = best < 0 ? -1 : best;
@@ -626,6 +653,7 @@ void no_graph_free(no_graph *g)
 {
     free(g->chance);
     free(g->succ);
+    free(g->lost);
     free(g->term);
     free(g->decks);
     memset(g, 0, sizeof *g);
@@ -670,6 +698,38 @@ void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_pr
                 term_prob[~child] += p;
         }
     }
+}
+
+void no_exact_used(const no_ctx *ctx, const no_graph *g, double used[NO_MAX_MODS])
+{
+    memset(used, 0, NO_MAX_MODS * sizeof *used);
+    for (uint32_t b = g->root_lost; b; b &= b - 1)
+        used[__builtin_ctz(b)] += 1.0;
+    int any = 0;
+    for (int i = 0; i < g->nsucc && !any; i++)
+        any = g->lost[i] != 0;
+    if (!any)
+        return;
+    double *mass = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *mass);
+    if (!mass)
+        abort();
+    no_flow(ctx, g, mass, NULL);
+    for (int id = 0; id < g->nchance; id++) {
+        const no_chance *ch = &g->chance[id];
+        int draw = ch->die == NO_DIE_DRAW;
+        const no_rolls *rolls = draw ? NULL : &ctx->dice[ch->die]->by_k[ch->k];
+        const no_deck_left *left = draw ? &g->decks[ch->deck] : NULL;
+        int n = draw ? ch->k : rolls->n;
+        for (int o = 0; o < n; o++) {
+            uint32_t b = g->lost[ch->first + o];
+            if (!b)
+                continue;
+            double p = mass[id] * (draw ? card_p(left, o) : rolls->prob[o]);
+            for (; b; b &= b - 1)
+                used[__builtin_ctz(b)] += p;
+        }
+    }
+    free(mass);
 }
 
 int no_roll_rank(const no_dicetab *tab, const uint8_t *faces, int k)

@@ -43,7 +43,8 @@ typedef struct plan_step {
 typedef struct plan {
     plan_step *steps;
     int32_t *succ;
-    int nsteps, nsucc, cap_succ;
+    uint32_t *lost;          /* per successor: the graph's lost used bits (no_graph.lost), when tracked */
+    int nsteps, nsucc, cap_succ, cap_lost;
     int32_t root, term0;     /* terminal i is step term0 + i */
     int32_t *node_step;      /* chance node i's first step (its steps are consecutive) */
     int depth;               /* chance nodes on the longest path */
@@ -51,6 +52,7 @@ typedef struct plan {
     uint16_t **card_tables;  /* per deck state of the graph: card -> kind */
     int ndecks;
     uint16_t zero;           /* the table of a terminal: one entry, 0 */
+    int track;               /* lost is kept: the modifiers used on the way are counted */
     int pow2;                /* every step draws below a power of two (d8s, no deck): the top bits
                               * of a word, the same numbers as draw() without its multiply and
                               * rejection test: about 20% more attacks a second for 3 vs 3 */
@@ -73,6 +75,13 @@ static void *grow(void *p, int *cap, int need, size_t elem)
 static int add_succ(plan *pl, int n)
 {
     pl->succ = grow(pl->succ, &pl->cap_succ, pl->nsucc + n, sizeof *pl->succ);
+    if (pl->track) {
+        int cap = pl->cap_lost, old = pl->cap_lost;
+        pl->lost = grow(pl->lost, &cap, pl->nsucc + n, sizeof *pl->lost);
+        if (cap > old)
+            memset(pl->lost + old, 0, (size_t)(cap - old) * sizeof *pl->lost);
+        pl->cap_lost = cap;
+    }
     pl->nsucc += n;
     return pl->nsucc - n;
 }
@@ -205,8 +214,11 @@ static void build_node(plan *pl, const no_ctx *ctx, const no_graph *g, int i)
     int base = pl->node_step[i];
     if (ch->die == NO_DIE_DRAW) {
         int at = add_succ(pl, ch->k);
-        for (int o = 0; o < ch->k; o++)
+        for (int o = 0; o < ch->k; o++) {
             pl->succ[at + o] = step_of(pl, g->succ[ch->first + o]);
+            if (pl->track)
+                pl->lost[at + o] = g->lost[ch->first + o];
+        }
         pl->steps[base] = (plan_step){.table = card_table(pl, g, ch->deck), .first = at};
         set_draw(&pl->steps[base], g->decks[ch->deck].total);
         return;
@@ -227,17 +239,21 @@ static void build_node(plan *pl, const no_ctx *ctx, const no_graph *g, int i)
     plan_step *last = &pl->steps[base + groups - 1]; /* the groups before it lead to the next step */
     int n_out = tab->by_k[ch->k].n;
     last->first = add_succ(pl, n_out);
-    for (int o = 0; o < n_out; o++)
+    for (int o = 0; o < n_out; o++) {
         pl->succ[last->first + o] = step_of(pl, g->succ[ch->first + o]);
+        if (pl->track)
+            pl->lost[last->first + o] = g->lost[ch->first + o];
+    }
 }
 
 /* The plan of graph g. Its steps and successors are laid out node by node, the nodes trials
  * reach most often first (their probability from the exact flow), so that the ones most trials
  * walk share cache lines: Armada 10 dice at medium range (74,000 steps) about 25% faster; the
  * draws and counts are the same. Plans of at most LAYOUT_MIN nodes keep the graph's order. */
-static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g)
+static void plan_build(plan *pl, const no_ctx *ctx, const no_graph *g, int track)
 {
     memset(pl, 0, sizeof *pl);
+    pl->track = track;
     size_t nc = (size_t)(g->nchance ? g->nchance : 1);
     int *depth = calloc(nc, sizeof *depth), *order = malloc(nc * sizeof *order);
     pl->node_step = malloc(nc * sizeof *pl->node_step);
@@ -286,6 +302,7 @@ static void plan_free(plan *pl)
     free(pl->card_tables);
     free(pl->steps);
     free(pl->succ);
+    free(pl->lost);
     free(pl->node_step);
 }
 
@@ -350,20 +367,97 @@ static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t tr
     }
 }
 
+/* advance() that also gives the position of the successor taken in pl->succ (its lost bits). */
+static inline __attribute__((always_inline)) int32_t advance_at(const plan *pl, no_pcg32 *rng, int32_t ref)
+{
+    const plan_step *st = &pl->steps[ref];
+    unsigned out = st->table[draw_in(pl, rng, st)];
+    for (int g = st->groups; g > 1; g--) {
+        st++;
+        out = st->table[(out << st->bits) + draw_in(pl, rng, st)];
+    }
+    return st->first + (int32_t)out;
+}
+
+static void count_used(uint32_t bits, uint64_t *used)
+{
+    for (; bits; bits &= bits - 1)
+        used[__builtin_ctz(bits)]++;
+}
+
+/* run_chunk, the same draws in the same order, counting the modifiers each trial used on the way
+ * (the plan's lost bits) into used[0..NO_MAX_MODS) beside the terminals. */
+static void run_chunk_used(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count,
+                           uint64_t *used)
+{
+    no_pcg32 b[2];
+    no_pcg32_seed(&b[0], seed, 2 * chunk);
+    no_pcg32_seed(&b[1], seed, 2 * chunk + 1);
+    uint64_t t = 0;
+    for (; t + 2 <= trials; t += 2) {
+        int32_t r0 = pl->root, r1 = pl->root;
+        uint32_t m0 = pl->lost[pl->nsucc], m1 = m0; /* the root's, stored past the successors */
+        if (pl->depth <= SHALLOW)
+            for (int d = 0; d < pl->depth; d++) {
+                int32_t a0 = advance_at(pl, &b[0], r0), a1 = advance_at(pl, &b[1], r1);
+                r0 = pl->succ[a0], m0 |= pl->lost[a0];
+                r1 = pl->succ[a1], m1 |= pl->lost[a1];
+            }
+        else
+            while (r0 < pl->term0 || r1 < pl->term0) {
+                int32_t a0 = advance_at(pl, &b[0], r0), a1 = advance_at(pl, &b[1], r1);
+                r0 = pl->succ[a0], m0 |= pl->lost[a0];
+                r1 = pl->succ[a1], m1 |= pl->lost[a1];
+            }
+        count[r0 - pl->term0]++;
+        count[r1 - pl->term0]++;
+        count_used(m0, used);
+        count_used(m1, used);
+    }
+    if (t < trials) {
+        int32_t r0 = pl->root;
+        uint32_t m0 = pl->lost[pl->nsucc];
+        while (r0 < pl->term0) {
+            int32_t a0 = advance_at(pl, &b[0], r0);
+            r0 = pl->succ[a0], m0 |= pl->lost[a0];
+        }
+        count[r0 - pl->term0]++;
+        count_used(m0, used);
+    }
+}
+
 uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
                        int threads, uint64_t *term_count)
+{
+    return no_montecarlo_used(ctx, g, trials, seed, threads, term_count, NULL);
+}
+
+uint64_t no_montecarlo_used(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
+                            int threads, uint64_t *term_count, uint64_t used_count[NO_MAX_MODS])
 {
     if (threads < 1)
         threads = 1;
     size_t nterm = (size_t)g->nterm;
     /* each thread's histogram on cache lines of its own: with few outcomes two histograms
      * would share a line and every count would bounce it between the cores */
-    size_t stride = (nterm + 7) / 8 * 8 + 8;
+    int track = 0; /* the modifiers used on the way are counted only where the tidying lost some */
+    for (int i = 0; used_count && i < g->nsucc && !track; i++)
+        track = g->lost[i] != 0;
+    track |= used_count && g->root_lost;
+    if (used_count)
+        memset(used_count, 0, NO_MAX_MODS * sizeof *used_count);
+    size_t stride = (nterm + 7) / 8 * 8 + 8 + (track ? NO_MAX_MODS : 0); /* the used counts after the terminals' */
     uint64_t *local = calloc((size_t)threads * stride, sizeof *local);
     if (!local)
         abort();
     plan pl;
-    plan_build(&pl, ctx, g);
+    plan_build(&pl, ctx, g, track);
+    if (track) { /* the root's lost bits, one past the successors */
+        int at = add_succ(&pl, 1);
+        pl.succ[at] = pl.root;
+        pl.lost[at] = g->root_lost;
+        pl.nsucc--; /* not a successor: run_chunk_used reads it at lost[nsucc] */
+    }
     long long nchunks = (long long)((trials + NO_MC_CHUNK - 1) / NO_MC_CHUNK);
     long long rank = no_rank(), nranks = no_nranks(); /* this process runs chunks rank, rank + nranks ... */
     long long mine = nchunks > rank ? (nchunks - rank + nranks - 1) / nranks : 0;
@@ -379,7 +473,11 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
 #endif
         uint64_t first = (uint64_t)c * NO_MC_CHUNK;
         uint64_t n = trials - first < NO_MC_CHUNK ? trials - first : NO_MC_CHUNK;
-        run_chunk(&pl, seed, (uint64_t)c, n, local + (size_t)tid * stride);
+        uint64_t *mine_count = local + (size_t)tid * stride;
+        if (track)
+            run_chunk_used(&pl, seed, (uint64_t)c, n, mine_count, mine_count + stride - NO_MAX_MODS);
+        else
+            run_chunk(&pl, seed, (uint64_t)c, n, mine_count);
         no_progress_add(n);
         ran += n;
     }
@@ -388,6 +486,12 @@ uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, ui
         for (size_t i = 0; i < nterm; i++)
             term_count[i] += local[(size_t)t * stride + i];
     no_ranks_sum(term_count, nterm); /* every rank ends with the counts of all the chunks */
+    if (track) {
+        for (int t = 0; t < threads; t++)
+            for (int m = 0; m < NO_MAX_MODS; m++)
+                used_count[m] += local[(size_t)t * stride + stride - NO_MAX_MODS + m];
+        no_ranks_sum(used_count, NO_MAX_MODS);
+    }
     no_ranks_sum(&ran, 1);
     free(local);
     plan_free(&pl);

@@ -67,10 +67,10 @@ int rep_next_terminal(rep_terminals *it)
     return 0;
 }
 
-void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, uint64_t trials,
-                  no_summary *out)
+void no_summarise(const no_scenario *sc, const no_graph *g, const double *weight, const double *used,
+                  uint64_t trials, no_summary *out)
 {
-    no_part whole = {.ctx = &sc->ctx, .g = g, .weight = weight};
+    no_part whole = {.ctx = &sc->ctx, .g = g, .weight = weight, .used = used};
     no_summarise_parts(sc, &whole, 1, trials, out);
 }
 
@@ -119,6 +119,9 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
             if (t->used & (1u << m))
                 used[pc->mods[m].charge_slot] += w; /* modifiers of one ability share a slot */
     }
+    for (int p = 0; p < nparts; p++) /* modifiers used whose bits the tidying took out */
+        for (int m = 0; parts[p].used && m < parts[p].ctx->nmods; m++)
+            used[parts[p].ctx->mods[m].charge_slot] += parts[p].used[m] * scale;
     no_damage_summary(pmf, m2, trials, out);
     out->kill = rep_rate(kill, trials);
     for (int d = 0; d <= NO_MAX_DAMAGE; d++) {

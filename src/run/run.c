@@ -118,19 +118,25 @@ static int run_one(const no_scenario *sc, const no_run_opts *opts, no_summary *o
     if (!weight)
         abort();
     if (exact) {
+        double used[NO_MAX_MODS];
         no_exact(&sc->ctx, &g, weight);
-        no_summarise(sc, &g, weight, 0, out);
+        no_exact_used(&sc->ctx, &g, used);
+        no_summarise(sc, &g, weight, used, 0, out);
     } else {
         uint64_t *count = calloc((size_t)g.nterm, sizeof *count);
         if (!count)
             abort();
+        uint64_t used_count[NO_MAX_MODS];
+        double used[NO_MAX_MODS];
         no_progress_begin(opts->trials, 1);
-        uint64_t ran = no_montecarlo(&sc->ctx, &g, opts->trials, opts->seed, opts->threads, count);
+        uint64_t ran = no_montecarlo_used(&sc->ctx, &g, opts->trials, opts->seed, opts->threads, count, used_count);
         no_progress_end();
         for (int i = 0; i < g.nterm; i++)
             weight[i] = (double)count[i];
+        for (int m = 0; m < NO_MAX_MODS; m++)
+            used[m] = (double)used_count[m];
         free(count);
-        no_summarise(sc, &g, weight, ran, out);
+        no_summarise(sc, &g, weight, used, ran, out);
         out->requested = ran < opts->trials ? opts->trials : 0; /* Ctrl-C: a partial answer */
     }
     stamp(opts, out);

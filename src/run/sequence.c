@@ -30,7 +30,8 @@ typedef struct situation {
     uint64_t start;     /* start_key_hash of its context: its start_hash in any attack */
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
     int linked;         /* next is complete (compiled depth first, a twin may still be linking) */
-    double *term;       /* exact: each terminal's probability from here (a twin reads its own) */
+    double *term;       /* exact: each terminal's probability from here (a twin reads its own), then
+                         * from term[nterm + 1] the modifiers' use on the way (no_exact_used) */
 } situation;
 
 /* Situations found by hashing, not by scanning: a long sequence with the damage deck has
@@ -263,9 +264,10 @@ static const double *terminal_probabilities(situation *st)
     if (st->twin && st->twin->term)
         return st->twin->term;
     if (!st->term) {
-        if (!(st->term = calloc((size_t)st->graph->nterm + 1, sizeof *st->term)))
+        if (!(st->term = calloc((size_t)st->graph->nterm + 1 + NO_MAX_MODS, sizeof *st->term)))
             abort();
         no_exact(&st->ctx, st->graph, st->term);
+        no_exact_used(&st->ctx, st->graph, st->term + st->graph->nterm + 1);
     }
     return st->term;
 }
@@ -425,7 +427,7 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
     for (int i = 0; i < q->nsit[a] && !q->failed; i++) {
         situation *st = q->sit[a][i];
         const no_graph *g = st->graph;
-        uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count);
+        uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count), used[NO_MAX_MODS];
         if (!count)
             abort();
         const double *term = exact ? terminal_probabilities(st) : NULL;
@@ -434,7 +436,10 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
             if (m == 0.0)
                 continue;
             if (!exact) /* the trials that reached here go on from here */
-                no_montecarlo(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, round, i, t), opts->threads, count);
+                no_montecarlo_used(&st->ctx, g, (uint64_t)m, bucket_seed(opts->seed, round, i, t), opts->threads,
+                                   count, used);
+            for (int u = 0; weight && u < NO_MAX_MODS; u++) /* modifiers used on the way (part.used) */
+                weight[i][g->nterm + 1 + u] += exact ? m * term[g->nterm + 1 + u] : (double)used[u];
             for (int k = 0; k < g->nterm; k++) {
                 double w = exact ? m * term[k] : (double)count[k];
                 if (w == 0.0)
@@ -510,9 +515,10 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
             abort();
         for (int i = 0; i < n; i++) {
             const situation *st = q.sit[a][i];
-            if (!(weight[i] = calloc((size_t)st->graph->nterm + 1, sizeof **weight)))
+            if (!(weight[i] = calloc((size_t)st->graph->nterm + 1 + NO_MAX_MODS, sizeof **weight)))
                 abort();
-            parts[i] = (no_part){.ctx = &st->ctx, .g = st->graph, .weight = weight[i]};
+            parts[i] = (no_part){.ctx = &st->ctx, .g = st->graph, .weight = weight[i],
+                                 .used = weight[i] + st->graph->nterm + 1};
             states += owns_graph(st) ? st->graph->states_seen : 0; /* each compiled graph once */
         }
         push(&q, opts, exact, a, a, 1, &mass, &next, weight, finished);
