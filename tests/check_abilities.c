@@ -221,6 +221,67 @@ START_TEST(fearless_only_at_range_one)
 }
 END_TEST
 
+/* The rules' tidying takes used bits out of the states (xwing.c forget_spent_uses; the engine keeps
+ * them on the graph's edges): a compile that keeps every detail (keep_dice) gives the same
+ * distribution, the same tokens spent and the same abilities used, exact and by Monte Carlo (the
+ * same draws), from fewer states. The first case is MathWing's SlowSingleAttack scaled down. */
+static void same_as_untidied(const char *root, const char *atk, const char *def, int fewer)
+{
+    no_scenario *sc = xwing(root, atk, def);
+    no_summary tidied, whole, mc_tidied, mc_whole;
+    exact_summary(sc, &tidied);
+    mc_summary(sc, 30000, 5, &mc_tidied);
+    sc->ctx.keep_dice = 1;
+    exact_summary(sc, &whole);
+    mc_summary(sc, 30000, 5, &mc_whole);
+    ck_assert_int_eq(tidied.max_damage, whole.max_damage);
+    for (int k = 0; k <= whole.max_damage; k++)
+        ck_assert_msg(fabs(tidied.pmf[k].p - whole.pmf[k].p) < 1e-12, "%s: P(%d) %.15f vs %.15f", atk, k,
+                      tidied.pmf[k].p, whole.pmf[k].p);
+    ck_assert(fabs(tidied.kill.p - whole.kill.p) < 1e-12 && fabs(tidied.faceup.p - whole.faceup.p) < 1e-12);
+    for (int side = 0; side < NO_SIDES; side++)
+        for (int t = 0; t < NO_TOK_N; t++)
+            ck_assert_msg(fabs(tidied.tokens[side][t].spent.p - whole.tokens[side][t].spent.p) < 1e-12 &&
+                          fabs(tidied.tokens[side][t].mean - whole.tokens[side][t].mean) < 1e-12, "%s: token %d", atk, t);
+    ck_assert_int_eq(tidied.nabilities, whole.nabilities);
+    for (int a = 0; a < whole.nabilities; a++) {
+        ck_assert_msg(fabs(tidied.abilities[a].used.p - whole.abilities[a].used.p) < 1e-12, "%s: %s used %.15f vs %.15f",
+                      atk, whole.abilities[a].name, tidied.abilities[a].used.p, whole.abilities[a].used.p);
+        ck_assert_msg(fabs(mc_tidied.abilities[a].used.p - mc_whole.abilities[a].used.p) < 1e-12, "%s: %s by Monte Carlo",
+                      atk, whole.abilities[a].name);
+    }
+    for (int k = 0; k <= whole.max_damage; k++)
+        ck_assert(fabs(mc_tidied.pmf[k].p - mc_whole.pmf[k].p) < 1e-12);
+    ck_assert_msg(fewer ? tidied.states * 2 < whole.states : tidied.states <= whole.states, "%s: %zu states tidied, %zu not",
+                  atk, tidied.states, whole.states);
+    no_summary_free(&tidied);
+    no_summary_free(&whole);
+    no_summary_free(&mc_tidied);
+    no_summary_free(&mc_whole);
+    free(sc);
+}
+
+START_TEST(tidying_used_bits_changes_nothing)
+{
+    same_as_untidied(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1,\"evade\":1},"
+                     "\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"count\":3}],"
+                     "\"abilities\":[\"fire-control-system\",\"juke\",\"lone-wolf\",\"marksmanship\",\"advanced-optics\","
+                     "\"saw-gerrera-crew\"]",
+                     "\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1},"
+                     "\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"reroll\",\"count\":3}]", 1);
+    same_as_untidied(",\"range\":1", "\"dice\":2,\"tokens\":{\"focus\":1,\"lock\":1},"
+                     "\"abilities\":[\"predator\",\"fearless\",\"agent-kallus\",\"fanatical\",\"heroic\","
+                     "\"zuckuss-crew\"]",
+                     "\"dice\":2,\"hull\":3,\"shields\":1,\"tokens\":{\"evade\":1,\"focus\":1},\"abilities\":[\"lone-wolf\"]", 1);
+    same_as_untidied(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":2,\"lock\":1,\"calculate\":1},"
+                     "\"abilities\":[\"fire-control-system\",\"predator\",\"marksmanship\",\"advanced-optics\"]",
+                     "\"dice\":3,\"tokens\":{\"evade\":1,\"focus\":1},\"abilities\":[\"lone-wolf\"]", 0);
+    same_as_untidied(",\"rules\":\"xwing-1e\",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1},"
+                     "\"abilities\":[\"marksmanship\",\"howlrunner\",\"calculation\",\"juke\",\"crack-shot\"]",
+                     "\"dice\":2,\"hull\":3,\"tokens\":{\"evade\":1,\"focus\":1}", 0);
+}
+END_TEST
+
 Suite *suite_abilities(void)
 {
     Suite *s = suite_create("abilities");
@@ -241,6 +302,7 @@ Suite *suite_abilities(void)
     tcase_add_test(t, elusive_rerolls_a_defense_die);
     tcase_add_test(t, rey_changes_a_blank);
     tcase_add_test(t, fearless_only_at_range_one);
+    tcase_add_test(t, tidying_used_bits_changes_nothing);
     suite_add_tcase(s, t);
     return s;
 }
