@@ -194,35 +194,6 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
     no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, no_xwing_defense_dice(ctx, s));
 }
 
-/* Does `side` lack tokens of kind t (fewer than n) for good: none of its effects gains any? */
-static int short_for_good(const no_ctx *ctx, const no_state *s, int side, int t, int n)
-{
-    if (s->tok[side][t] >= n)
-        return 0;
-    for (int g = 0; g < ctx->nmods; g++)
-        if (ctx->mods[g].op == NO_OP_GAIN && ctx->mods[g].to == t && ctx->mods[g].side == side)
-            return 0;
-    return 1;
-}
-
-/* Can modifier m never be used again from s, whatever its used bit says? Its window has passed
- * (`last`: the last step deciding each window), or it costs or requires tokens the side lacks for
- * good, or charges its pool lacks (nothing recovers a charge during an attack). */
-static int never_again(const no_ctx *ctx, const no_state *s, const int *last, int m)
-{
-    const no_modifier *md = &ctx->mods[m];
-    if (last[md->window] < s->step)
-        return 1;
-    if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
-        return 1;
-    if (md->cost_token != NO_NO_TOKEN && short_for_good(ctx, s, md->side, md->cost_token, md->cost_amount))
-        return 1;
-    for (int t = 0; t < NO_TOK_N; t++)
-        if ((md->requires >> t & 1) && short_for_good(ctx, s, md->side, t, 1))
-            return 1;
-    return 0;
-}
-
 /* The rules' tidying (no_rules.tidy): a modifier's used bit matters only while it keeps a
  * once-per-attack modifier from being used again, or while a modifier that could still be used is
  * disabled by its use (no_modifier.excludes). Once it does neither (its window has passed, its
@@ -235,17 +206,33 @@ static int never_again(const no_ctx *ctx, const no_state *s, const int *last, in
  * before, the used sets of the attack's abilities multiplying every state after them. */
 static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state *s)
 {
-    int last[NO_W_N];
-    for (int w = 0; w < NO_W_N; w++)
-        last[w] = 255; /* not decided by a step: never passes */
+    if (!s->used)
+        return;
+    int last[NO_W_N]; /* the last step deciding each window; 255: none, it never passes here */
+    memset(last, 0xFF, sizeof last);
     for (int k = 0; steps[k].apply || steps[k].decide; k++)
         if (steps[k].decide)
-            last[steps[k].window] = k;
+            last[steps[k].window] = k & 0xFF;
+    /* tokens a side holds, and those it may gain (nothing else adds a token during an attack) */
+    uint32_t have[NO_SIDES] = {0}, gain[NO_SIDES] = {0};
+    for (int side = 0; side < NO_SIDES; side++)
+        for (int t = 0; t < NO_TOK_N; t++)
+            have[side] |= (uint32_t)(s->tok[side][t] > 0) << t;
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].op == NO_OP_GAIN)
+            gain[ctx->mods[m].side] |= 1u << ctx->mods[m].to;
+    /* gone: never usable again, whatever its bit says: its window has passed, or it costs or
+     * requires tokens the side lacks for good, or charges its pool lacks (nothing recovers one) */
     uint32_t gone = 0, live = 0, read = 0;
     for (int m = 0; m < ctx->nmods; m++) {
-        if (never_again(ctx, s, last, m))
+        const no_modifier *md = &ctx->mods[m];
+        uint32_t lacking = md->requires & ((1u << NO_TOK_N) - 1) & ~have[md->side]; /* plain tokens */
+        if (md->cost_token != NO_NO_TOKEN && s->tok[md->side][md->cost_token] < md->cost_amount)
+            lacking |= 1u << md->cost_token;
+        if (last[md->window] < s->step || (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges) ||
+            (lacking & ~gain[md->side]))
             gone |= 1u << m;
-        else if (!(ctx->mods[m].once && (s->used >> m & 1)))
+        else if (!(md->once && (s->used >> m & 1)))
             live |= 1u << m;
     }
     for (int m = 0; m < ctx->nmods; m++) {
