@@ -327,6 +327,40 @@ START_TEST(thirty_modifiers_fit_in_one_attack)
 }
 END_TEST
 
+/* An ability entry's "ion_weapon": the attack is an ion weapon's, as attacker.ion_weapon: of
+ * H H C, one result deals 1 hit damage and the two others become ion tokens (Ion Cannon's text;
+ * FAQ L3006-L3010: the damage before the ion tokens). Listed by the defender it does nothing. */
+START_TEST(an_ion_weapon_ability_makes_the_attack_an_ion_attack)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 1);
+    no_state s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* exact, 2 dice: damage P(k >= 1) = 3/4, ion tokens E[k] - 3/4 = 1/4; the flag the same */
+    free(sc);
+    no_summary a, b;
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &a);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"ion_weapon\":true", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &b);
+    free(sc);
+    ck_assert_near(a.mean, 0.75, 1e-15);
+    ck_assert_near(a.ion.p, 0.25, 1e-15);
+    ck_assert_near(b.ion.p, a.ion.p, 1e-15);
+    /* the defender's listing: the attacker's weapon is no ion weapon */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":0,\"hull\":5,\"abilities\":[\"ion-cannon\"]");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 0);
+    s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 3);
+    ck_assert_int_eq(s.ion_tokens, 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -343,6 +377,7 @@ Suite *suite_constructs(void)
     tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
     tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
     tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
+    tcase_add_test(t, an_ion_weapon_ability_makes_the_attack_an_ion_attack);
     suite_add_tcase(s, t);
     return s;
 }

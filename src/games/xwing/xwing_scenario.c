@@ -563,7 +563,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     char lpath[256];
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
     static const char *const entry_keys[] = {"name", "xws", "type", "aura", "summary", "assumes", "charges",
-                                             "attack_requires", "ordnance", "attacking",
+                                             "attack_requires", "ordnance", "ion_weapon", "attacking",
                                              "defending", "uncancellable", "opponent_cannot_modify",
                                              "opponent_spends_focus", NULL};
     unsigned need = 0;
@@ -597,6 +597,17 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
+            /* an ion weapon (Ion Cannon, Ion Missiles...: the card's text): one result for 1 hit
+             * damage, the rest ion tokens instead of damage (ion tokens L1232; the damage comes
+             * before the ion tokens, FAQ L3006-L3010), as attacker.ion_weapon */
+            if (jr_bool(&lj, e, "ion_weapon", lpath, 0)) {
+                if (b->first_edition && !lj.failed) {
+                    char ip[256];
+                    jr_key(ip, sizeof ip, lpath, "ion_weapon");
+                    jr_fail(&lj, ip, "xwing-1e ion weapons are not modelled (use xwing-2e)");
+                }
+                b->ctx->ion_weapon = 1;
+            }
         }
     }
     j->failed |= lj.failed;
