@@ -361,6 +361,90 @@ START_TEST(an_ion_weapon_ability_makes_the_attack_an_ion_attack)
 }
 END_TEST
 
+/* Second edition "evade results do not cancel crit results" (Autoblasters, Devastating Barrage:
+ * the entry key uncancellable): evades go to hits only, and a reinforce token's evade (L1546)
+ * cancels no crit either. */
+START_TEST(uncancellable_crits_in_2e_and_reinforce)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *evades = "\"dice\":2,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                         "\"faces\":\"any\",\"to\":\"evade\",\"count\":\"all\",\"mandatory\":true}]";
+    /* H C against E E: the hit is cancelled, the crit is not (both are, without the card) */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", evades);
+    no_state s = forced(sc, "HC EE");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", evades);
+    ck_assert_int_eq(forced(sc, "HC EE").damage, 0);
+    free(sc);
+    /* C C against a reinforce token: it would cancel one of two results (L1546), but it is an
+     * evade result: both crits land; H C: the reinforce takes the hit */
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 2);
+    s = forced(sc, "HC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* pool_cannot_be_modified (2e): no one rerolls, changes or adds to that pool, the owner's own
+ * effects and effects of other ships included; cancels stay (L195, L1344), and so do dice counts
+ * (L1345). Dark Curse defending: the attack dice. */
+START_TEST(a_pool_that_cannot_be_modified)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    /* the attacker's focus token and lock are of no use: one die, E = 1/2 against no defense */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"lock\":1}",
+                           "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 0.5, 1e-15);
+    /* nor the defender's own change of the attack dice (hit to focus), while its cancel of a hit
+     * stays: H H -> 1 damage (2 with neither, 0 if the change worked too) */
+    const char *def = "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"],\"modifiers\":["
+                      "{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\",\"faces\":[\"hit\"],\"to\":\"focus\"},"
+                      "{\"window\":\"before-neutralize\",\"pool\":\"attack\",\"op\":\"cancel\",\"faces\":[\"hit\"]}]";
+    no_scenario *sc = xwing(nodeck, "\"dice\":2", def);
+    ck_assert_int_eq(forced(sc, "HH").damage, 1);
+    free(sc);
+    /* a reroll that is not a reroll is a modification all the same (Midnight and Han Solo, FAQ
+     * L3128-L3130); an added die count is not: 1 + 1 dice, E = 1 (without Dark Curse one blank is
+     * rerolled when there is one, 7/16: E = 1 + 7/16 * 1/2 = 39/32) */
+    const char *han = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                      "\"faces\":[\"blank\"],\"counts_as_reroll\":false},"
+                      "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1}]";
+    ck_assert_near(mean_of(han, "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 1.0, 1e-15);
+    ck_assert_near(mean_of(han, "\"dice\":0", nodeck), 39.0 / 32, 1e-15);
+    /* the defense dice stay free: the attacker with Dark Curse does nothing, and against Dark
+     * Curse the defender's evade token works (1 die vs 1 die and an evade: always an evade) */
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"evade\":1},\"abilities\":[\"dark-curse-battleofyavin\"]",
+                           nodeck), 0.0, 1e-15);
+    /* Dineé: the enemy's dice in either role. Defending with a focus token (5/8 evade) against
+     * 1 die with a focus token it cannot spend (1/2): 1/2 * 3/8 */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}",
+                           "\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]", nodeck),
+                   3.0 / 16, 1e-15);
+    /* attacking: its focus (3/4) stands, the defender's evade token cannot be spent (5/8) */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]",
+                           "\"dice\":1,\"tokens\":{\"evade\":1}", nodeck), 15.0 / 32, 1e-15);
+}
+END_TEST
+
+START_TEST(pool_cannot_be_modified_is_read_and_checked)
+{
+    /* the pool by the owner's role: Dineé's is the defense dice when she attacks, the attack dice
+     * when she defends; Moff Gideon's only when listed on the attacker */
+    no_scenario *sc = xwing("", "\"dice\":1,\"abilities\":[\"dinee-ellberger\"]", "\"dice\":1");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_DEFENSE);
+    free(sc);
+    sc = xwing("", "\"dice\":1", "\"dice\":1,\"abilities\":[\"dinee-ellberger\",\"moff-gideon\"]");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_ATTACK);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -378,6 +462,9 @@ Suite *suite_constructs(void)
     tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
     tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
     tcase_add_test(t, an_ion_weapon_ability_makes_the_attack_an_ion_attack);
+    tcase_add_test(t, uncancellable_crits_in_2e_and_reinforce);
+    tcase_add_test(t, a_pool_that_cannot_be_modified);
+    tcase_add_test(t, pool_cannot_be_modified_is_read_and_checked);
     suite_add_tcase(s, t);
     return s;
 }

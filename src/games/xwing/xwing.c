@@ -111,24 +111,36 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
 static int min_of(int a, int b) { return a < b ? a : b; }
 
 /* Step 4: evades cancel hits, then crits (L356-L357; first edition B387), but not the results a
- * card makes uncancellable (Autoblaster, Ten Numb: ctx); each reinforce token then adds one
- * evade while more than one result remains, hits first (L1546-L1548; digest trap 5). */
+ * card makes uncancellable (Autoblaster, Ten Numb: ctx; second edition: Autoblasters, Devastating
+ * Barrage, "evade results do not cancel crit results"); each reinforce token then adds one evade
+ * while more than one result remains, hits first (L1546-L1548; digest trap 5): an evade result,
+ * so it cancels no uncancellable result either. */
 static void neutralize(const no_ctx *ctx, no_state *s)
 {
     int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
     int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
     int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
-    int on_hits = min_of(evades, hits - min_of(hits, ctx->uncancellable_hits));
+    int free_hits = hits - min_of(hits, ctx->uncancellable_hits);
+    int free_crits = crits - min_of(crits, ctx->uncancellable_crits);
+    int on_hits = min_of(evades, free_hits), on_crits;
     hits -= on_hits;
+    free_hits -= on_hits;
     evades -= on_hits;
-    crits -= min_of(evades, crits - min_of(crits, ctx->uncancellable_crits));
+    on_crits = min_of(evades, free_crits);
+    crits -= on_crits;
+    free_crits -= on_crits;
     for (int r = 0; r < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; r++) {
         if (hits + crits <= 1)
             break;
-        if (hits > 0)
+        if (free_hits > 0) {
             hits--;
-        else
+            free_hits--;
+        } else if (free_crits > 0) {
             crits--;
+            free_crits--;
+        } else {
+            break;
+        }
     }
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;

@@ -507,8 +507,44 @@ static int count_or_all(jr *j, const cJSON *o, const char *key, const char *path
     return jr_int(j, o, key, path, 0, 10, 0, 0);
 }
 
-/* An ability's rules that are not dice modifiers (first edition): results the defense cannot
- * cancel, an opponent that may not modify, an opponent that must spend focus. */
+/* Second edition: "the defense dice cannot be modified" (Moff Gideon), "the attacker's dice cannot
+ * be modified" (Dark Curse), "that ship's dice cannot be modified" (Midnight, Dineé Ellberger): no
+ * one may reroll, change or add to that pool for the whole attack, whoever owns the effect (FAQ
+ * L3128-L3130: Midnight stops Han Solo's reroll that is no reroll, a dice modification); cancelling
+ * results and rolling more or fewer dice are no modifications (L195, L1344-L1345) and stay. The
+ * value is a pool ("attack", "defense") in both roles, or {"attacking": POOL, "defending": POOL}
+ * read for the role the owner has in this attack. It seals the pool from the start (the first
+ * edition's `seals` state, no_state.sealed). */
+static void pool_cannot_be_modified(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "pool_cannot_be_modified");
+    if (!v)
+        return;
+    char p[256];
+    jr_key(p, sizeof p, lpath, "pool_cannot_be_modified");
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e); xwing-1e has opponent_cannot_modify");
+        return;
+    }
+    static const char *const roles[] = {"attacking", "defending", NULL};
+    if (cJSON_IsObject(v)) {
+        if (jr_object(lj, v, p, roles))
+            return;
+        char rp[256];
+        jr_key(rp, sizeof rp, p, roles[side]);
+        v = cJSON_GetObjectItemCaseSensitive(v, roles[side]);
+        if (!v)
+            return;
+        snprintf(p, sizeof p, "%s", rp);
+    }
+    int pool = jr_enum(lj, v, p, pool_names, "a pool (attack, defense) or {\"attacking\": POOL, \"defending\": POOL}");
+    if (pool >= 0)
+        b->ctx->start.sealed |= (uint8_t)(1u << pool);
+}
+
+/* An ability's rules that are not dice modifiers: results the defense cannot cancel (both
+ * editions), a pool no one may modify (second edition), an opponent that may not modify, an
+ * opponent that must spend focus (first edition). */
 static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
 {
     no_ctx *ctx = b->ctx;
@@ -523,8 +559,16 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
             ctx->uncancellable_crits = (uint8_t)(c > ctx->uncancellable_crits ? c : ctx->uncancellable_crits);
         }
     }
-    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0))
+    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0)) {
+        if (!b->first_edition && !lj->failed) {
+            char p[256];
+            jr_key(p, sizeof p, lpath, "opponent_cannot_modify");
+            jr_fail(lj, p, "a first-edition key (Omega Leader, B575-B581): in xwing-2e a card says whose dice "
+                    "cannot be modified, by anyone: use pool_cannot_be_modified");
+        }
         ctx->cannot_modify[!side] = 1;
+    }
+    pool_cannot_be_modified(b, lj, e, lpath, side);
     if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
         ctx->must_spend_focus[!side] = 1;
 }
@@ -565,7 +609,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     static const char *const entry_keys[] = {"name", "xws", "type", "aura", "summary", "assumes", "charges",
                                              "attack_requires", "ordnance", "ion_weapon", "attacking",
                                              "defending", "uncancellable", "opponent_cannot_modify",
-                                             "opponent_spends_focus", NULL};
+                                             "opponent_spends_focus", "pool_cannot_be_modified", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
