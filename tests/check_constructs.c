@@ -445,6 +445,41 @@ START_TEST(pool_cannot_be_modified_is_read_and_checked)
 }
 END_TEST
 
+/* max_dice: usable only while the pool holds at most that many dice (TV-94: "if there are 2 or
+ * fewer attack dice"). A free add of a hit: 2 dice, E = 1 + 1; 3 dice, none: E = 3/2; 0 dice
+ * (0 <= 2): E = 1. The limit counts the pool as it is when offered, not the dice rolled. */
+START_TEST(max_dice_is_the_counterpart_of_min_dice)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *fmt = "\"dice\":%d,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]";
+    char atk[256];
+    snprintf(atk, sizeof atk, fmt, 2);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 2.0, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 3);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.5, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 0);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.0, 1e-15);
+    /* two adds of a hit to 1 die, each "with at most 2 dice": the first makes 2, the second
+     * still fits (2 <= 2), a third would not: E = 1/2 + 2 */
+    ck_assert_near(mean_of("\"dice\":1,\"modifiers\":["
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]",
+                           "\"dice\":0", nodeck), 2.5, 1e-15);
+    /* TV-94 spends a calculate token on it */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"calculate\":1},\"abilities\":[\"tv-94\"]", "\"dice\":0", nodeck),
+                   2.0, 1e-15);
+    /* a limit below min_dice is refused */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
+                                       "\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"min_dice\":3,\"max_dice\":2}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "max_dice") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -465,6 +500,7 @@ Suite *suite_constructs(void)
     tcase_add_test(t, uncancellable_crits_in_2e_and_reinforce);
     tcase_add_test(t, a_pool_that_cannot_be_modified);
     tcase_add_test(t, pool_cannot_be_modified_is_read_and_checked);
+    tcase_add_test(t, max_dice_is_the_counterpart_of_min_dice);
     suite_add_tcase(s, t);
     return s;
 }

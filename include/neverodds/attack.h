@@ -136,6 +136,7 @@ typedef struct no_modifier {
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
+    uint8_t max_dice;       /* 1 + the most dice the pool may hold for it to be usable; 0 none */
     uint32_t excludes;      /* modifier indices it disables once used */
     uint8_t effect;         /* declare: what the game's later steps do (game-defined code) */
     uint8_t discards;       /* using it discards a game piece for good (no-discard policy) */

@@ -168,7 +168,7 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
         read |= md->faces | md->only_faces | (1u << md->to);
         rerolls_later |= md->op == NO_OP_REROLL;
         changes_later |= md->op == NO_OP_CHANGE;
-        if (md->only_faces || md->min_dice)
+        if (md->only_faces || md->min_dice || md->max_dice)
             read = 0xFF; /* conditions on the whole pool: keep every result */
     }
     /* A die locked by Palpatine matters only to a later change or reroll of the attack dice: keep

@@ -102,7 +102,7 @@ static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
@@ -327,6 +327,14 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
         m->only_faces = (uint8_t)face_mask(j, v, p, 0);
     }
     m->min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    /* "if there are 2 or fewer attack dice" (TV-94): stored as 1 + the limit, 0 for none */
+    if (cJSON_GetObjectItemCaseSensitive(o, "max_dice"))
+        m->max_dice = (uint8_t)(1 + jr_int(j, o, "max_dice", path, 0, 12, 0, 1));
+    if (m->max_dice && m->max_dice - 1 < m->min_dice && !j->failed) {
+        jr_key(p, sizeof p, path, "max_dice");
+        jr_fail(j, p, "less than min_dice: the record could never be used");
+        return -1;
+    }
     m->seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
     m->locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
     m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
