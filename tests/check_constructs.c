@@ -480,6 +480,100 @@ START_TEST(max_dice_is_the_counterpart_of_min_dice)
 }
 END_TEST
 
+/* The after-neutralize window (2e): effects "after the Neutralize Results step" act on the
+ * results step 4 left uncancelled (cancelled dice are taken away, L193), and damage is dealt for
+ * what they leave. Bossk: spend a crit to add 2 hits (a change to a hit, then an added hit). */
+#define BOSSK "{\"window\":\"after-neutralize\",\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\"," \
+              "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}"
+#define CANCEL_AFTER "{\"window\":\"after-neutralize\",\"op\":\"cancel\",\"faces\":[\"hit\",\"crit\"]}"
+START_TEST(after_neutralize_acts_on_the_uncancelled_results)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":1,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    no_state s = forced(sc, "C B");
+    ck_assert_int_eq(s.damage, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* the evade cancelled the crit first: nothing to spend (before neutralizing, 2 hits against
+     * 1 evade would have landed 1) */
+    ck_assert_int_eq(forced(sc, "C E").damage, 0);
+    free(sc);
+    /* H C against an evade: the hit is cancelled (L356), the crit left becomes 2 hits */
+    sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "HC E").damage, 2);
+    free(sc);
+    /* "if there are 2 or more results" (General Grievous): min_dice counts the uncancelled
+     * results only: H H H against E leaves 2, one is cancelled; H H against E leaves 1 */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":1,\"abilities\":[\"general-grievous-crew\"]");
+    ck_assert_int_eq(forced(sc, "HHH E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB B").damage, 1);
+    ck_assert_int_eq(forced(sc, "HBB B").damage, 1);
+    free(sc);
+    /* "if the attack hit" (Turbolaser Battery: min_dice 1): a miss adds nothing */
+    const char *turbo = "\"dice\":1,\"modifiers\":[{\"window\":\"after-neutralize\",\"op\":\"add\",\"to\":\"hit\","
+                        "\"count\":3,\"min_dice\":1}]";
+    sc = xwing(nodeck, turbo, "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "H B").damage, 4);
+    ck_assert_int_eq(forced(sc, "H E").damage, 0);
+    free(sc);
+    /* exact: 1 die against 1 die, E = 4 * 1/2 * 5/8 = 5/4 */
+    ck_assert_near(mean_of(turbo, "\"dice\":1", nodeck), 1.25, 1e-15);
+    /* an ion weapon deals for what the window leaves: C against nothing, Bossk (made mandatory:
+     * the policies do not value ion tokens, and 1 damage comes either way): 2 hits, 1 damage and
+     * 1 ion token */
+    sc = xwing(nodeck, "\"dice\":1,\"ion_weapon\":true,\"modifiers\":[{\"window\":\"after-neutralize\","
+               "\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\",\"mandatory\":true,"
+               "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}]", "\"dice\":0,\"hull\":5");
+    s = forced(sc, "C");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 1);
+    free(sc);
+}
+END_TEST
+
+/* Both players' after-neutralize effects resolve in player order (the ability queue, L594-L598):
+ * the attacker's Bossk and the defender's cancel of a hit or crit, on one crit. The attacker
+ * first: 2 hits, one cancelled: 1. The defender first: the crit is cancelled, Bossk has
+ * nothing: 0. */
+START_TEST(after_neutralize_in_player_order)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *atk = "\"dice\":1,\"modifiers\":[" BOSSK "]", *def = "\"dice\":0,\"modifiers\":[" CANCEL_AFTER "]";
+    no_scenario *sc = xwing(nodeck, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 1);
+    free(sc);
+    char root[128];
+    snprintf(root, sizeof root, "%s,\"first_player\":\"defender\"", nodeck);
+    sc = xwing(root, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 0);
+    free(sc);
+    /* exact, 1 die: attacker first, H 3/8 -> 0, C 1/8 -> 1: 1/8; defender first: 0 */
+    ck_assert_near(mean_of(atk, def, nodeck), 1.0 / 8, 1e-15);
+    ck_assert_near(mean_of(atk, def, root), 0.0, 1e-15);
+}
+END_TEST
+
+START_TEST(after_neutralize_is_checked)
+{
+    static const char *const bad[] = {
+        "{\"window\":\"after-neutralize\",\"op\":\"reroll\"}",
+        "{\"window\":\"after-neutralize\",\"pool\":\"defense\",\"op\":\"cancel\",\"faces\":[\"evade\"]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[1024], err[NO_ERR_LEN];
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[%s]},"
+                 "\"defender\":{\"dice\":0}}", bad[i]);
+        no_scenario *sc = malloc(sizeof *sc);
+        ck_assert_msg(no_scenario_parse(json, "t.json", sc, err, sizeof err) != 0, "accepted: %s", bad[i]);
+        /* and first edition has no such window */
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                 CANCEL_AFTER "]},\"defender\":{\"dice\":0}}");
+        ck_assert_int_ne(no_scenario_parse(json, "t.json", sc, err, sizeof err), 0);
+        free(sc);
+    }
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -501,6 +595,9 @@ Suite *suite_constructs(void)
     tcase_add_test(t, a_pool_that_cannot_be_modified);
     tcase_add_test(t, pool_cannot_be_modified_is_read_and_checked);
     tcase_add_test(t, max_dice_is_the_counterpart_of_min_dice);
+    tcase_add_test(t, after_neutralize_acts_on_the_uncancelled_results);
+    tcase_add_test(t, after_neutralize_in_player_order);
+    tcase_add_test(t, after_neutralize_is_checked);
     suite_add_tcase(s, t);
     return s;
 }

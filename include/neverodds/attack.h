@@ -104,6 +104,9 @@ typedef enum {
     /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
      * B159: Heavy Laser Cannon, Palpatine) */
     NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
+    /* X-Wing second edition: after step 4 (Neutralize Results), on the uncancelled results
+     * (Bossk, General Grievous, Turbolaser Battery) */
+    NO_W_AFTER_NEUTRALIZE,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];

@@ -369,7 +369,8 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
+                                             "evade", "redirect", "attack-rolled", "defense-rolled",
+                                             "after-neutralize"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 
 int no_window_find(const char *name)

@@ -110,6 +110,12 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
 
 static int min_of(int a, int b) { return a < b ? a : b; }
 
+/* Does any effect of this attack act after step 4 (second edition)? */
+static int acts_after_neutralize(const no_ctx *ctx)
+{
+    return (ctx->window_mods[NO_ATTACKER][NO_W_AFTER_NEUTRALIZE] | ctx->window_mods[NO_DEFENDER][NO_W_AFTER_NEUTRALIZE]) != 0;
+}
+
 /* Step 4: evades cancel hits, then crits (L356-L357; first edition B387), but not the results a
  * card makes uncancellable (Autoblaster, Ten Numb: ctx; second edition: Autoblasters, Devastating
  * Barrage, "evade results do not cancel crit results"); each reinforce token then adds one evade
@@ -146,6 +152,23 @@ static void neutralize(const no_ctx *ctx, no_state *s)
     s->crits = (uint8_t)crits;
     if (!ctx->keep_dice)
         s->locked = 0; /* nothing modifies a die once results are compared: equal ends merge */
+    if (acts_after_neutralize(ctx)) {
+        /* what effects after step 4 act on: the results not cancelled (cancelled dice are taken
+         * away, L193), which alone decide whether the attack hits (L359) */
+        memset(&s->pool[NO_POOL_ATTACK], 0, sizeof s->pool[NO_POOL_ATTACK]);
+        s->pool[NO_POOL_ATTACK].n[NO_FRESH][XW_HIT] = (uint8_t)hits;
+        s->pool[NO_POOL_ATTACK].n[NO_FRESH][XW_CRIT] = (uint8_t)crits;
+    }
+}
+
+/* After the after-neutralize effects: the results they leave are the ones damage is dealt for,
+ * and whether the attack hits is read there again (FAQ L3072: at the end of step 4). */
+static void count_after_neutralize(const no_ctx *ctx, no_state *s)
+{
+    if (!acts_after_neutralize(ctx))
+        return;
+    s->hits = (uint8_t)no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
+    s->crits = (uint8_t)no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
 }
 
 /* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
@@ -228,6 +251,9 @@ static const no_step steps[] = {
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* card text only (Crack Shot, Biggs): both */
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 1),      /* players' in player order, L594-L598 */
     NO_APPLY(neutralize),                             /* 4, L354-L359 */
+    NO_DECIDE_QUEUED(NO_W_AFTER_NEUTRALIZE, 0),       /* card text only, "after the Neutralize */
+    NO_DECIDE_QUEUED(NO_W_AFTER_NEUTRALIZE, 1),       /* Results step" (Bossk): player order, L594-L598 */
+    NO_APPLY(count_after_neutralize),
     NO_APPLY(no_xwing_start_damage),                  /* 5, L361-L364; DAÑO L648-L657 */
     NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
     NO_END,

@@ -24,7 +24,7 @@
  * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-rolled", "defense-rolled", NULL};
+                                             "attack-rolled", "defense-rolled", "after-neutralize", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -172,6 +172,11 @@ static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, 
         return -1;
     m->window = (uint8_t)w;
     m->op = (uint8_t)op;
+    if (w == NO_W_AFTER_NEUTRALIZE && op == NO_OP_REROLL) { /* nothing is rolled after step 4 */
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, "after-neutralize effects change, add or cancel results: nothing is rerolled after step 4");
+        return -1;
+    }
     int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
                            ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
     jr_key(p, sizeof p, path, "pool");
