@@ -327,6 +327,253 @@ START_TEST(thirty_modifiers_fit_in_one_attack)
 }
 END_TEST
 
+/* An ability entry's "ion_weapon": the attack is an ion weapon's, as attacker.ion_weapon: of
+ * H H C, one result deals 1 hit damage and the two others become ion tokens (Ion Cannon's text;
+ * FAQ L3006-L3010: the damage before the ion tokens). Listed by the defender it does nothing. */
+START_TEST(an_ion_weapon_ability_makes_the_attack_an_ion_attack)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 1);
+    no_state s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* exact, 2 dice: damage P(k >= 1) = 3/4, ion tokens E[k] - 3/4 = 1/4; the flag the same */
+    free(sc);
+    no_summary a, b;
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &a);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"ion_weapon\":true", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &b);
+    free(sc);
+    ck_assert_near(a.mean, 0.75, 1e-15);
+    ck_assert_near(a.ion.p, 0.25, 1e-15);
+    ck_assert_near(b.ion.p, a.ion.p, 1e-15);
+    /* the defender's listing: the attacker's weapon is no ion weapon */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":0,\"hull\":5,\"abilities\":[\"ion-cannon\"]");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 0);
+    s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 3);
+    ck_assert_int_eq(s.ion_tokens, 0);
+    free(sc);
+}
+END_TEST
+
+/* Second edition "evade results do not cancel crit results" (Autoblasters, Devastating Barrage:
+ * the entry key uncancellable): evades go to hits only, and a reinforce token's evade (L1546)
+ * cancels no crit either. */
+START_TEST(uncancellable_crits_in_2e_and_reinforce)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *evades = "\"dice\":2,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                         "\"faces\":\"any\",\"to\":\"evade\",\"count\":\"all\",\"mandatory\":true}]";
+    /* H C against E E: the hit is cancelled, the crit is not (both are, without the card) */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", evades);
+    no_state s = forced(sc, "HC EE");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", evades);
+    ck_assert_int_eq(forced(sc, "HC EE").damage, 0);
+    free(sc);
+    /* C C against a reinforce token: it would cancel one of two results (L1546), but it is an
+     * evade result: both crits land; H C: the reinforce takes the hit */
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 2);
+    s = forced(sc, "HC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* pool_cannot_be_modified (2e): no one rerolls, changes or adds to that pool, the owner's own
+ * effects and effects of other ships included; cancels stay (L195, L1344), and so do dice counts
+ * (L1345). Dark Curse defending: the attack dice. */
+START_TEST(a_pool_that_cannot_be_modified)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    /* the attacker's focus token and lock are of no use: one die, E = 1/2 against no defense */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"lock\":1}",
+                           "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 0.5, 1e-15);
+    /* nor the defender's own change of the attack dice (hit to focus), while its cancel of a hit
+     * stays: H H -> 1 damage (2 with neither, 0 if the change worked too) */
+    const char *def = "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"],\"modifiers\":["
+                      "{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\",\"faces\":[\"hit\"],\"to\":\"focus\"},"
+                      "{\"window\":\"before-neutralize\",\"pool\":\"attack\",\"op\":\"cancel\",\"faces\":[\"hit\"]}]";
+    no_scenario *sc = xwing(nodeck, "\"dice\":2", def);
+    ck_assert_int_eq(forced(sc, "HH").damage, 1);
+    free(sc);
+    /* a reroll that is not a reroll is a modification all the same (Midnight and Han Solo, FAQ
+     * L3128-L3130); an added die count is not: 1 + 1 dice, E = 1 (without Dark Curse one blank is
+     * rerolled when there is one, 7/16: E = 1 + 7/16 * 1/2 = 39/32) */
+    const char *han = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                      "\"faces\":[\"blank\"],\"counts_as_reroll\":false},"
+                      "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1}]";
+    ck_assert_near(mean_of(han, "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 1.0, 1e-15);
+    ck_assert_near(mean_of(han, "\"dice\":0", nodeck), 39.0 / 32, 1e-15);
+    /* the defense dice stay free: the attacker with Dark Curse does nothing, and against Dark
+     * Curse the defender's evade token works (1 die vs 1 die and an evade: always an evade) */
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"evade\":1},\"abilities\":[\"dark-curse-battleofyavin\"]",
+                           nodeck), 0.0, 1e-15);
+    /* Dineé: the enemy's dice in either role. Defending with a focus token (5/8 evade) against
+     * 1 die with a focus token it cannot spend (1/2): 1/2 * 3/8 */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}",
+                           "\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]", nodeck),
+                   3.0 / 16, 1e-15);
+    /* attacking: its focus (3/4) stands, the defender's evade token cannot be spent (5/8) */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]",
+                           "\"dice\":1,\"tokens\":{\"evade\":1}", nodeck), 15.0 / 32, 1e-15);
+}
+END_TEST
+
+START_TEST(pool_cannot_be_modified_is_read_and_checked)
+{
+    /* the pool by the owner's role: Dineé's is the defense dice when she attacks, the attack dice
+     * when she defends; Moff Gideon's only when listed on the attacker */
+    no_scenario *sc = xwing("", "\"dice\":1,\"abilities\":[\"dinee-ellberger\"]", "\"dice\":1");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_DEFENSE);
+    free(sc);
+    sc = xwing("", "\"dice\":1", "\"dice\":1,\"abilities\":[\"dinee-ellberger\",\"moff-gideon\"]");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_ATTACK);
+    free(sc);
+}
+END_TEST
+
+/* max_dice: usable only while the pool holds at most that many dice (TV-94: "if there are 2 or
+ * fewer attack dice"). A free add of a hit: 2 dice, E = 1 + 1; 3 dice, none: E = 3/2; 0 dice
+ * (0 <= 2): E = 1. The limit counts the pool as it is when offered, not the dice rolled. */
+START_TEST(max_dice_is_the_counterpart_of_min_dice)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *fmt = "\"dice\":%d,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]";
+    char atk[256];
+    snprintf(atk, sizeof atk, fmt, 2);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 2.0, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 3);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.5, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 0);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.0, 1e-15);
+    /* two adds of a hit to 1 die, each "with at most 2 dice": the first makes 2, the second
+     * still fits (2 <= 2), a third would not: E = 1/2 + 2 */
+    ck_assert_near(mean_of("\"dice\":1,\"modifiers\":["
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]",
+                           "\"dice\":0", nodeck), 2.5, 1e-15);
+    /* TV-94 spends a calculate token on it */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"calculate\":1},\"abilities\":[\"tv-94\"]", "\"dice\":0", nodeck),
+                   2.0, 1e-15);
+    /* a limit below min_dice is refused */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
+                                       "\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"min_dice\":3,\"max_dice\":2}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "max_dice") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* The after-neutralize window (2e): effects "after the Neutralize Results step" act on the
+ * results step 4 left uncancelled (cancelled dice are taken away, L193), and damage is dealt for
+ * what they leave. Bossk: spend a crit to add 2 hits (a change to a hit, then an added hit). */
+#define BOSSK "{\"window\":\"after-neutralize\",\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\"," \
+              "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}"
+#define CANCEL_AFTER "{\"window\":\"after-neutralize\",\"op\":\"cancel\",\"faces\":[\"hit\",\"crit\"]}"
+START_TEST(after_neutralize_acts_on_the_uncancelled_results)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":1,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    no_state s = forced(sc, "C B");
+    ck_assert_int_eq(s.damage, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* the evade cancelled the crit first: nothing to spend (before neutralizing, 2 hits against
+     * 1 evade would have landed 1) */
+    ck_assert_int_eq(forced(sc, "C E").damage, 0);
+    free(sc);
+    /* H C against an evade: the hit is cancelled (L356), the crit left becomes 2 hits */
+    sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "HC E").damage, 2);
+    free(sc);
+    /* "if there are 2 or more results" (General Grievous): min_dice counts the uncancelled
+     * results only: H H H against E leaves 2, one is cancelled; H H against E leaves 1 */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":1,\"abilities\":[\"general-grievous-crew\"]");
+    ck_assert_int_eq(forced(sc, "HHH E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB B").damage, 1);
+    ck_assert_int_eq(forced(sc, "HBB B").damage, 1);
+    free(sc);
+    /* "if the attack hit" (Turbolaser Battery: min_dice 1): a miss adds nothing */
+    const char *turbo = "\"dice\":1,\"modifiers\":[{\"window\":\"after-neutralize\",\"op\":\"add\",\"to\":\"hit\","
+                        "\"count\":3,\"min_dice\":1}]";
+    sc = xwing(nodeck, turbo, "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "H B").damage, 4);
+    ck_assert_int_eq(forced(sc, "H E").damage, 0);
+    free(sc);
+    /* exact: 1 die against 1 die, E = 4 * 1/2 * 5/8 = 5/4 */
+    ck_assert_near(mean_of(turbo, "\"dice\":1", nodeck), 1.25, 1e-15);
+    /* an ion weapon deals for what the window leaves: C against nothing, Bossk (made mandatory:
+     * the policies do not value ion tokens, and 1 damage comes either way): 2 hits, 1 damage and
+     * 1 ion token */
+    sc = xwing(nodeck, "\"dice\":1,\"ion_weapon\":true,\"modifiers\":[{\"window\":\"after-neutralize\","
+               "\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\",\"mandatory\":true,"
+               "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}]", "\"dice\":0,\"hull\":5");
+    s = forced(sc, "C");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 1);
+    free(sc);
+}
+END_TEST
+
+/* Both players' after-neutralize effects resolve in player order (the ability queue, L594-L598):
+ * the attacker's Bossk and the defender's cancel of a hit or crit, on one crit. The attacker
+ * first: 2 hits, one cancelled: 1. The defender first: the crit is cancelled, Bossk has
+ * nothing: 0. */
+START_TEST(after_neutralize_in_player_order)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *atk = "\"dice\":1,\"modifiers\":[" BOSSK "]", *def = "\"dice\":0,\"modifiers\":[" CANCEL_AFTER "]";
+    no_scenario *sc = xwing(nodeck, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 1);
+    free(sc);
+    char root[128];
+    snprintf(root, sizeof root, "%s,\"first_player\":\"defender\"", nodeck);
+    sc = xwing(root, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 0);
+    free(sc);
+    /* exact, 1 die: attacker first, H 3/8 -> 0, C 1/8 -> 1: 1/8; defender first: 0 */
+    ck_assert_near(mean_of(atk, def, nodeck), 1.0 / 8, 1e-15);
+    ck_assert_near(mean_of(atk, def, root), 0.0, 1e-15);
+}
+END_TEST
+
+START_TEST(after_neutralize_is_checked)
+{
+    static const char *const bad[] = {
+        "{\"window\":\"after-neutralize\",\"op\":\"reroll\"}",
+        "{\"window\":\"after-neutralize\",\"pool\":\"defense\",\"op\":\"cancel\",\"faces\":[\"evade\"]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[1024], err[NO_ERR_LEN];
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[%s]},"
+                 "\"defender\":{\"dice\":0}}", bad[i]);
+        no_scenario *sc = malloc(sizeof *sc);
+        ck_assert_msg(no_scenario_parse(json, "t.json", sc, err, sizeof err) != 0, "accepted: %s", bad[i]);
+        /* and first edition has no such window */
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                 CANCEL_AFTER "]},\"defender\":{\"dice\":0}}");
+        ck_assert_int_ne(no_scenario_parse(json, "t.json", sc, err, sizeof err), 0);
+        free(sc);
+    }
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -343,6 +590,14 @@ Suite *suite_constructs(void)
     tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
     tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
     tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
+    tcase_add_test(t, an_ion_weapon_ability_makes_the_attack_an_ion_attack);
+    tcase_add_test(t, uncancellable_crits_in_2e_and_reinforce);
+    tcase_add_test(t, a_pool_that_cannot_be_modified);
+    tcase_add_test(t, pool_cannot_be_modified_is_read_and_checked);
+    tcase_add_test(t, max_dice_is_the_counterpart_of_min_dice);
+    tcase_add_test(t, after_neutralize_acts_on_the_uncancelled_results);
+    tcase_add_test(t, after_neutralize_in_player_order);
+    tcase_add_test(t, after_neutralize_is_checked);
     suite_add_tcase(s, t);
     return s;
 }

@@ -104,6 +104,9 @@ typedef enum {
     /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
      * B159: Heavy Laser Cannon, Palpatine) */
     NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
+    /* X-Wing second edition: after step 4 (Neutralize Results), on the uncancelled results
+     * (Bossk, General Grievous, Turbolaser Battery) */
+    NO_W_AFTER_NEUTRALIZE,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
@@ -136,6 +139,7 @@ typedef struct no_modifier {
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
+    uint8_t max_dice;       /* 1 + the most dice the pool may hold for it to be usable; 0 none */
     uint32_t excludes;      /* modifier indices it disables once used */
     uint8_t effect;         /* declare: what the game's later steps do (game-defined code) */
     uint8_t discards;       /* using it discards a game piece for good (no-discard policy) */

@@ -115,9 +115,10 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];
-    if (md->min_dice || md->only_faces) { /* conditions on the whole pool (Heroic) */
+    if (md->min_dice || md->max_dice || md->only_faces) { /* conditions on the whole pool (Heroic, TV-94) */
         int total = no_pool_total(p);
-        if (total < md->min_dice || (md->only_faces && matching(p, md->only_faces, 0) != total))
+        if (total < md->min_dice || (md->max_dice && total > md->max_dice - 1) ||
+            (md->only_faces && matching(p, md->only_faces, 0) != total))
             return 0;
     }
     no_pool buf;
@@ -368,7 +369,8 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
+                                             "evade", "redirect", "attack-rolled", "defense-rolled",
+                                             "after-neutralize"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 
 int no_window_find(const char *name)

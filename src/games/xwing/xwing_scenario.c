@@ -24,7 +24,7 @@
  * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-rolled", "defense-rolled", NULL};
+                                             "attack-rolled", "defense-rolled", "after-neutralize", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -102,7 +102,7 @@ static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
@@ -172,6 +172,11 @@ static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, 
         return -1;
     m->window = (uint8_t)w;
     m->op = (uint8_t)op;
+    if (w == NO_W_AFTER_NEUTRALIZE && op == NO_OP_REROLL) { /* nothing is rolled after step 4 */
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, "after-neutralize effects change, add or cancel results: nothing is rerolled after step 4");
+        return -1;
+    }
     int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
                            ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
     jr_key(p, sizeof p, path, "pool");
@@ -327,6 +332,14 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
         m->only_faces = (uint8_t)face_mask(j, v, p, 0);
     }
     m->min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    /* "if there are 2 or fewer attack dice" (TV-94): stored as 1 + the limit, 0 for none */
+    if (cJSON_GetObjectItemCaseSensitive(o, "max_dice"))
+        m->max_dice = (uint8_t)(1 + jr_int(j, o, "max_dice", path, 0, 12, 0, 1));
+    if (m->max_dice && m->max_dice - 1 < m->min_dice && !j->failed) {
+        jr_key(p, sizeof p, path, "max_dice");
+        jr_fail(j, p, "less than min_dice: the record could never be used");
+        return -1;
+    }
     m->seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
     m->locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
     m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
@@ -507,8 +520,44 @@ static int count_or_all(jr *j, const cJSON *o, const char *key, const char *path
     return jr_int(j, o, key, path, 0, 10, 0, 0);
 }
 
-/* An ability's rules that are not dice modifiers (first edition): results the defense cannot
- * cancel, an opponent that may not modify, an opponent that must spend focus. */
+/* Second edition: "the defense dice cannot be modified" (Moff Gideon), "the attacker's dice cannot
+ * be modified" (Dark Curse), "that ship's dice cannot be modified" (Midnight, Dineé Ellberger): no
+ * one may reroll, change or add to that pool for the whole attack, whoever owns the effect (FAQ
+ * L3128-L3130: Midnight stops Han Solo's reroll that is no reroll, a dice modification); cancelling
+ * results and rolling more or fewer dice are no modifications (L195, L1344-L1345) and stay. The
+ * value is a pool ("attack", "defense") in both roles, or {"attacking": POOL, "defending": POOL}
+ * read for the role the owner has in this attack. It seals the pool from the start (the first
+ * edition's `seals` state, no_state.sealed). */
+static void pool_cannot_be_modified(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "pool_cannot_be_modified");
+    if (!v)
+        return;
+    char p[256];
+    jr_key(p, sizeof p, lpath, "pool_cannot_be_modified");
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e); xwing-1e has opponent_cannot_modify");
+        return;
+    }
+    static const char *const roles[] = {"attacking", "defending", NULL};
+    if (cJSON_IsObject(v)) {
+        if (jr_object(lj, v, p, roles))
+            return;
+        char rp[256];
+        jr_key(rp, sizeof rp, p, roles[side]);
+        v = cJSON_GetObjectItemCaseSensitive(v, roles[side]);
+        if (!v)
+            return;
+        snprintf(p, sizeof p, "%s", rp);
+    }
+    int pool = jr_enum(lj, v, p, pool_names, "a pool (attack, defense) or {\"attacking\": POOL, \"defending\": POOL}");
+    if (pool >= 0)
+        b->ctx->start.sealed |= (uint8_t)(1u << pool);
+}
+
+/* An ability's rules that are not dice modifiers: results the defense cannot cancel (both
+ * editions), a pool no one may modify (second edition), an opponent that may not modify, an
+ * opponent that must spend focus (first edition). */
 static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
 {
     no_ctx *ctx = b->ctx;
@@ -523,8 +572,16 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
             ctx->uncancellable_crits = (uint8_t)(c > ctx->uncancellable_crits ? c : ctx->uncancellable_crits);
         }
     }
-    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0))
+    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0)) {
+        if (!b->first_edition && !lj->failed) {
+            char p[256];
+            jr_key(p, sizeof p, lpath, "opponent_cannot_modify");
+            jr_fail(lj, p, "a first-edition key (Omega Leader, B575-B581): in xwing-2e a card says whose dice "
+                    "cannot be modified, by anyone: use pool_cannot_be_modified");
+        }
         ctx->cannot_modify[!side] = 1;
+    }
+    pool_cannot_be_modified(b, lj, e, lpath, side);
     if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
         ctx->must_spend_focus[!side] = 1;
 }
@@ -563,9 +620,9 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     char lpath[256];
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
     static const char *const entry_keys[] = {"name", "xws", "type", "aura", "summary", "assumes", "charges",
-                                             "attack_requires", "ordnance", "attacking",
+                                             "attack_requires", "ordnance", "ion_weapon", "attacking",
                                              "defending", "uncancellable", "opponent_cannot_modify",
-                                             "opponent_spends_focus", NULL};
+                                             "opponent_spends_focus", "pool_cannot_be_modified", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -597,6 +654,17 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
+            /* an ion weapon (Ion Cannon, Ion Missiles...: the card's text): one result for 1 hit
+             * damage, the rest ion tokens instead of damage (ion tokens L1232; the damage comes
+             * before the ion tokens, FAQ L3006-L3010), as attacker.ion_weapon */
+            if (jr_bool(&lj, e, "ion_weapon", lpath, 0)) {
+                if (b->first_edition && !lj.failed) {
+                    char ip[256];
+                    jr_key(ip, sizeof ip, lpath, "ion_weapon");
+                    jr_fail(&lj, ip, "xwing-1e ion weapons are not modelled (use xwing-2e)");
+                }
+                b->ctx->ion_weapon = 1;
+            }
         }
     }
     j->failed |= lj.failed;
