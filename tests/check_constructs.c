@@ -574,6 +574,212 @@ START_TEST(after_neutralize_is_checked)
 }
 END_TEST
 
+/* Round 3 (second edition). opponent_cannot_spend: the other side's records that cost those
+ * tokens are refused, built-in token effects included; the Force is a charge (L460) and stays.
+ * Ember attacking: 1 die vs 1 die with focus and calculate it cannot spend: 1/2 * 5/8 = 5/16
+ * (3/16 when the focus works). Fenn Rau defending, "all": the attacker's focus and lock are
+ * barred (1/2), its Force is not (F -> hit: 3/4). */
+START_TEST(opponent_cannot_spend_bars_the_other_sides_tokens)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"ember\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"calculate\":1}", nodeck),
+                   5.0 / 16, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"focus\":1}", nodeck), 3.0 / 16, 1e-15);
+    /* Ember's is an attacking rule: defending, the attacker's focus works (3/4) */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"ember\"]", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"lock\":1}", "\"dice\":0,\"abilities\":[\"fenn-rau-sheathipede\"]",
+                           nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"force\":1,\"lock\":1}", "\"dice\":0,\"abilities\":[\"fenn-rau-sheathipede\"]",
+                           nodeck), 0.75, 1e-15);
+    /* "green" (Dead to Rights): focus, evade and calculate barred, the Force kept: 1 die vs 1 die,
+     * the defender's F becomes an evade by the Force only: 1/2 * 3/8 */
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"dead-to-rights\"]",
+                           "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1,\"calculate\":1,\"force\":1}", nodeck),
+                   3.0 / 16, 1e-15);
+    /* cannot_spend on the owner (Networked Aim): its lock rerolls nothing, its own reroll counts
+     * the lock: 2 dice, one die rerolled when one misses: 1 + 3/4 * 1/2 = 11/8 (the lock: 3/2) */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1},\"abilities\":[\"networked-aim\"]", "\"dice\":0", nodeck),
+                   11.0 / 8, 1e-15);
+    /* second edition only: count_from and owner are refused in xwing-1e */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                                       "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"count_from\":{\"side\":\"owner\","
+                                       "\"tokens\":[\"stress\"]}}]},\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "second-edition") != NULL, "%s", err);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                                       "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"owner\":\"opponent\"}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "second-edition") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* {"one_of": [...]} (4-LOM): after the attack roll the owner names one kind; the other side then
+ * cannot spend it. 1 die vs 1 die with focus and evade: without 4-LOM every defense result is an
+ * evade (0); naming evade leaves B unanswered: 1/2 * 3/8 = 3/16; were both barred, 5/16. */
+START_TEST(one_named_token_kind_is_barred_after_the_roll)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"4-lom-crew\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}", nodeck),
+                   3.0 / 16, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}", nodeck), 0.0, 1e-15);
+    /* forced: H, then B: the evade token named is barred, the hit lands */
+    no_scenario *sc = xwing(nodeck, "\"dice\":1,\"abilities\":[\"4-lom-crew\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}");
+    no_state s = forced(sc, "H B");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_EVADE], 1);
+    free(sc);
+}
+END_TEST
+
+/* count_from: up to one die per token counted, read when offered. Matchstick, 1 die: a stress
+ * token (or the defender's lock on it, its red token, FAQ L2771-L2777) rerolls a miss: 3/4; none:
+ * 1/2; 2 dice and 1 red token: 1 + 3/4 * 1/2 = 11/8; 2 red tokens: 3/2. BT-1 (the defender's
+ * stress): forced H H against 1 stress: 1 crit; 2 stress: 2. */
+START_TEST(a_count_taken_from_a_token_count)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"stress\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"matchstick\"]", "\"dice\":0,\"tokens\":{\"lock\":1}", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"stress\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck),
+                   11.0 / 8, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"stress\":1,\"strain\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck),
+                   1.5, 1e-15);
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"bt-1\"]", "\"dice\":0,\"tokens\":{\"stress\":1}");
+    no_state s = forced(sc, "HH");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"bt-1\"]", "\"dice\":0,\"tokens\":{\"stress\":2}");
+    s = forced(sc, "HH");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 2);
+    free(sc);
+    /* refused beside a count, on an add */
+    char err[NO_ERR_LEN];
+    sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\","
+                                       "\"op\":\"reroll\",\"count\":2,\"count_from\":{\"side\":\"owner\",\"tokens\":[\"red\"]}}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\","
+                                       "\"op\":\"add\",\"to\":\"hit\",\"count_from\":{\"side\":\"owner\",\"tokens\":[\"red\"]}}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+/* whole in 2e (L3-37 crew, the defender's): every attack die not rerolled yet, or none. 1 die:
+ * a hit is rerolled, 1/2 * 1/2 = 1/4. 2 dice: H H (1/4) -> 1; one success (1/2): 1 either way,
+ * kept; E = 3/4 (a free choice of dice would reroll the lone hit: 1/2). */
+START_TEST(a_whole_pool_reroll_in_2e)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":0,\"abilities\":[\"l3-37-crew\"]", nodeck), 0.25, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2", "\"dice\":0,\"abilities\":[\"l3-37-crew\"]", nodeck), 0.75, 1e-15);
+    /* a die rerolled already (right after the roll) stays: B H -> the blank rerolled to H, then
+     * only the fresh H is rerolled: forced B H | H | B -> 1 damage */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                            "\"faces\":[\"blank\"],\"mandatory\":true}]",
+                            "\"dice\":0,\"abilities\":[\"l3-37-crew\"]");
+    ck_assert_int_eq(forced(sc, "BH H B").damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* pool_cannot_be_rerolled (Tierfon Belly Run): the lock rerolls nothing (1/2), the focus still
+ * changes (3/4). pool_cannot_be_modified_otherwise (Foresight): only its change of 1 focus: 2
+ * dice, E = 1 + P(a focus) = 1 + 7/16, the focus token and the lock idle. Snap Shot: nothing. */
+START_TEST(rerolls_barred_and_a_pool_only_one_card_modifies)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1}", "\"dice\":0,\"abilities\":[\"tierfon-belly-run\"]", nodeck),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1,\"focus\":1}", "\"dice\":0,\"abilities\":[\"tierfon-belly-run\"]",
+                           nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1,\"focus\":1},\"abilities\":[\"foresight\"]", "\"dice\":0", nodeck),
+                   23.0 / 16, 1e-15);
+    /* the defender's change of the attack dice is barred too: forced H H, its hit -> focus idle */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"foresight\"]",
+                            "\"dice\":0,\"modifiers\":[{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\","
+                            "\"faces\":[\"hit\"],\"to\":\"focus\"}]");
+    ck_assert_int_eq(forced(sc, "HH").damage, 2);
+    free(sc);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"snap-shot\"]", "\"dice\":0", nodeck), 0.5, 1e-15);
+}
+END_TEST
+
+/* pool_cannot_be_modified with a condition, read when a modifier is offered. Midnight defending
+ * with a lock: the attacker's focus idle (1/2); without: 3/4. Midnight attacking with a lock, 1
+ * die vs 1 die with focus: on H/C she keeps the lock and the defender cannot focus (5/8); on B/F
+ * she spends it to reroll, which frees the defender's focus (1/2 * 3/8): E = 5/16 + 3/32. Lapin:
+ * the attacker's stress. */
+START_TEST(a_pool_sealed_while_a_condition_holds)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"tokens\":{\"lock\":1},\"abilities\":[\"midnight\"]",
+                           nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"midnight\"]", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1},\"abilities\":[\"midnight\"]", "\"dice\":1,\"tokens\":{\"focus\":1}",
+                           nodeck), 13.0 / 32, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"stress\":1}", "\"dice\":0,\"abilities\":[\"lapin\"]", nodeck),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"lapin\"]", nodeck), 0.75, 1e-15);
+}
+END_TEST
+
+/* Caps on the other side. Magva Yarro defending: the attacker's lock rerolls 1 die at most: 2
+ * dice, 11/8 (3/2 without). Padmé: the attacker's focus token changes one focus: 2 dice, 1 +
+ * 7/16 (3/2 without); a second focus changed by another ship's effect stands (FAQ L3086-L3088):
+ * forced F F -> 2. */
+START_TEST(caps_on_the_other_sides_rerolls_and_focus_results)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1}", "\"dice\":0,\"abilities\":[\"magva-yarro\"]", nodeck),
+                   11.0 / 8, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"padme-amidala\"]", nodeck),
+                   23.0 / 16, 1e-15);
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"padme-amidala\"]");
+    ck_assert_int_eq(forced(sc, "FF").damage, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"tokens\":{\"focus\":1},\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+               "\"faces\":[\"focus\"],\"to\":\"hit\",\"other_ship\":true}]", "\"dice\":0,\"abilities\":[\"padme-amidala\"]");
+    ck_assert_int_eq(forced(sc, "FF").damage, 2);
+    free(sc);
+    /* Magva: after one die rerolled, no more (a second reroll record idle): forced B B | B -> 0 */
+    sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]},"
+               "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]", "\"dice\":0,\"abilities\":[\"magva-yarro\"]");
+    ck_assert_int_eq(forced(sc, "BB B").damage, 0);
+    free(sc);
+    /* only 1 is modelled */
+    char err[NO_ERR_LEN];
+    sc = malloc(sizeof *sc);
+    ck_assert_int_eq(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,"
+                                       "\"abilities\":[\"magva-yarro\"]}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+/* owner "opponent" and charge_active (Greedo defending): the attacker may change a hit to a crit
+ * while Greedo's charge is unspent: forced H -> a crit; with no charge, a hit. */
+START_TEST(a_record_the_opponent_owns)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":1", "\"dice\":0,\"abilities\":[\"greedo\"]");
+    no_state s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":1", "\"dice\":0,\"abilities\":[{\"name\":\"greedo\",\"charges\":0}]");
+    s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 0);
+    free(sc);
+    /* at range 0 the attacker may not modify its dice (L338): its change is refused there too */
+    sc = xwing(",\"range\":0,\"rule_options\":{\"damage_deck\":false}", "\"dice\":1", "\"dice\":0,\"abilities\":[\"greedo\"]");
+    s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -598,6 +804,14 @@ Suite *suite_constructs(void)
     tcase_add_test(t, after_neutralize_acts_on_the_uncancelled_results);
     tcase_add_test(t, after_neutralize_in_player_order);
     tcase_add_test(t, after_neutralize_is_checked);
+    tcase_add_test(t, opponent_cannot_spend_bars_the_other_sides_tokens);
+    tcase_add_test(t, one_named_token_kind_is_barred_after_the_roll);
+    tcase_add_test(t, a_count_taken_from_a_token_count);
+    tcase_add_test(t, a_whole_pool_reroll_in_2e);
+    tcase_add_test(t, rerolls_barred_and_a_pool_only_one_card_modifies);
+    tcase_add_test(t, a_pool_sealed_while_a_condition_holds);
+    tcase_add_test(t, caps_on_the_other_sides_rerolls_and_focus_results);
+    tcase_add_test(t, a_record_the_opponent_owns);
     suite_add_tcase(s, t);
     return s;
 }
