@@ -12,7 +12,7 @@ Usage: python3 tests/xwing_cards/run.py ./neverodds
    1e-12); a case that does not run fails;
 4. no summary, assumption or reason of the two profiles copies a card's text: no run of 40
    characters of theirs appears in an `ability` or `text` of xwing-data2 (when the data set is
-   at ../shared/data/xwing-data2);
+   at $XWING_DATA, default ../shared/data/xwing-data2/data; else the check says it is skipped);
 5. prints the coverage: dice cards modelled / dice cards classified.
 Exit status 0 when every check passes, else 1 with each failure printed.
 """
@@ -30,7 +30,7 @@ CASES = os.path.join(ROOT, "tests", "xwing_cards", "cases.json")
 LIBRARY = os.path.join(ROOT, "profiles", "xwing", "abilities.json")
 CLASSIFICATION = os.path.join(ROOT, "profiles", "xwing", "dice-cards.json")
 TOLERANCE = 1e-12
-DATA = os.path.join(ROOT, "..", "shared", "data", "xwing-data2", "data")
+DATA = os.environ.get("XWING_DATA", os.path.join(ROOT, "..", "shared", "data", "xwing-data2", "data"))
 RUN = 40  # characters in a row that count as copied
 
 
@@ -121,7 +121,9 @@ def main():
         elif not card.get("reason"):
             failures.append("dice-cards: %s (%s) is not modelled and says no reason" % (card["id"], card["type"]))
     texts = card_texts()
-    if texts is not None:
+    if texts is None:
+        print("xwing cards: the copy check is skipped (no xwing-data2 at %s; set XWING_DATA)" % DATA)
+    else:
         if copied(texts[:200] + "x" * RUN, texts) is None:
             failures.append("the copy check cannot find a planted card text")
         for key, a in abilities.items():
