@@ -72,7 +72,7 @@ test: deps
 	sh tests/cli.sh ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
 	python3 tools/layers.py --objects $(BUILD)
-	python3 tests/xwing_cards/run.py ./$(BIN)
+	XWING_DATA=$(XWING_DATA) python3 tests/xwing_cards/run.py ./$(BIN)
 	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA) ./$(BIN); \
 	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
 	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \

@@ -327,6 +327,459 @@ START_TEST(thirty_modifiers_fit_in_one_attack)
 }
 END_TEST
 
+/* An ability entry's "ion_weapon": the attack is an ion weapon's, as attacker.ion_weapon: of
+ * H H C, one result deals 1 hit damage and the two others become ion tokens (Ion Cannon's text;
+ * FAQ L3006-L3010: the damage before the ion tokens). Listed by the defender it does nothing. */
+START_TEST(an_ion_weapon_ability_makes_the_attack_an_ion_attack)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 1);
+    no_state s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* exact, 2 dice: damage P(k >= 1) = 3/4, ion tokens E[k] - 3/4 = 1/4; the flag the same */
+    free(sc);
+    no_summary a, b;
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"ion-cannon\"]", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &a);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"ion_weapon\":true", "\"dice\":0,\"hull\":5");
+    exact_summary(sc, &b);
+    free(sc);
+    ck_assert_near(a.mean, 0.75, 1e-15);
+    ck_assert_near(a.ion.p, 0.25, 1e-15);
+    ck_assert_near(b.ion.p, a.ion.p, 1e-15);
+    /* the defender's listing: the attacker's weapon is no ion weapon */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":0,\"hull\":5,\"abilities\":[\"ion-cannon\"]");
+    ck_assert_int_eq(sc->ctx.ion_weapon, 0);
+    s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 3);
+    ck_assert_int_eq(s.ion_tokens, 0);
+    free(sc);
+}
+END_TEST
+
+/* Second edition "evade results do not cancel crit results" (Autoblasters, Devastating Barrage:
+ * the entry key uncancellable): evades go to hits only, and a reinforce token's evade (L1546)
+ * cancels no crit either. */
+START_TEST(uncancellable_crits_in_2e_and_reinforce)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *evades = "\"dice\":2,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"change\","
+                         "\"faces\":\"any\",\"to\":\"evade\",\"count\":\"all\",\"mandatory\":true}]";
+    /* H C against E E: the hit is cancelled, the crit is not (both are, without the card) */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", evades);
+    no_state s = forced(sc, "HC EE");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", evades);
+    ck_assert_int_eq(forced(sc, "HC EE").damage, 0);
+    free(sc);
+    /* C C against a reinforce token: it would cancel one of two results (L1546), but it is an
+     * evade result: both crits land; H C: the reinforce takes the hit */
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"wartime-loadout\"]", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 2);
+    s = forced(sc, "HC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":0,\"tokens\":{\"reinforce\":1}");
+    ck_assert_int_eq(forced(sc, "CC").damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* pool_cannot_be_modified (2e): no one rerolls, changes or adds to that pool, the owner's own
+ * effects and effects of other ships included; cancels stay (L195, L1344), and so do dice counts
+ * (L1345). Dark Curse defending: the attack dice. */
+START_TEST(a_pool_that_cannot_be_modified)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    /* the attacker's focus token and lock are of no use: one die, E = 1/2 against no defense */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"lock\":1}",
+                           "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 0.5, 1e-15);
+    /* nor the defender's own change of the attack dice (hit to focus), while its cancel of a hit
+     * stays: H H -> 1 damage (2 with neither, 0 if the change worked too) */
+    const char *def = "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"],\"modifiers\":["
+                      "{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\",\"faces\":[\"hit\"],\"to\":\"focus\"},"
+                      "{\"window\":\"before-neutralize\",\"pool\":\"attack\",\"op\":\"cancel\",\"faces\":[\"hit\"]}]";
+    no_scenario *sc = xwing(nodeck, "\"dice\":2", def);
+    ck_assert_int_eq(forced(sc, "HH").damage, 1);
+    free(sc);
+    /* a reroll that is not a reroll is a modification all the same (Midnight and Han Solo, FAQ
+     * L3128-L3130); an added die count is not: 1 + 1 dice, E = 1 (without Dark Curse one blank is
+     * rerolled when there is one, 7/16: E = 1 + 7/16 * 1/2 = 39/32) */
+    const char *han = "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                      "\"faces\":[\"blank\"],\"counts_as_reroll\":false},"
+                      "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1}]";
+    ck_assert_near(mean_of(han, "\"dice\":0,\"abilities\":[\"dark-curse-battleofyavin\"]", nodeck), 1.0, 1e-15);
+    ck_assert_near(mean_of(han, "\"dice\":0", nodeck), 39.0 / 32, 1e-15);
+    /* the defense dice stay free: the attacker with Dark Curse does nothing, and against Dark
+     * Curse the defender's evade token works (1 die vs 1 die and an evade: always an evade) */
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"evade\":1},\"abilities\":[\"dark-curse-battleofyavin\"]",
+                           nodeck), 0.0, 1e-15);
+    /* Dineé: the enemy's dice in either role. Defending with a focus token (5/8 evade) against
+     * 1 die with a focus token it cannot spend (1/2): 1/2 * 3/8 */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}",
+                           "\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]", nodeck),
+                   3.0 / 16, 1e-15);
+    /* attacking: its focus (3/4) stands, the defender's evade token cannot be spent (5/8) */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"dinee-ellberger\"]",
+                           "\"dice\":1,\"tokens\":{\"evade\":1}", nodeck), 15.0 / 32, 1e-15);
+}
+END_TEST
+
+START_TEST(pool_cannot_be_modified_is_read_and_checked)
+{
+    /* the pool by the owner's role: Dineé's is the defense dice when she attacks, the attack dice
+     * when she defends; Moff Gideon's only when listed on the attacker */
+    no_scenario *sc = xwing("", "\"dice\":1,\"abilities\":[\"dinee-ellberger\"]", "\"dice\":1");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_DEFENSE);
+    free(sc);
+    sc = xwing("", "\"dice\":1", "\"dice\":1,\"abilities\":[\"dinee-ellberger\",\"moff-gideon\"]");
+    ck_assert_int_eq(sc->ctx.start.sealed, 1u << NO_POOL_ATTACK);
+    free(sc);
+}
+END_TEST
+
+/* max_dice: usable only while the pool holds at most that many dice (TV-94: "if there are 2 or
+ * fewer attack dice"). A free add of a hit: 2 dice, E = 1 + 1; 3 dice, none: E = 3/2; 0 dice
+ * (0 <= 2): E = 1. The limit counts the pool as it is when offered, not the dice rolled. */
+START_TEST(max_dice_is_the_counterpart_of_min_dice)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *fmt = "\"dice\":%d,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]";
+    char atk[256];
+    snprintf(atk, sizeof atk, fmt, 2);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 2.0, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 3);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.5, 1e-15);
+    snprintf(atk, sizeof atk, fmt, 0);
+    ck_assert_near(mean_of(atk, "\"dice\":0", nodeck), 1.0, 1e-15);
+    /* two adds of a hit to 1 die, each "with at most 2 dice": the first makes 2, the second
+     * still fits (2 <= 2), a third would not: E = 1/2 + 2 */
+    ck_assert_near(mean_of("\"dice\":1,\"modifiers\":["
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2},"
+                           "{\"window\":\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"max_dice\":2}]",
+                           "\"dice\":0", nodeck), 2.5, 1e-15);
+    /* TV-94 spends a calculate token on it */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"calculate\":1},\"abilities\":[\"tv-94\"]", "\"dice\":0", nodeck),
+                   2.0, 1e-15);
+    /* a limit below min_dice is refused */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
+                                       "\"attack-modify\",\"op\":\"add\",\"to\":\"hit\",\"min_dice\":3,\"max_dice\":2}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "max_dice") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* The after-neutralize window (2e): effects "after the Neutralize Results step" act on the
+ * results step 4 left uncancelled (cancelled dice are taken away, L193), and damage is dealt for
+ * what they leave. Bossk: spend a crit to add 2 hits (a change to a hit, then an added hit). */
+#define BOSSK "{\"window\":\"after-neutralize\",\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\"," \
+              "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}"
+#define CANCEL_AFTER "{\"window\":\"after-neutralize\",\"op\":\"cancel\",\"faces\":[\"hit\",\"crit\"]}"
+START_TEST(after_neutralize_acts_on_the_uncancelled_results)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":1,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    no_state s = forced(sc, "C B");
+    ck_assert_int_eq(s.damage, 2);
+    ck_assert_int_eq(s.faceup, 0);
+    /* the evade cancelled the crit first: nothing to spend (before neutralizing, 2 hits against
+     * 1 evade would have landed 1) */
+    ck_assert_int_eq(forced(sc, "C E").damage, 0);
+    free(sc);
+    /* H C against an evade: the hit is cancelled (L356), the crit left becomes 2 hits */
+    sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[" BOSSK "]", "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "HC E").damage, 2);
+    free(sc);
+    /* "if there are 2 or more results" (General Grievous): min_dice counts the uncancelled
+     * results only: H H H against E leaves 2, one is cancelled; H H against E leaves 1 */
+    sc = xwing(nodeck, "\"dice\":3", "\"dice\":1,\"abilities\":[\"general-grievous-crew\"]");
+    ck_assert_int_eq(forced(sc, "HHH E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB E").damage, 1);
+    ck_assert_int_eq(forced(sc, "HHB B").damage, 1);
+    ck_assert_int_eq(forced(sc, "HBB B").damage, 1);
+    free(sc);
+    /* "if the attack hit" (Turbolaser Battery: min_dice 1): a miss adds nothing */
+    const char *turbo = "\"dice\":1,\"modifiers\":[{\"window\":\"after-neutralize\",\"op\":\"add\",\"to\":\"hit\","
+                        "\"count\":3,\"min_dice\":1}]";
+    sc = xwing(nodeck, turbo, "\"dice\":1");
+    ck_assert_int_eq(forced(sc, "H B").damage, 4);
+    ck_assert_int_eq(forced(sc, "H E").damage, 0);
+    free(sc);
+    /* exact: 1 die against 1 die, E = 4 * 1/2 * 5/8 = 5/4 */
+    ck_assert_near(mean_of(turbo, "\"dice\":1", nodeck), 1.25, 1e-15);
+    /* an ion weapon deals for what the window leaves: C against nothing, Bossk (made mandatory:
+     * the policies do not value ion tokens, and 1 damage comes either way): 2 hits, 1 damage and
+     * 1 ion token */
+    sc = xwing(nodeck, "\"dice\":1,\"ion_weapon\":true,\"modifiers\":[{\"window\":\"after-neutralize\","
+               "\"op\":\"change\",\"faces\":[\"crit\"],\"to\":\"hit\",\"mandatory\":true,"
+               "\"then\":{\"op\":\"add\",\"to\":\"hit\",\"count\":1}}]", "\"dice\":0,\"hull\":5");
+    s = forced(sc, "C");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 1);
+    free(sc);
+}
+END_TEST
+
+/* Both players' after-neutralize effects resolve in player order (the ability queue, L594-L598):
+ * the attacker's Bossk and the defender's cancel of a hit or crit, on one crit. The attacker
+ * first: 2 hits, one cancelled: 1. The defender first: the crit is cancelled, Bossk has
+ * nothing: 0. */
+START_TEST(after_neutralize_in_player_order)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    const char *atk = "\"dice\":1,\"modifiers\":[" BOSSK "]", *def = "\"dice\":0,\"modifiers\":[" CANCEL_AFTER "]";
+    no_scenario *sc = xwing(nodeck, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 1);
+    free(sc);
+    char root[128];
+    snprintf(root, sizeof root, "%s,\"first_player\":\"defender\"", nodeck);
+    sc = xwing(root, atk, def);
+    ck_assert_int_eq(forced(sc, "C").damage, 0);
+    free(sc);
+    /* exact, 1 die: attacker first, H 3/8 -> 0, C 1/8 -> 1: 1/8; defender first: 0 */
+    ck_assert_near(mean_of(atk, def, nodeck), 1.0 / 8, 1e-15);
+    ck_assert_near(mean_of(atk, def, root), 0.0, 1e-15);
+}
+END_TEST
+
+START_TEST(after_neutralize_is_checked)
+{
+    static const char *const bad[] = {
+        "{\"window\":\"after-neutralize\",\"op\":\"reroll\"}",
+        "{\"window\":\"after-neutralize\",\"pool\":\"defense\",\"op\":\"cancel\",\"faces\":[\"evade\"]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[1024], err[NO_ERR_LEN];
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[%s]},"
+                 "\"defender\":{\"dice\":0}}", bad[i]);
+        no_scenario *sc = malloc(sizeof *sc);
+        ck_assert_msg(no_scenario_parse(json, "t.json", sc, err, sizeof err) != 0, "accepted: %s", bad[i]);
+        /* and first edition has no such window */
+        snprintf(json, sizeof json, "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                 CANCEL_AFTER "]},\"defender\":{\"dice\":0}}");
+        ck_assert_int_ne(no_scenario_parse(json, "t.json", sc, err, sizeof err), 0);
+        free(sc);
+    }
+}
+END_TEST
+
+/* Round 3 (second edition). opponent_cannot_spend: the other side's records that cost those
+ * tokens are refused, built-in token effects included; the Force is a charge (L460) and stays.
+ * Ember attacking: 1 die vs 1 die with focus and calculate it cannot spend: 1/2 * 5/8 = 5/16
+ * (3/16 when the focus works). Fenn Rau defending, "all": the attacker's focus and lock are
+ * barred (1/2), its Force is not (F -> hit: 3/4). */
+START_TEST(opponent_cannot_spend_bars_the_other_sides_tokens)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"ember\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"calculate\":1}", nodeck),
+                   5.0 / 16, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"focus\":1}", nodeck), 3.0 / 16, 1e-15);
+    /* Ember's is an attacking rule: defending, the attacker's focus works (3/4) */
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"ember\"]", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"lock\":1}", "\"dice\":0,\"abilities\":[\"fenn-rau-sheathipede\"]",
+                           nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"force\":1,\"lock\":1}", "\"dice\":0,\"abilities\":[\"fenn-rau-sheathipede\"]",
+                           nodeck), 0.75, 1e-15);
+    /* "green" (Dead to Rights): focus, evade and calculate barred, the Force kept: 1 die vs 1 die,
+     * the defender's F becomes an evade by the Force only: 1/2 * 3/8 */
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"dead-to-rights\"]",
+                           "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1,\"calculate\":1,\"force\":1}", nodeck),
+                   3.0 / 16, 1e-15);
+    /* cannot_spend on the owner (Networked Aim): its lock rerolls nothing, its own reroll counts
+     * the lock: 2 dice, one die rerolled when one misses: 1 + 3/4 * 1/2 = 11/8 (the lock: 3/2) */
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1},\"abilities\":[\"networked-aim\"]", "\"dice\":0", nodeck),
+                   11.0 / 8, 1e-15);
+    /* second edition only: count_from and owner are refused in xwing-1e */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                                       "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"count_from\":{\"side\":\"owner\","
+                                       "\"tokens\":[\"stress\"]}}]},\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "second-edition") != NULL, "%s", err);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                                       "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"owner\":\"opponent\"}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "second-edition") != NULL, "%s", err);
+    free(sc);
+}
+END_TEST
+
+/* {"one_of": [...]} (4-LOM): after the attack roll the owner names one kind; the other side then
+ * cannot spend it. 1 die vs 1 die with focus and evade: without 4-LOM every defense result is an
+ * evade (0); naming evade leaves B unanswered: 1/2 * 3/8 = 3/16; were both barred, 5/16. */
+START_TEST(one_named_token_kind_is_barred_after_the_roll)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"4-lom-crew\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}", nodeck),
+                   3.0 / 16, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}", nodeck), 0.0, 1e-15);
+    /* forced: H, then B: the evade token named is barred, the hit lands */
+    no_scenario *sc = xwing(nodeck, "\"dice\":1,\"abilities\":[\"4-lom-crew\"]", "\"dice\":1,\"tokens\":{\"focus\":1,\"evade\":1}");
+    no_state s = forced(sc, "H B");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.tok[NO_DEFENDER][NO_TOK_EVADE], 1);
+    free(sc);
+}
+END_TEST
+
+/* count_from: up to one die per token counted, read when offered. Matchstick, 1 die: a stress
+ * token (or the defender's lock on it, its red token, FAQ L2771-L2777) rerolls a miss: 3/4; none:
+ * 1/2; 2 dice and 1 red token: 1 + 3/4 * 1/2 = 11/8; 2 red tokens: 3/2. BT-1 (the defender's
+ * stress): forced H H against 1 stress: 1 crit; 2 stress: 2. */
+START_TEST(a_count_taken_from_a_token_count)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"stress\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"matchstick\"]", "\"dice\":0,\"tokens\":{\"lock\":1}", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"stress\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck),
+                   11.0 / 8, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"stress\":1,\"strain\":1},\"abilities\":[\"matchstick\"]", "\"dice\":0", nodeck),
+                   1.5, 1e-15);
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"bt-1\"]", "\"dice\":0,\"tokens\":{\"stress\":1}");
+    no_state s = forced(sc, "HH");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"bt-1\"]", "\"dice\":0,\"tokens\":{\"stress\":2}");
+    s = forced(sc, "HH");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 2);
+    free(sc);
+    /* refused beside a count, on an add */
+    char err[NO_ERR_LEN];
+    sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\","
+                                       "\"op\":\"reroll\",\"count\":2,\"count_from\":{\"side\":\"owner\",\"tokens\":[\"red\"]}}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\","
+                                       "\"op\":\"add\",\"to\":\"hit\",\"count_from\":{\"side\":\"owner\",\"tokens\":[\"red\"]}}]},"
+                                       "\"defender\":{\"dice\":0}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+/* whole in 2e (L3-37 crew, the defender's): every attack die not rerolled yet, or none. 1 die:
+ * a hit is rerolled, 1/2 * 1/2 = 1/4. 2 dice: H H (1/4) -> 1; one success (1/2): 1 either way,
+ * kept; E = 3/4 (a free choice of dice would reroll the lone hit: 1/2). */
+START_TEST(a_whole_pool_reroll_in_2e)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1", "\"dice\":0,\"abilities\":[\"l3-37-crew\"]", nodeck), 0.25, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2", "\"dice\":0,\"abilities\":[\"l3-37-crew\"]", nodeck), 0.75, 1e-15);
+    /* a die rerolled already (right after the roll) stays: B H -> the blank rerolled to H, then
+     * only the fresh H is rerolled: forced B H | H | B -> 1 damage */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"reroll\","
+                            "\"faces\":[\"blank\"],\"mandatory\":true}]",
+                            "\"dice\":0,\"abilities\":[\"l3-37-crew\"]");
+    ck_assert_int_eq(forced(sc, "BH H B").damage, 1);
+    free(sc);
+}
+END_TEST
+
+/* pool_cannot_be_rerolled (Tierfon Belly Run): the lock rerolls nothing (1/2), the focus still
+ * changes (3/4). pool_cannot_be_modified_otherwise (Foresight): only its change of 1 focus: 2
+ * dice, E = 1 + P(a focus) = 1 + 7/16, the focus token and the lock idle. Snap Shot: nothing. */
+START_TEST(rerolls_barred_and_a_pool_only_one_card_modifies)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1}", "\"dice\":0,\"abilities\":[\"tierfon-belly-run\"]", nodeck),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1,\"focus\":1}", "\"dice\":0,\"abilities\":[\"tierfon-belly-run\"]",
+                           nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1,\"focus\":1},\"abilities\":[\"foresight\"]", "\"dice\":0", nodeck),
+                   23.0 / 16, 1e-15);
+    /* the defender's change of the attack dice is barred too: forced H H, its hit -> focus idle */
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"foresight\"]",
+                            "\"dice\":0,\"modifiers\":[{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\","
+                            "\"faces\":[\"hit\"],\"to\":\"focus\"}]");
+    ck_assert_int_eq(forced(sc, "HH").damage, 2);
+    free(sc);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1},\"abilities\":[\"snap-shot\"]", "\"dice\":0", nodeck), 0.5, 1e-15);
+}
+END_TEST
+
+/* pool_cannot_be_modified with a condition, read when a modifier is offered. Midnight defending
+ * with a lock: the attacker's focus idle (1/2); without: 3/4. Midnight attacking with a lock, 1
+ * die vs 1 die with focus: on H/C she keeps the lock and the defender cannot focus (5/8); on B/F
+ * she spends it to reroll, which frees the defender's focus (1/2 * 3/8): E = 5/16 + 3/32. Lapin:
+ * the attacker's stress. */
+START_TEST(a_pool_sealed_while_a_condition_holds)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"tokens\":{\"lock\":1},\"abilities\":[\"midnight\"]",
+                           nodeck), 0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"midnight\"]", nodeck), 0.75, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1},\"abilities\":[\"midnight\"]", "\"dice\":1,\"tokens\":{\"focus\":1}",
+                           nodeck), 13.0 / 32, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1,\"stress\":1}", "\"dice\":0,\"abilities\":[\"lapin\"]", nodeck),
+                   0.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"lapin\"]", nodeck), 0.75, 1e-15);
+}
+END_TEST
+
+/* Caps on the other side. Magva Yarro defending: the attacker's lock rerolls 1 die at most: 2
+ * dice, 11/8 (3/2 without). Padmé: the attacker's focus token changes one focus: 2 dice, 1 +
+ * 7/16 (3/2 without); a second focus changed by another ship's effect stands (FAQ L3086-L3088):
+ * forced F F -> 2. */
+START_TEST(caps_on_the_other_sides_rerolls_and_focus_results)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"lock\":1}", "\"dice\":0,\"abilities\":[\"magva-yarro\"]", nodeck),
+                   11.0 / 8, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"padme-amidala\"]", nodeck),
+                   23.0 / 16, 1e-15);
+    no_scenario *sc = xwing(nodeck, "\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"padme-amidala\"]");
+    ck_assert_int_eq(forced(sc, "FF").damage, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"tokens\":{\"focus\":1},\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"change\","
+               "\"faces\":[\"focus\"],\"to\":\"hit\",\"other_ship\":true}]", "\"dice\":0,\"abilities\":[\"padme-amidala\"]");
+    ck_assert_int_eq(forced(sc, "FF").damage, 2);
+    free(sc);
+    /* Magva: after one die rerolled, no more (a second reroll record idle): forced B B | B -> 0 */
+    sc = xwing(nodeck, "\"dice\":2,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]},"
+               "{\"window\":\"attack-modify\",\"op\":\"reroll\",\"faces\":[\"blank\"]}]", "\"dice\":0,\"abilities\":[\"magva-yarro\"]");
+    ck_assert_int_eq(forced(sc, "BB B").damage, 0);
+    free(sc);
+    /* only 1 is modelled */
+    char err[NO_ERR_LEN];
+    sc = malloc(sizeof *sc);
+    ck_assert_int_eq(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,"
+                                       "\"abilities\":[\"magva-yarro\"]}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+/* owner "opponent" and charge_active (Greedo defending): the attacker may change a hit to a crit
+ * while Greedo's charge is unspent: forced H -> a crit; with no charge, a hit. */
+START_TEST(a_record_the_opponent_owns)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":1", "\"dice\":0,\"abilities\":[\"greedo\"]");
+    no_state s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":1", "\"dice\":0,\"abilities\":[{\"name\":\"greedo\",\"charges\":0}]");
+    s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 0);
+    free(sc);
+    /* at range 0 the attacker may not modify its dice (L338): its change is refused there too */
+    sc = xwing(",\"range\":0,\"rule_options\":{\"damage_deck\":false}", "\"dice\":1", "\"dice\":0,\"abilities\":[\"greedo\"]");
+    s = forced(sc, "H");
+    ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -343,6 +796,22 @@ Suite *suite_constructs(void)
     tcase_add_test(t, exact_and_counts_as_reroll_are_checked);
     tcase_add_test(t, jam_tokens_change_no_dice_and_conditions_read_them);
     tcase_add_test(t, thirty_modifiers_fit_in_one_attack);
+    tcase_add_test(t, an_ion_weapon_ability_makes_the_attack_an_ion_attack);
+    tcase_add_test(t, uncancellable_crits_in_2e_and_reinforce);
+    tcase_add_test(t, a_pool_that_cannot_be_modified);
+    tcase_add_test(t, pool_cannot_be_modified_is_read_and_checked);
+    tcase_add_test(t, max_dice_is_the_counterpart_of_min_dice);
+    tcase_add_test(t, after_neutralize_acts_on_the_uncancelled_results);
+    tcase_add_test(t, after_neutralize_in_player_order);
+    tcase_add_test(t, after_neutralize_is_checked);
+    tcase_add_test(t, opponent_cannot_spend_bars_the_other_sides_tokens);
+    tcase_add_test(t, one_named_token_kind_is_barred_after_the_roll);
+    tcase_add_test(t, a_count_taken_from_a_token_count);
+    tcase_add_test(t, a_whole_pool_reroll_in_2e);
+    tcase_add_test(t, rerolls_barred_and_a_pool_only_one_card_modifies);
+    tcase_add_test(t, a_pool_sealed_while_a_condition_holds);
+    tcase_add_test(t, caps_on_the_other_sides_rerolls_and_focus_results);
+    tcase_add_test(t, a_record_the_opponent_owns);
     suite_add_tcase(s, t);
     return s;
 }

@@ -227,7 +227,8 @@ if make -s install PREFIX="$T/inst" >/dev/null 2>"$T/inst.err" &&
 else bad "make install: $(cat "$T/inst.err")"; fi
 
 # squads (XWS): a squad's profile, a matchup's CSV and chart, a misspelled pilot
-"$BIN" squad tests/xws/sample.json | grep -q "DFS-311 (Vulture-class Droid Fighter), initiative 1" && ok || bad "squad"
+"$BIN" squad tests/xws/sample.json 2>"$T/w" | grep -q "DFS-311 (Vulture-class Droid Fighter), initiative 1" &&
+    grep -q 'pilots\[1\].id: "dfs311-vultureclassdroidfighter" is written PILOT-SHIP' "$T/w" && ok || bad "squad"
 "$BIN" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --format csv >"$T/m.csv" &&
     [ "$(wc -l <"$T/m.csv")" -eq 25 ] && head -1 "$T/m.csv" | grep -q "^direction,attacker,defender,mean_r1" &&
     ok || bad "matchup csv"

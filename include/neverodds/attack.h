@@ -104,6 +104,9 @@ typedef enum {
     /* X-Wing first edition: immediately after a roll, before anyone modifies (FAQ 4.4.1 B873,
      * B159: Heavy Laser Cannon, Palpatine) */
     NO_W_ATTACK_ROLLED, NO_W_DEFENSE_ROLLED,
+    /* X-Wing second edition: after step 4 (Neutralize Results), on the uncancelled results
+     * (Bossk, General Grievous, Turbolaser Battery) */
+    NO_W_AFTER_NEUTRALIZE,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
@@ -136,6 +139,7 @@ typedef struct no_modifier {
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
+    uint8_t max_dice;       /* 1 + the most dice the pool may hold for it to be usable; 0 none */
     uint32_t excludes;      /* modifier indices it disables once used */
     uint8_t effect;         /* declare: what the game's later steps do (game-defined code) */
     uint8_t discards;       /* using it discards a game piece for good (no-discard policy) */
@@ -155,7 +159,27 @@ typedef struct no_modifier {
                              * as it was, so a fresh die may still be rerolled later */
     uint8_t exact;          /* exactly `count` dice, or every eligible die when fewer (Saturation
                              * Salvo, FAQ L2831-L2837) */
+    uint8_t count_from;     /* 0: `count` stands; 1: up to as many dice as the owner holds tokens of
+                             * count_tokens, 2: as the other side holds (Matchstick, BT-1); none: unusable */
+    uint32_t count_tokens;  /* token bits, group bits on top (read as requires' are) */
+    uint8_t charge_active;  /* usable only while its charge pool holds a charge, which it does not
+                             * spend (Greedo: "if your charge is active") */
 } no_modifier;
+
+/* Marks of no_state.used above the modifiers' bits (NO_MAX_MODS <= 30): the side that may reroll
+ * only one die of its own pool has rerolled one (no_ctx.reroll_cap); the side that may modify
+ * only one result of no_ctx.cap_face has modified one (no_ctx.face_cap). */
+#define NO_USED_REROLL_CAP (1u << 30)
+#define NO_USED_FACE_CAP (1u << 31)
+_Static_assert(NO_MAX_MODS <= 30, "no_state.used keeps its two top bits for the caps");
+
+/* A pool no one may modify while its condition holds, read when a modifier is offered (X-Wing 2e
+ * Midnight: "if you have a lock on the enemy ship"; Lapin: "if the enemy ship is stressed"). */
+typedef struct no_seal_if {
+    uint8_t pool, side;                 /* the pool; the side whose card it is */
+    uint32_t requires, opp_requires;    /* tokens (group bits on top) side / the other side holds */
+} no_seal_if;
+#define NO_MAX_SEAL_IF 4
 
 /* The optimal policy's goal measures, in the goal's order (engine.c goal_measures). */
 #define NO_GOAL_MEASURES 3
@@ -214,6 +238,20 @@ typedef struct no_ctx {
     uint8_t uncancellable_hits, uncancellable_crits;
     uint8_t cannot_modify[NO_SIDES];
     uint8_t must_spend_focus[NO_SIDES];
+    /* X-Wing second-edition card rules on the other side: tokens a side may not spend (Ember, Vi
+     * Moradi, Fenn Rau, Dead to Rights: token bits); pools no one may reroll (bit per pool,
+     * Tierfon Belly Run); pools only some modifiers may modify (bit per pool, and those modifiers:
+     * Foresight); pools sealed while a condition holds; a side that may reroll at most one die of
+     * its own pool (Magva Yarro), or modify at most one result of face cap_face (Padme Amidala) */
+    uint32_t cannot_spend[NO_SIDES];
+    uint8_t cannot_reroll;
+    uint8_t sole_pools;
+    uint32_t sole_mods[NO_POOLS];
+    int nseal_if;
+    no_seal_if seal_if[NO_MAX_SEAL_IF];
+    uint8_t reroll_cap[NO_SIDES];
+    uint8_t face_cap[NO_SIDES];
+    uint8_t cap_face;
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */

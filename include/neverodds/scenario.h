@@ -31,7 +31,7 @@ typedef struct no_scenario {
     const no_game *game;  /* its game's descriptor (game.h): the registry's entry for "game" */
     char rules[16];
     int points;           /* "points": the attacker's cost (compare's damage per point); 0: none */
-    char notes[NO_NOTES_LEN]; /* for the report: pilots' and upgrades' cards with no dice effect modelled */
+    char notes[NO_NOTES_LEN]; /* for the report: cards that act on dice and are not modelled */
     const no_rules *engine_rules;
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */

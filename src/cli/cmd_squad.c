@@ -9,10 +9,12 @@
 static const char usage_squad[] =
     "usage: neverodds squad SQUAD.xws [--format text|json|csv]\n"
     "\n"
-    "Reads a squad exported by a list builder (XWS 2.0.0), checks its faction, pilot and upgrade\n"
-    "ids and slots against profiles/xwing/ships.json (xwing-data2), and prints each ship with its\n"
-    "attack and defense dice, hull, shields, Force, and which of its cards change dice (the\n"
-    "abilities library models them) and which have no dice effect modelled.\n"
+    "Reads a squad exported by a list builder (XWS 2.0.0 and the dialects builders write: legacy\n"
+    "slot keys, YASB's hardpoint placeholders, renamed ids; each mapping a warning on stderr),\n"
+    "checks its faction, pilot and upgrade ids and slots against profiles/xwing/ships.json\n"
+    "(xwing-data2), and prints each ship with every weapon, its attack and defense dice, hull,\n"
+    "shields, Force, and its cards: dice abilities modelled, cards that act on dice but are not\n"
+    "modelled (and why), cards with no dice effect.\n"
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
 

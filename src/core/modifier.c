@@ -89,6 +89,75 @@ static int tokens_hold(const no_ctx *ctx, const no_state *s, int side, uint32_t 
     return 1;
 }
 
+/* How many tokens of `mask` (tokens, group bits on top) `side` holds: each token once, the other
+ * side's tokens that count among this side's group included (a lock on it is its red token). */
+static int tokens_count(const no_ctx *ctx, const no_state *s, int side, uint32_t mask)
+{
+    uint32_t own = mask & ((1u << NO_TOK_N) - 1), other = 0;
+    for (int g = 0; g < NO_TOKEN_GROUPS; g++)
+        if (mask & NO_TOKEN_GROUP(g)) {
+            own |= ctx->group_tokens[g];
+            other |= ctx->group_tokens_other[g];
+        }
+    int n = 0;
+    for (int t = 0; t < NO_TOK_N; t++)
+        n += ((own >> t & 1) ? s->tok[side][t] : 0) + ((other >> t & 1) ? s->tok[!side][t] : 0);
+    return n;
+}
+
+/* Up to how many dice a modifier acts on here: its count, or one per token it counts (count_from,
+ * at most NO_MAX_ROLL; 0: none, it cannot be used). */
+static int mod_count(const no_ctx *ctx, const no_state *s, const no_modifier *md)
+{
+    if (!md->count_from)
+        return md->count;
+    int n = tokens_count(ctx, s, md->count_from == 1 ? md->side : !md->side, md->count_tokens);
+    return n > NO_MAX_ROLL ? NO_MAX_ROLL : n;
+}
+
+/* Its own pool: the attack dice for the attacker, the defense dice for the defender. */
+static int own_pool(int side) { return side == NO_ATTACKER ? NO_POOL_ATTACK : NO_POOL_DEFENSE; }
+
+/* A reroll of the side's own dice under a cap of one die (Magva Yarro); a reroll that does not
+ * count as one is not counted (Han Solo, FAQ L2839-L2841). */
+static int reroll_capped(const no_ctx *ctx, const no_modifier *md)
+{
+    return ctx->reroll_cap[md->side] && md->op == NO_OP_REROLL && md->pool == own_pool(md->side) && !md->unmarked;
+}
+
+/* The faces the side may no longer modify: the capped face once one result of it was modified by
+ * the side's own effects (Padme Amidala; another ship's effects are not the side's, FAQ
+ * L3086-L3088). Rerolls and changes modify a result; cancels do not (L1344). */
+static unsigned face_capped(const no_ctx *ctx, const no_modifier *md)
+{
+    if (!ctx->face_cap[md->side] || md->other_ship || (md->op != NO_OP_REROLL && md->op != NO_OP_CHANGE))
+        return 0;
+    return md->faces & (1u << ctx->cap_face);
+}
+
+static unsigned blocked_faces(const no_ctx *ctx, const no_state *s, const no_modifier *md)
+{
+    return (s->used & NO_USED_FACE_CAP) ? face_capped(ctx, md) : 0;
+}
+
+/* May no one modify md's pool now: sealed, a side that cannot modify (1e), a pool only some
+ * modifiers may modify, a pool sealed while a condition holds. */
+static int pool_barred(const no_ctx *ctx, const no_state *s, int m)
+{
+    const no_modifier *md = &ctx->mods[m];
+    if (((s->sealed >> md->pool) & 1) || (ctx->cannot_modify[md->side] && !md->other_ship))
+        return 1;
+    if (((ctx->sole_pools >> md->pool) & 1) && !((ctx->sole_mods[md->pool] >> m) & 1))
+        return 1;
+    for (int i = 0; i < ctx->nseal_if; i++) {
+        const no_seal_if *c = &ctx->seal_if[i];
+        if (c->pool == md->pool && tokens_hold(ctx, s, c->side, c->requires, 1) &&
+            tokens_hold(ctx, s, !c->side, c->opp_requires, 1))
+            return 1;
+    }
+    return 0;
+}
+
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
 {
     const no_modifier *md = &ctx->mods[m];
@@ -98,12 +167,20 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     int modifying = modifies(md); /* adding results after cancelling (Accuracy Corrector) too */
     for (int c = md->chain; c && !modifying; c = ctx->mods[c - 1].chain)
         modifying = modifies(&ctx->mods[c - 1]);
-    if (modifying && (((s->sealed >> md->pool) & 1) || (ctx->cannot_modify[md->side] && !md->other_ship)))
+    if (modifying && pool_barred(ctx, s, m))
         return 0;
+    for (int c = m + 1; c; c = ctx->mods[c - 1].chain) /* no one may reroll this pool */
+        if (ctx->mods[c - 1].op == NO_OP_REROLL && ((ctx->cannot_reroll >> md->pool) & 1))
+            return 0;
     const uint8_t *tok = s->tok[md->side];
-    if (md->cost_token != NO_NO_TOKEN && tok[md->cost_token] < md->cost_amount)
+    if (md->cost_token != NO_NO_TOKEN &&
+        (tok[md->cost_token] < md->cost_amount || ((ctx->cannot_spend[md->side] >> md->cost_token) & 1)))
         return 0;
     if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
+        return 0;
+    if (md->charge_active && !s->charges[md->charge_slot])
+        return 0;
+    if (reroll_capped(ctx, md) && (s->used & NO_USED_REROLL_CAP))
         return 0;
     if (!tokens_hold(ctx, s, md->side, md->requires, 1) || !tokens_hold(ctx, s, md->side, md->forbids, 0) ||
         !tokens_hold(ctx, s, !md->side, md->opp_requires, 1) || !tokens_hold(ctx, s, !md->side, md->opp_forbids, 0))
@@ -115,17 +192,28 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];
-    if (md->min_dice || md->only_faces) { /* conditions on the whole pool (Heroic) */
+    if (md->min_dice || md->max_dice || md->only_faces) { /* conditions on the whole pool (Heroic, TV-94) */
         int total = no_pool_total(p);
-        if (total < md->min_dice || (md->only_faces && matching(p, md->only_faces, 0) != total))
+        if (total < md->min_dice || (md->max_dice && total > md->max_dice - 1) ||
+            (md->only_faces && matching(p, md->only_faces, 0) != total))
             return 0;
     }
+    if (md->count_from && mod_count(ctx, s, md) == 0)
+        return 0;
     no_pool buf;
     const no_pool *free_dice = reachable(s, md, &buf);
+    unsigned blocked = blocked_faces(ctx, s, md);
     switch (md->op) {
-    case NO_OP_REROLL: return matching(free_dice, md->faces, !md->unmarked) > 0;
+    case NO_OP_REROLL: {
+        int n = matching(free_dice, md->faces & ~blocked, !md->unmarked);
+        /* every die or none: not when a cap allows fewer (Magva Yarro, Padme Amidala) */
+        if (md->whole_pool && ((reroll_capped(ctx, md) && n > 1) ||
+                               (face_capped(ctx, md) && matching(free_dice, face_capped(ctx, md), !md->unmarked) > 1)))
+            return 0;
+        return n > 0;
+    }
     case NO_OP_CHANGE:
-    case NO_OP_CANCEL: return md->empty_ok || matching(free_dice, acting_faces(md), 0) > 0;
+    case NO_OP_CANCEL: return md->empty_ok || matching(free_dice, acting_faces(md) & ~blocked, 0) > 0;
     case NO_OP_ROLL: return matching(p, md->faces, 0) > 0; /* a die of these faces is present */
     default: return 1; /* add, gain, declare */
     }
@@ -139,6 +227,7 @@ typedef struct picker {
     int cells[2 * NO_MAX_FACES][2];
     int ncells, limit;
     int exactly;        /* > 0: only picks of this many dice (no_modifier.exact) */
+    int cap_face, cap_left; /* at most cap_left dice showing cap_face (-1: no cap) */
     no_option *out;
     int n, max;
 } picker;
@@ -155,9 +244,12 @@ static void pick_rec(picker *pk, int cell, int taken)
     }
     int col = pk->cells[cell][0], face = pk->cells[cell][1];
     int avail = pk->p->n[col][face];
-    for (int r = 0; r <= avail && taken + r <= pk->limit; r++) {
+    int capped = face == pk->cap_face;
+    for (int r = 0; r <= avail && taken + r <= pk->limit && (!capped || r <= pk->cap_left); r++) {
         pk->cur.pick[col][face] = (uint8_t)r;
+        pk->cap_left -= capped ? r : 0;
         pick_rec(pk, cell + 1, taken + r);
+        pk->cap_left += capped ? r : 0;
     }
     pk->cur.pick[col][face] = 0;
 }
@@ -181,15 +273,33 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
     /* a reroll takes dice not rerolled yet; "reroll all" too under a golden rule (the dice left,
      * FAQ B1205, B1293) */
     int fresh_only = md->op == NO_OP_REROLL && (!md->whole_pool || ctx->reroll_once) && !md->unmarked;
-    unsigned mask = md->op == NO_OP_REROLL ? md->faces : acting_faces(md);
-    if ((md->count == NO_COUNT_ALL && md->op != NO_OP_REROLL) || md->whole_pool) {
-        /* "change all" / "cancel all": one option, every matching die */
+    unsigned mask = (md->op == NO_OP_REROLL ? md->faces : acting_faces(md)) & ~blocked_faces(ctx, s, md);
+    int count = mod_count(ctx, s, md);
+    pk.cap_face = face_capped(ctx, md) ? ctx->cap_face : -1; /* one result of that face (Padme) */
+    pk.cap_left = 1;
+    if ((count == NO_COUNT_ALL && md->op != NO_OP_REROLL) || md->whole_pool) {
+        /* "change all" / "cancel all": one option, every matching die; under a cap of one result
+         * of a face, one option per column holding that face (no_mod_usable keeps a whole
+         * reroll from taking more than the cap) */
         for (int c = 0; c < (fresh_only ? 1 : 2); c++)
             for (int f = 0; f < NO_MAX_FACES; f++)
-                if (mask & (1u << f))
+                if ((mask & (1u << f)) && f != pk.cap_face)
                     pk.cur.pick[c][f] = pk.p->n[c][f];
-        out[0] = pk.cur;
-        return 1;
+        if (pk.cap_face < 0 || !(mask & (1u << pk.cap_face))) {
+            out[0] = pk.cur;
+            return 1;
+        }
+        int n = 0;
+        for (int c = 0; c < (fresh_only ? 1 : 2); c++)
+            if (pk.p->n[c][pk.cap_face]) {
+                if (n >= max)
+                    return n + 1;
+                out[n] = pk.cur;
+                out[n++].pick[c][pk.cap_face] = 1;
+            }
+        if (!n) /* no die of that face: the rest, if any */
+            out[n++] = pk.cur;
+        return n;
     }
     for (int c = 0; c < (fresh_only ? 1 : 2); c++)
         for (int f = 0; f < NO_MAX_FACES; f++)
@@ -198,7 +308,9 @@ static int options_of(const no_ctx *ctx, const no_state *s, int m, no_option *ou
                 pk.cells[pk.ncells][1] = f;
                 pk.ncells++;
             }
-    pk.limit = md->count == NO_COUNT_ALL ? NO_MAX_ROLL : md->count;
+    pk.limit = count == NO_COUNT_ALL ? NO_MAX_ROLL : count;
+    if (reroll_capped(ctx, md))
+        pk.limit = 1; /* at most one die of its own pool (Magva Yarro) */
     if (md->op == NO_OP_REROLL && pk.limit > NO_MAX_ROLL)
         pk.limit = NO_MAX_ROLL;
     if (md->exact) { /* exactly `count` dice, or all there are when fewer (FAQ L2831-L2837) */
@@ -337,6 +449,11 @@ static void apply_effect(const no_ctx *ctx, no_state *s, const no_option *opt)
 
 void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
 {
+    const no_modifier *md = &ctx->mods[opt->mod];
+    if (reroll_capped(ctx, md))
+        s->used |= NO_USED_REROLL_CAP;
+    if (face_capped(ctx, md) && opt->pick[NO_FRESH][ctx->cap_face] + opt->pick[NO_REROLLED][ctx->cap_face])
+        s->used |= NO_USED_FACE_CAP;
     pay(ctx, s, opt->mod);
     apply_effect(ctx, s, opt);
     for (int m = ctx->mods[opt->mod].chain; m; m = ctx->mods[m - 1].chain) {
@@ -368,7 +485,8 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "defense-reroll", "guardian-pierce", "guardian-reroll",
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
-                                             "evade", "redirect", "attack-rolled", "defense-rolled"};
+                                             "evade", "redirect", "attack-rolled", "defense-rolled",
+                                             "after-neutralize"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 
 int no_window_find(const char *name)

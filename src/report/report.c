@@ -151,8 +151,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         g->objective_text(f, &sc->ctx);
     fprintf(f, "scenario: %s%s%s%s\n", sc->file, *sc->name ? " (" : "", sc->name, *sc->name ? ")" : "");
     readings_text(f, sc);
-    if (*sc->notes) /* pilots and upgrades the abilities library does not model */
-        fprintf(f, "no dice effect modelled: %s\n", sc->notes);
+    if (*sc->notes) /* cards that act on dice (dice-cards.json) the abilities library does not model */
+        fprintf(f, "acts on dice, not modelled: %s\n", sc->notes);
     if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
         describe_carry(f, sc);
@@ -288,7 +288,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(o, "rulings", readings_json(sc));
     cJSON_AddStringToObject(o, "scenario", sc->name);
     if (*sc->notes)
-        cJSON_AddStringToObject(o, "no_dice_effect_modelled", sc->notes);
+        cJSON_AddStringToObject(o, "dice_effect_not_modelled", sc->notes);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
     const int *p = ctx->policy;
     cJSON_AddStringToObject(pol, "name", p[NO_ATTACKER] == p[NO_DEFENDER] ? no_policies[p[NO_ATTACKER]].name : "mixed");

@@ -10,7 +10,10 @@ Usage: python3 tests/xwing_cards/run.py ./neverodds
 3. each case's scenario, run exact (`neverodds run FILE --exact --format json`), gives the values
    its `expect` names (fractions or decimals, worked by hand or by an independent enumeration, to
    1e-12); a case that does not run fails;
-4. prints the coverage: dice cards modelled / dice cards classified.
+4. no summary, assumption or reason of the two profiles copies a card's text: no run of 40
+   characters of theirs appears in an `ability` or `text` of xwing-data2 (when the data set is
+   at $XWING_DATA, default ../shared/data/xwing-data2/data; else the check says it is skipped);
+5. prints the coverage: dice cards modelled / dice cards classified.
 Exit status 0 when every check passes, else 1 with each failure printed.
 """
 import json
@@ -27,6 +30,37 @@ CASES = os.path.join(ROOT, "tests", "xwing_cards", "cases.json")
 LIBRARY = os.path.join(ROOT, "profiles", "xwing", "abilities.json")
 CLASSIFICATION = os.path.join(ROOT, "profiles", "xwing", "dice-cards.json")
 TOLERANCE = 1e-12
+DATA = os.environ.get("XWING_DATA", os.path.join(ROOT, "..", "shared", "data", "xwing-data2", "data"))
+RUN = 40  # characters in a row that count as copied
+
+
+def card_texts():
+    """Every ability and text sentence of xwing-data2, lowercased, or None without the data."""
+    if not os.path.isdir(DATA):
+        return None
+    out = []
+    for folder, _, files in os.walk(DATA):
+        for name in files:
+            if name.endswith(".json"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    stack = [json.load(f)]
+                while stack:
+                    v = stack.pop()
+                    if isinstance(v, dict):
+                        out.extend(t.lower() for k, t in v.items() if k in ("ability", "text") and isinstance(t, str))
+                        stack.extend(v.values())
+                    elif isinstance(v, list):
+                        stack.extend(v)
+    return "\n".join(out)
+
+
+def copied(ours, texts):
+    """The first run of RUN characters of `ours` found in the card texts, or None."""
+    low = ours.lower()
+    for i in range(0, max(len(low) - RUN + 1, 0)):
+        if low[i:i + RUN] in texts:
+            return low[i:i + RUN]
+    return None
 
 
 def value_at(report, path):
@@ -86,6 +120,21 @@ def main():
                                 (card["id"], card["type"], card["ability"], a["xws"], a["type"]))
         elif not card.get("reason"):
             failures.append("dice-cards: %s (%s) is not modelled and says no reason" % (card["id"], card["type"]))
+    texts = card_texts()
+    if texts is None:
+        print("xwing cards: the copy check is skipped (no xwing-data2 at %s; set XWING_DATA)" % DATA)
+    else:
+        if copied(texts[:200] + "x" * RUN, texts) is None:
+            failures.append("the copy check cannot find a planted card text")
+        for key, a in abilities.items():
+            for field in ("summary", "assumes"):
+                hit = copied(a.get(field, ""), texts)
+                if hit:
+                    failures.append("abilities.json: %s.%s copies card text: %r" % (key, field, hit))
+        for card in cards:
+            hit = copied(card.get("reason", ""), texts)
+            if hit:
+                failures.append("dice-cards: %s reason copies card text: %r" % (card["id"], hit))
     tested = {c["ability"] for c in cases}
     for name in sorted(set(abilities) - tested):
         failures.append("abilities.json: %s has no case in cases.json" % name)

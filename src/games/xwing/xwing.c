@@ -110,30 +110,65 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
 
 static int min_of(int a, int b) { return a < b ? a : b; }
 
+/* Does any effect of this attack act after step 4 (second edition)? */
+static int acts_after_neutralize(const no_ctx *ctx)
+{
+    return (ctx->window_mods[NO_ATTACKER][NO_W_AFTER_NEUTRALIZE] | ctx->window_mods[NO_DEFENDER][NO_W_AFTER_NEUTRALIZE]) != 0;
+}
+
 /* Step 4: evades cancel hits, then crits (L356-L357; first edition B387), but not the results a
- * card makes uncancellable (Autoblaster, Ten Numb: ctx); each reinforce token then adds one
- * evade while more than one result remains, hits first (L1546-L1548; digest trap 5). */
+ * card makes uncancellable (Autoblaster, Ten Numb: ctx; second edition: Autoblasters, Devastating
+ * Barrage, "evade results do not cancel crit results"); each reinforce token then adds one evade
+ * while more than one result remains, hits first (L1546-L1548; digest trap 5): an evade result,
+ * so it cancels no uncancellable result either. */
 static void neutralize(const no_ctx *ctx, no_state *s)
 {
     int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
     int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
     int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
-    int on_hits = min_of(evades, hits - min_of(hits, ctx->uncancellable_hits));
+    int free_hits = hits - min_of(hits, ctx->uncancellable_hits);
+    int free_crits = crits - min_of(crits, ctx->uncancellable_crits);
+    int on_hits = min_of(evades, free_hits), on_crits;
     hits -= on_hits;
+    free_hits -= on_hits;
     evades -= on_hits;
-    crits -= min_of(evades, crits - min_of(crits, ctx->uncancellable_crits));
+    on_crits = min_of(evades, free_crits);
+    crits -= on_crits;
+    free_crits -= on_crits;
     for (int r = 0; r < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; r++) {
         if (hits + crits <= 1)
             break;
-        if (hits > 0)
+        if (free_hits > 0) {
             hits--;
-        else
+            free_hits--;
+        } else if (free_crits > 0) {
             crits--;
+            free_crits--;
+        } else {
+            break;
+        }
     }
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
     if (!ctx->keep_dice)
         s->locked = 0; /* nothing modifies a die once results are compared: equal ends merge */
+    if (acts_after_neutralize(ctx)) {
+        /* what effects after step 4 act on: the results not cancelled (cancelled dice are taken
+         * away, L193), which alone decide whether the attack hits (L359) */
+        memset(&s->pool[NO_POOL_ATTACK], 0, sizeof s->pool[NO_POOL_ATTACK]);
+        s->pool[NO_POOL_ATTACK].n[NO_FRESH][XW_HIT] = (uint8_t)hits;
+        s->pool[NO_POOL_ATTACK].n[NO_FRESH][XW_CRIT] = (uint8_t)crits;
+    }
+}
+
+/* After the after-neutralize effects: the results they leave are the ones damage is dealt for,
+ * and whether the attack hits is read there again (FAQ L3072: at the end of step 4). */
+static void count_after_neutralize(const no_ctx *ctx, no_state *s)
+{
+    if (!acts_after_neutralize(ctx))
+        return;
+    s->hits = (uint8_t)no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
+    s->crits = (uint8_t)no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
 }
 
 /* After step 2 the attack dice can only be cancelled or counted. Reroll marks matter only while
@@ -156,7 +191,7 @@ static void forget_spent_attack_detail(const no_ctx *ctx, no_state *s)
         read |= md->faces | md->only_faces | (1u << md->to);
         rerolls_later |= md->op == NO_OP_REROLL;
         changes_later |= md->op == NO_OP_CHANGE;
-        if (md->only_faces || md->min_dice)
+        if (md->only_faces || md->min_dice || md->max_dice)
             read = 0xFF; /* conditions on the whole pool: keep every result */
     }
     /* A die locked by Palpatine matters only to a later change or reroll of the attack dice: keep
@@ -269,6 +304,9 @@ static const no_step steps[] = {
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 0),      /* card text only (Crack Shot, Biggs): both */
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 1),      /* players' in player order, L594-L598 */
     NO_APPLY(neutralize),                             /* 4, L354-L359 */
+    NO_DECIDE_QUEUED(NO_W_AFTER_NEUTRALIZE, 0),       /* card text only, "after the Neutralize */
+    NO_DECIDE_QUEUED(NO_W_AFTER_NEUTRALIZE, 1),       /* Results step" (Bossk): player order, L594-L598 */
+    NO_APPLY(count_after_neutralize),
     NO_APPLY(no_xwing_start_damage),                  /* 5, L361-L364; DAÑO L648-L657 */
     NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
     NO_END,

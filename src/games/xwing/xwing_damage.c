@@ -31,6 +31,7 @@ static void forget_the_dice(const no_ctx *ctx, no_state *s)
     for (int m = 0; m < ctx->nmods; m++)
         if (ctx->mods[m].builtin) /* tokens are reported as tokens (report.c) */
             s->used &= ~(1u << m);
+    s->used &= ~(NO_USED_REROLL_CAP | NO_USED_FACE_CAP); /* the caps' marks: nothing is modified now */
 }
 
 /* Step 5 begins: an ion weapon spends one result for 1 hit damage and the rest become ion

@@ -24,7 +24,7 @@
  * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-rolled", "defense-rolled", NULL};
+                                             "attack-rolled", "defense-rolled", "after-neutralize", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -102,8 +102,9 @@ static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "excludes",
-    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact", NULL};
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
+    "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact",
+    "count_from", "charge_active", "owner", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
@@ -129,6 +130,10 @@ typedef struct builder {
     char *notes;        /* the scenario's notes (NO_NOTES_LEN) */
     no_scenario *sc;    /* the scenario read, for the readings it records */
     unsigned needs;     /* tokens the attack being read needs and does not spend (attack_requires) */
+    /* the choices "name a type of token the other side cannot spend" (4-LOM): the record that
+     * makes each, and the token it bars, resolved once both sides' modifiers are known */
+    struct { int mod, token; } bans[NO_MAX_MODS];
+    int nbans;
 } builder;
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
@@ -172,6 +177,11 @@ static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, 
         return -1;
     m->window = (uint8_t)w;
     m->op = (uint8_t)op;
+    if (w == NO_W_AFTER_NEUTRALIZE && op == NO_OP_REROLL) { /* nothing is rolled after step 4 */
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, "after-neutralize effects change, add or cancel results: nothing is rerolled after step 4");
+        return -1;
+    }
     int natural_pool = (w == NO_W_DEFENSE_DICE || w == NO_W_DEFENSE_MODIFY || w == NO_W_DEFENSE_ROLLED)
                            ? NO_POOL_DEFENSE : NO_POOL_ATTACK;
     jr_key(p, sizeof p, path, "pool");
@@ -272,6 +282,47 @@ static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charge
     return 0;
 }
 
+/* Second edition: a count that is a token count ("reroll 1 die for each red token you have",
+ * Matchstick; "for each stress token the defender has", BT-1): {"side": "owner" | "opponent",
+ * "tokens": [names or colours]}, read when the record is offered; with none it cannot be used. */
+static int modifier_count_from(jr *j, const cJSON *o, const char *path, int first_edition, no_modifier *m)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "count_from");
+    if (!v)
+        return 0;
+    char p[256];
+    jr_key(p, sizeof p, path, "count_from");
+    static const char *const keys[] = {"side", "tokens", NULL};
+    static const char *const sides[] = {"owner", "opponent", NULL};
+    if (first_edition) {
+        jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+        return -1;
+    }
+    if (m->op != NO_OP_REROLL && m->op != NO_OP_CHANGE && m->op != NO_OP_CANCEL) {
+        jr_fail(j, p, "a count of dice is for a reroll, change or cancel");
+        return -1;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(o, "count") || m->exact || m->whole_pool) {
+        jr_fail(j, p, "the count is the number of tokens: no \"count\", \"exact\" or \"whole\" beside it");
+        return -1;
+    }
+    if (jr_object(j, v, p, keys))
+        return -1;
+    char sp[256];
+    jr_key(sp, sizeof sp, p, "side");
+    const cJSON *side = cJSON_GetObjectItemCaseSensitive(v, "side");
+    int who = side ? jr_enum(j, side, sp, sides, "owner or opponent") : -1;
+    if (!side)
+        jr_fail(j, sp, "missing (owner or opponent)");
+    m->count_tokens = token_mask(j, v, "tokens", p, 1);
+    if (!j->failed && !m->count_tokens) {
+        jr_key(sp, sizeof sp, p, "tokens");
+        jr_fail(j, sp, "missing: a list of token names or colours to count");
+    }
+    m->count_from = (uint8_t)(who + 1);
+    return j->failed ? -1 : 0;
+}
+
 /* When it may be used: once or again, mandatory, the tokens it needs or forbids, the ranges,
  * obstruction, and what it may touch. */
 static int modifier_use(jr *j, const cJSON *o, const char *path, int first_edition, no_modifier *m)
@@ -327,6 +378,14 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
         m->only_faces = (uint8_t)face_mask(j, v, p, 0);
     }
     m->min_dice = (uint8_t)jr_int(j, o, "min_dice", path, 0, 12, 0, 0);
+    /* "if there are 2 or fewer attack dice" (TV-94): stored as 1 + the limit, 0 for none */
+    if (cJSON_GetObjectItemCaseSensitive(o, "max_dice"))
+        m->max_dice = (uint8_t)(1 + jr_int(j, o, "max_dice", path, 0, 12, 0, 1));
+    if (m->max_dice && m->max_dice - 1 < m->min_dice && !j->failed) {
+        jr_key(p, sizeof p, path, "max_dice");
+        jr_fail(j, p, "less than min_dice: the record could never be used");
+        return -1;
+    }
     m->seals = (uint8_t)jr_bool(j, o, "seals", path, 0);
     m->locks_die = (uint8_t)jr_bool(j, o, "locks_die", path, 0);
     m->other_ship = (uint8_t)jr_bool(j, o, "other_ship", path, 0);
@@ -358,7 +417,7 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
         jr_key(p, sizeof p, path, "whole");
         jr_fail(j, p, "\"whole\" is for a reroll of \"all\" dice");
     }
-    return j->failed ? -1 : 0;
+    return j->failed ? -1 : modifier_count_from(j, o, path, first_edition, m);
 }
 
 /* One modifier record of `side` at `path` (named `name` unless it says), drawing on the charges
@@ -377,12 +436,34 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
     no_modifier m;
     memset(&m, 0, sizeof m);
     const cJSON *v;
+    /* second edition: a record the card's text gives the other side ("the attacker may change 1
+     * hit result to a crit", Greedo defending): that side's choice, in that side's step */
+    v = cJSON_GetObjectItemCaseSensitive(o, "owner");
+    if (v) {
+        static const char *const owners[] = {"self", "opponent", NULL};
+        char p[256];
+        jr_key(p, sizeof p, path, "owner");
+        int who = jr_enum(j, v, p, owners, "self or opponent");
+        if (who == 1 && b->first_edition && !j->failed)
+            jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+        if (j->failed)
+            return;
+        side ^= who;
+    }
     if (modifier_timing(b, j, o, path, side, name, &m) || modifier_faces(j, o, path, &m) ||
         modifier_cost(j, o, path, has_charges, &m))
         return;
     m.charge_slot = (uint8_t)charge_slot;
     if (modifier_use(j, o, path, b->first_edition, &m))
         return;
+    /* "if your charge is active" (Greedo): the ability's charge, not spent by it */
+    m.charge_active = (uint8_t)jr_bool(j, o, "charge_active", path, 0);
+    if (m.charge_active && !has_charges && !j->failed) {
+        char p[256];
+        jr_key(p, sizeof p, path, "charge_active");
+        jr_fail(j, p, "its ability has no charges (set \"charges\")");
+        return;
+    }
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
     if (v) {
         pending_excludes *e = &b->excl[b->nexcl++];
@@ -411,6 +492,7 @@ static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_
     }
     no_modifier m = ctx->mods[parent];
     m.chain = m.seals = m.locks_die = 0;
+    m.count_from = m.charge_active = 0;
     m.cost_token = NO_NO_TOKEN;
     m.cost_amount = m.cost_charges = 0;
     m.mandatory = 0;
@@ -507,9 +589,220 @@ static int count_or_all(jr *j, const cJSON *o, const char *key, const char *path
     return jr_int(j, o, key, path, 0, 10, 0, 0);
 }
 
-/* An ability's rules that are not dice modifiers (first edition): results the defense cannot
- * cancel, an opponent that may not modify, an opponent that must spend focus. */
-static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+/* The value of an ability entry's key for the role its owner has in this attack: {"attacking": V,
+ * "defending": V} gives that role's (NULL: none in it); any other value holds in both roles. `p`
+ * gets where the value stands. */
+static const cJSON *for_role(jr *lj, const cJSON *e, const char *key, const char *lpath, int side, char *p,
+                             size_t plen)
+{
+    static const char *const roles[] = {"attacking", "defending", NULL};
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, key);
+    jr_key(p, plen, lpath, key);
+    if (!v || !cJSON_IsObject(v) ||
+        !(cJSON_GetObjectItemCaseSensitive(v, "attacking") || cJSON_GetObjectItemCaseSensitive(v, "defending")))
+        return v;
+    if (jr_object(lj, v, p, roles))
+        return NULL;
+    char rp[256];
+    jr_key(rp, sizeof rp, p, roles[side]);
+    snprintf(p, plen, "%s", rp);
+    return cJSON_GetObjectItemCaseSensitive(v, roles[side]);
+}
+
+/* Second edition: "the defense dice cannot be modified" (Moff Gideon), "the attacker's dice cannot
+ * be modified" (Dark Curse), "that ship's dice cannot be modified" (Dineé Ellberger): no one may
+ * reroll, change or add to that pool for the whole attack, whoever owns the effect (FAQ
+ * L3128-L3130: Midnight stops Han Solo's reroll that is no reroll, a dice modification); cancelling
+ * results and rolling more or fewer dice are no modifications (L1344-L1345) and stay. The value
+ * is a pool ("attack", "defense") for both roles, or by role (for_role); a pool may carry a
+ * condition, {"pool": POOL, "requires": [...], "opponent_requires": [...]}, on the owner's and the
+ * other side's tokens, read whenever a modifier is offered (Midnight: "if you have a lock on the
+ * enemy ship", which a lock spent ends; Lapin: "if the enemy ship is stressed"). Without one it
+ * seals the pool from the start (the first edition's `seals` state, no_state.sealed). */
+static void pool_cannot_be_modified(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+{
+    char p[256];
+    const cJSON *v = for_role(lj, e, "pool_cannot_be_modified", lpath, side, p, sizeof p);
+    if (!v || lj->failed)
+        return;
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e); xwing-1e has opponent_cannot_modify");
+        return;
+    }
+    const char *what = "a pool (attack, defense), {\"attacking\": POOL, \"defending\": POOL} or {\"pool\": POOL, "
+                       "\"requires\": [...], \"opponent_requires\": [...]}";
+    if (cJSON_IsObject(v)) {
+        static const char *const keys[] = {"pool", "requires", "opponent_requires", NULL};
+        if (jr_object(lj, v, p, keys))
+            return;
+        char pp[256];
+        jr_key(pp, sizeof pp, p, "pool");
+        const cJSON *pv = cJSON_GetObjectItemCaseSensitive(v, "pool");
+        if (!pv) {
+            jr_fail(lj, pp, "missing: %s", what);
+            return;
+        }
+        no_ctx *ctx = b->ctx;
+        if (ctx->nseal_if >= NO_MAX_SEAL_IF) {
+            jr_fail(lj, p, "more than %d conditional pools in one attack", NO_MAX_SEAL_IF);
+            return;
+        }
+        no_seal_if c = {.side = (uint8_t)side};
+        c.pool = (uint8_t)jr_enum(lj, pv, pp, pool_names, "a pool (attack, defense)");
+        c.requires = token_mask(lj, v, "requires", p, 1);
+        c.opp_requires = token_mask(lj, v, "opponent_requires", p, 1);
+        if (!lj->failed && !c.requires && !c.opp_requires) {
+            jr_fail(lj, p, "a condition needs requires or opponent_requires (without one, give the pool alone)");
+            return;
+        }
+        if (!lj->failed)
+            ctx->seal_if[ctx->nseal_if++] = c;
+        return;
+    }
+    int pool = jr_enum(lj, v, p, pool_names, what);
+    if (pool >= 0)
+        b->ctx->start.sealed |= (uint8_t)(1u << pool);
+}
+
+/* A pool for the owner's role at `key` (pool_cannot_be_rerolled, pool_cannot_be_modified_
+ * otherwise), second edition only: the pool, or -1 (none, or an error). */
+static int pool_for_role(builder *b, jr *lj, const cJSON *e, const char *key, const char *lpath, int side)
+{
+    char p[256];
+    const cJSON *v = for_role(lj, e, key, lpath, side, p, sizeof p);
+    if (!v || lj->failed)
+        return -1;
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e)");
+        return -1;
+    }
+    return jr_enum(lj, v, p, pool_names, "a pool (attack, defense) or {\"attacking\": POOL, \"defending\": POOL}");
+}
+
+/* A cap of 1 for the owner's role at `key` (opponent_max_rerolls, opponent_max_focus_modified):
+ * 1 when it holds, 0 when not. The cards say 1, and the state keeps one mark per cap
+ * (NO_USED_REROLL_CAP, NO_USED_FACE_CAP). */
+static int cap_for_role(builder *b, jr *lj, const cJSON *e, const char *key, const char *lpath, int side)
+{
+    char p[256];
+    const cJSON *v = for_role(lj, e, key, lpath, side, p, sizeof p);
+    if (!v || lj->failed)
+        return 0;
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e)");
+        return 0;
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != 1) {
+        jr_fail(lj, p, "only 1 is modelled (the cards say 1; the state keeps one mark per cap)");
+        return 0;
+    }
+    return 1;
+}
+
+/* Tokens the other side may not spend (second edition: "the defender cannot spend focus or
+ * calculate tokens", Ember; "cannot spend tokens to modify dice", Fenn Rau; "defense dice cannot be
+ * modified using green tokens", Dead to Rights): a list of token names, "green" (calculate, focus,
+ * evade, reinforce, L991-L1003), or "all" (every token; the Force is a charge, not a token, L460,
+ * and stays); or {"one_of": [names]}: after the attack roll the owner names one of them, which the
+ * other side then may not spend for the rest of the attack (4-LOM): a choice made in the
+ * attack-rolled window, one record per name, each barring the other side's records that cost
+ * that token once it is used. Any record of that side that spends such a token is refused,
+ * whatever it does (the built-in tokens' effects included). */
+static void opponent_cannot_spend(builder *b, jr *lj, const cJSON *e, const char *lpath, int side, const char *key,
+                                  int own)
+{
+    char p[256];
+    const cJSON *v = for_role(lj, e, own ? "cannot_spend" : "opponent_cannot_spend", lpath, side, p, sizeof p);
+    if (!v || lj->failed)
+        return;
+    if (b->first_edition) {
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e)");
+        return;
+    }
+    no_ctx *ctx = b->ctx;
+    const cJSON *choice = NULL;
+    int barred = own ? side : !side;
+    if (cJSON_IsObject(v) && !own) {
+        static const char *const keys[] = {"one_of", NULL};
+        if (jr_object(lj, v, p, keys))
+            return;
+        choice = cJSON_GetObjectItemCaseSensitive(v, "one_of");
+        char cp[256];
+        jr_key(cp, sizeof cp, p, "one_of");
+        snprintf(p, sizeof p, "%s", cp);
+        v = choice;
+    }
+    if (cJSON_IsString(v) && !strcmp(v->valuestring, "all") && !choice) {
+        ctx->cannot_spend[barred] |= ((1u << XW_TOKENS) - 1) & ~(1u << NO_TOK_FORCE);
+        return;
+    }
+    if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v)) {
+        jr_fail(lj, p, "expected a list of token names%s", choice || own ? "" : ", \"all\", or {\"one_of\": [names]}");
+        return;
+    }
+    static const char *const names[] = {
+        "focus", "evade", "calculate", "force", "lock", "reinforce",
+        "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", "green", NULL};
+    int i = 0, first = ctx->nmods;
+    for (const cJSON *c = v->child; c && !lj->failed; c = c->next, i++) {
+        char pi[256];
+        jr_index(pi, sizeof pi, p, i);
+        int t = jr_enum(lj, c, pi, choice ? token_keys : names, choice ? "a token" : "a token or green");
+        if (t == NO_TOK_FORCE) {
+            jr_fail(lj, pi, "the Force is a charge, not a token (L460)");
+            return;
+        }
+        if (t < 0)
+            return;
+        uint32_t mask = t == XW_TOKENS ? (1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_CALCULATE |
+                                          1u << NO_TOK_REINFORCE) : 1u << t;
+        if (!choice) {
+            ctx->cannot_spend[barred] |= mask;
+            continue;
+        }
+        if (ctx->nmods >= NO_MAX_MODS || b->nbans >= NO_MAX_MODS) {
+            jr_fail(lj, pi, "too many modifiers in one attack (at most %d, token effects included)", NO_MAX_MODS);
+            return;
+        }
+        no_modifier *m = &ctx->mods[ctx->nmods];
+        memset(m, 0, sizeof *m);
+        snprintf(m->name, sizeof m->name, "%s", key);
+        m->side = (uint8_t)side;
+        m->window = NO_W_ATTACK_ROLLED; /* "after rolling attack dice" */
+        m->pool = NO_POOL_ATTACK;
+        m->op = NO_OP_DECLARE;
+        m->cost_token = NO_NO_TOKEN;
+        m->charge_slot = (uint8_t)first;
+        m->once = 1;
+        m->ranges = NO_XWING_ALL_RANGES;
+        m->obstructed = -1;
+        b->bans[b->nbans].mod = ctx->nmods;
+        b->bans[b->nbans++].token = t;
+        ctx->nmods++;
+    }
+    for (int m = first; m < ctx->nmods; m++) /* one name, once */
+        for (int o = first; o < ctx->nmods; o++)
+            if (o != m)
+                ctx->mods[m].excludes |= 1u << o;
+}
+
+/* Once every modifier is known: a token named (4-LOM) bars the other side's records that cost it. */
+static void resolve_bans(builder *b)
+{
+    no_ctx *ctx = b->ctx;
+    for (int i = 0; i < b->nbans; i++) {
+        no_modifier *m = &ctx->mods[b->bans[i].mod];
+        for (int t = 0; t < ctx->nmods; t++)
+            if (ctx->mods[t].side != m->side && ctx->mods[t].cost_token == b->bans[i].token)
+                m->excludes |= 1u << t;
+    }
+    b->nbans = 0;
+}
+
+/* An ability's rules that are not dice modifiers: results the defense cannot cancel (both
+ * editions), a pool no one may modify (second edition), an opponent that may not modify, an
+ * opponent that must spend focus (first edition). */
+static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side, int slot, const char *key)
 {
     no_ctx *ctx = b->ctx;
     const cJSON *u = cJSON_GetObjectItemCaseSensitive(e, "uncancellable");
@@ -523,8 +816,41 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
             ctx->uncancellable_crits = (uint8_t)(c > ctx->uncancellable_crits ? c : ctx->uncancellable_crits);
         }
     }
-    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0))
+    if (jr_bool(lj, e, "opponent_cannot_modify", lpath, 0)) {
+        if (!b->first_edition && !lj->failed) {
+            char p[256];
+            jr_key(p, sizeof p, lpath, "opponent_cannot_modify");
+            jr_fail(lj, p, "a first-edition key (Omega Leader, B575-B581): in xwing-2e a card says whose dice "
+                    "cannot be modified, by anyone: use pool_cannot_be_modified");
+        }
         ctx->cannot_modify[!side] = 1;
+    }
+    pool_cannot_be_modified(b, lj, e, lpath, side);
+    /* no one may reroll that pool ("attack dice cannot be rerolled", Tierfon Belly Run) */
+    int pool = pool_for_role(b, lj, e, "pool_cannot_be_rerolled", lpath, side);
+    if (pool >= 0)
+        ctx->cannot_reroll |= (uint8_t)(1u << pool);
+    /* only this card's records may modify that pool ("you may change 1 focus result to a hit;
+     * your dice cannot be modified otherwise", Foresight): its records in this role */
+    pool = pool_for_role(b, lj, e, "pool_cannot_be_modified_otherwise", lpath, side);
+    if (pool >= 0) {
+        uint32_t own = 0;
+        for (int m = slot; m < ctx->nmods; m++)
+            own |= 1u << m;
+        ctx->sole_mods[pool] = ((ctx->sole_pools >> pool) & 1) ? ctx->sole_mods[pool] & own : own;
+        ctx->sole_pools |= (uint8_t)(1u << pool);
+    }
+    /* the other side rerolls at most 1 die of its own pool (Magva Yarro), modifies at most 1
+     * focus result by its own effects (Padmé Amidala; FAQ L3086-L3088) */
+    if (cap_for_role(b, lj, e, "opponent_max_rerolls", lpath, side))
+        ctx->reroll_cap[!side] = 1;
+    if (cap_for_role(b, lj, e, "opponent_max_focus_modified", lpath, side)) {
+        ctx->face_cap[!side] = 1;
+        ctx->cap_face = XW_FOCUS;
+    }
+    opponent_cannot_spend(b, lj, e, lpath, side, key, 0);
+    /* the same on the owner ("you cannot spend your locks to reroll attack dice", Networked Aim) */
+    opponent_cannot_spend(b, lj, e, lpath, side, key, 1);
     if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
         ctx->must_spend_focus[!side] = 1;
 }
@@ -563,9 +889,12 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
     char lpath[256];
     snprintf(lpath, sizeof lpath, "abilities.%s", key);
     static const char *const entry_keys[] = {"name", "xws", "type", "aura", "summary", "assumes", "charges",
-                                             "attack_requires", "ordnance", "attacking",
+                                             "attack_requires", "ordnance", "ion_weapon", "attacking",
                                              "defending", "uncancellable", "opponent_cannot_modify",
-                                             "opponent_spends_focus", NULL};
+                                             "opponent_spends_focus", "pool_cannot_be_modified",
+                                             "pool_cannot_be_rerolled", "pool_cannot_be_modified_otherwise",
+                                             "opponent_cannot_spend", "opponent_max_rerolls",
+                                             "opponent_max_focus_modified", "cannot_spend", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -591,12 +920,23 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
          * effects a "cannot modify" on this one does not stop (FAQ B575, B581, B995) */
         for (int m = slot; other_ship >= 0 && m < b->ctx->nmods; m++)
             b->ctx->mods[m].other_ship = (uint8_t)other_ship;
-        card_rules(b, &lj, e, lpath, side);
+        card_rules(b, &lj, e, lpath, side, slot, key);
         if (side == NO_ATTACKER) {
             need = token_mask(&lj, e, "attack_requires", lpath, 0);
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
                 b->ctx->ordnance = 1; /* no range bonus either way, L1357 */
+            /* an ion weapon (Ion Cannon, Ion Missiles...: the card's text): one result for 1 hit
+             * damage, the rest ion tokens instead of damage (ion tokens L1232; the damage comes
+             * before the ion tokens, FAQ L3006-L3010), as attacker.ion_weapon */
+            if (jr_bool(&lj, e, "ion_weapon", lpath, 0)) {
+                if (b->first_edition && !lj.failed) {
+                    char ip[256];
+                    jr_key(ip, sizeof ip, lpath, "ion_weapon");
+                    jr_fail(&lj, ip, "xwing-1e ion weapons are not modelled (use xwing-2e)");
+                }
+                b->ctx->ion_weapon = 1;
+            }
         }
     }
     j->failed |= lj.failed;
@@ -841,6 +1181,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     const char *at = j->prefix;
     b->ctx = ctx;
     b->nexcl = 0;
+    b->nbans = 0;
     b->needs = 0;
     j->prefix = NULL;
     int range = jr_int(j, root, "range", "", 0, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
@@ -885,6 +1226,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     parse_side_modifiers(b, root, NO_DEFENDER);
     one_lock_per_pool(b, at);
     resolve_excludes(b);
+    resolve_bans(b);
     j->prefix = NULL;
     no_xwing_force_focus(ctx);
     no_xwing_range_zero(ctx);

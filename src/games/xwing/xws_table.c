@@ -113,6 +113,23 @@ static const cJSON *same_pilot_in(const cJSON *pilots, const char *id, const cJS
     return found;
 }
 
+/* The last tries for an id of `table` (a `what`: "pilot", "upgrade"): the one id equal to it
+ * once hyphens are left out (with a warning); else an error offering the nearest ids. */
+static const cJSON *last_resort(jr *j, const cJSON *table, const char *id, const char *path, const char *what,
+                                char *resolved, size_t n)
+{
+    const char *plain = unhyphenated(table, id);
+    if (plain) {
+        snprintf(resolved, n, "%s", plain);
+        jr_warn(j, path, "\"%s\" read as %s \"%s\" (the same id with hyphens)", id, what, plain);
+        return cJSON_GetObjectItemCaseSensitive(table, plain);
+    }
+    char near[256];
+    jr_nearest(table, id, near, sizeof near);
+    jr_fail(j, path, "unknown %s \"%s\"%s (see %s)", what, id, near, ships.file);
+    return NULL;
+}
+
 static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const char *path, char *resolved,
                                size_t n)
 {
@@ -140,16 +157,7 @@ static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const
         jr_warn(j, path, "\"%s\" is written PILOT-SHIP: read as pilot \"%s\"", id, resolved);
         return p;
     }
-    const char *plain = unhyphenated(pilots, id);
-    if (plain) {
-        snprintf(resolved, n, "%s", plain);
-        jr_warn(j, path, "\"%s\" read as pilot \"%s\" (the same id with hyphens)", id, plain);
-        return cJSON_GetObjectItemCaseSensitive(pilots, plain);
-    }
-    char near[256];
-    jr_nearest(pilots, id, near, sizeof near);
-    jr_fail(j, path, "unknown pilot \"%s\"%s (see %s)", id, near, ships.file);
-    return NULL;
+    return last_resort(j, pilots, id, path, "pilot", resolved, n);
 }
 
 /* An upgrade by id or by the mappings of find_pilot that apply to upgrades; NULL with an error. */
@@ -163,16 +171,7 @@ static const cJSON *find_upgrade(jr *j, const char *id, const char *path, char *
             jr_warn(j, path, "\"%s\" is an old id of \"%s\" (aliases.json): read as that upgrade", id, alias);
         return u;
     }
-    const char *plain = unhyphenated(upgrades, id);
-    if (plain) {
-        snprintf(resolved, n, "%s", plain);
-        jr_warn(j, path, "\"%s\" read as upgrade \"%s\" (the same id with hyphens)", id, plain);
-        return cJSON_GetObjectItemCaseSensitive(upgrades, plain);
-    }
-    char near[256];
-    jr_nearest(upgrades, id, near, sizeof near);
-    jr_fail(j, path, "unknown upgrade \"%s\"%s (see %s)", id, near, ships.file);
-    return NULL;
+    return last_resort(j, upgrades, id, path, "upgrade", resolved, n);
 }
 
 /* ---- abilities and the classification ---- */
