@@ -780,6 +780,150 @@ START_TEST(a_record_the_opponent_owns)
 }
 END_TEST
 
+/* neutralize_crits_first: H C against one evade: hits first the hit goes (a face-up card), crits
+ * first the crit goes (a face-down card); a reinforce token's evade the same (L1546). Exact, 2
+ * dice against 1 die: P(crit card) 39/256 crits first, 3/16 hits first (worked in cases.json). */
+START_TEST(crits_neutralized_first)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":2", "\"dice\":1,\"abilities\":[\"zeb-orrelios-pilot\"]");
+    ck_assert_int_eq(sc->ctx.crits_first, 1);
+    no_state s = forced(sc, "HC E");
+    ck_assert_int_eq(s.faceup, 0);
+    ck_assert_int_eq(s.facedown, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":1");
+    s = forced(sc, "HC E");
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":0,\"tokens\":{\"reinforce\":1},\"abilities\":[\"enduring\"]");
+    s = forced(sc, "HC");
+    ck_assert_int_eq(s.faceup, 0);
+    ck_assert_int_eq(s.damage, 1);
+    free(sc);
+    /* the role: Zeb attacking, Plasma Torpedoes defending do nothing */
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"zeb-orrelios-pilot\"]", "\"dice\":1,\"abilities\":[\"plasma-torpedoes\"]");
+    ck_assert_int_eq(sc->ctx.crits_first, 0);
+    free(sc);
+    no_summary a, b;
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":1,\"abilities\":[\"zeb-orrelios-pilot\"]");
+    exact_summary(sc, &a);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2", "\"dice\":1");
+    exact_summary(sc, &b);
+    free(sc);
+    ck_assert_near(a.faceup.p, 39.0 / 256, 1e-15);
+    ck_assert_near(b.faceup.p, 3.0 / 16, 1e-15);
+    ck_assert_near(a.mean, b.mean, 1e-15); /* the same number of results goes through */
+}
+END_TEST
+
+/* range_zero_as_one: at range 0 the attack takes the range-1 die and the focus token stays (L338
+ * forbids it at range 0): 2 dice + 1 with focus, each 3/4: 9/4. range_zero_focus (Zeb crew, on
+ * either ship): at range 0, 2 dice, focus usable: 3/2; neither: 1. */
+START_TEST(range_zero_read_as_one_and_focus_at_range_zero)
+{
+    const char *r0 = ",\"range\":0";
+    no_scenario *sc = xwing(r0, "\"dice\":2,\"abilities\":[\"arvel-crynyd-rz1\"]", "\"dice\":0");
+    ck_assert_int_eq(sc->ctx.range, 1);
+    ck_assert_int_eq(sc->ctx.range_zero_as_one, 1);
+    free(sc);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1},\"abilities\":[\"captain-oicunn\"]", "\"dice\":0", r0),
+                   2.25, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0", r0), 1.0, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1},\"abilities\":[\"zeb-orrelios-crew\"]", "\"dice\":0", r0),
+                   1.5, 1e-15);
+    ck_assert_near(mean_of("\"dice\":2,\"tokens\":{\"focus\":1}", "\"dice\":0,\"abilities\":[\"zeb-orrelios-crew\"]", r0),
+                   1.5, 1e-15);
+    /* at range 2 Oicunn changes nothing */
+    sc = xwing("", "\"dice\":2,\"abilities\":[\"captain-oicunn\"]", "\"dice\":0");
+    ck_assert_int_eq(sc->ctx.range, 2);
+    ck_assert_int_eq(sc->ctx.range_zero_as_one, 0);
+    free(sc);
+}
+END_TEST
+
+/* token_weapon: H H C against nothing: 3 jam tokens, no damage; crits_to_ion: H C: 1 damage, 1
+ * ion token. A tractor weapon's tokens carry into the next attack (a small ship: tractored at one
+ * token, 1 fewer defense die, L411-L429): worked below, 95/256. */
+START_TEST(weapons_that_give_tokens_instead_of_damage)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"jamming-beam\"]", "\"dice\":0,\"hull\":5");
+    no_state s = forced(sc, "HHC");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.ion_tokens, 3);
+    ck_assert_int_eq(sc->ctx.token_weapon, NO_TOK_JAM);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"alpha-3e-esk\"]", "\"dice\":0,\"hull\":5");
+    s = forced(sc, "HC");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.ion_tokens, 1);
+    ck_assert_int_eq(s.faceup, 0);
+    free(sc);
+    no_summary sum;
+    sc = xwing(nodeck, "\"dice\":2,\"abilities\":[\"tractor-beam\"]", "\"dice\":0");
+    exact_summary(sc, &sum);
+    free(sc);
+    ck_assert_near(sum.tractor.p, 1.0, 1e-15);
+    ck_assert_near(sum.ion.p, 0.0, 1e-15);
+    ck_assert_near(sum.mean, 0.0, 1e-15);
+    sc = scenario("{\"game\":\"xwing\",\"rule_options\":{\"damage_deck\":false},\"defender\":{\"dice\":1},\"attacks\":["
+                  "{\"attacker\":{\"dice\":1,\"abilities\":[\"tractor-beam\"]}},{\"attacker\":{\"dice\":1}}]}");
+    exact_summary(sc, &sum);
+    free(sc);
+    /* attack 1: the evade (3/8) cancels; tractor p = 1/2 * 5/8 = 5/16; attack 2: tractored, no
+     * defense die: 1/2; else 5/16: 5/16 * 1/2 + 11/16 * 5/16 = 40/256 + 55/256 = 95/256 */
+    ck_assert_near(sum.mean, 95.0 / 256, 1e-15);
+    /* a jam weapon ends a sequence; two weapon kinds in one attack are refused */
+    char err[NO_ERR_LEN];
+    sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"defender\":{\"dice\":1},\"attacks\":["
+                                       "{\"attacker\":{\"dice\":1,\"abilities\":[\"jamming-beam\"]}},{\"attacker\":{\"dice\":1}}]}",
+                                       "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "L1216"), "%s", err);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"abilities\":[\"jamming-beam\","
+                                       "\"ion-cannon\"]},\"defender\":{\"dice\":1}}", "t.json", sc, err, sizeof err), 0);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"abilities\":"
+                                       "[\"alpha-3e-esk\"]},\"defender\":{\"dice\":1}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
+/* max_total: the cap comes after every change (FAQ L3090-L3092), whatever the order: 3 dice at
+ * range 1, +1 capped at 4, +1 more: 4 dice, not 5 or 6. max_dice on a dice op reads the count
+ * the other records reached: 2 dice +1 (unconditional) = 3, so "2 or fewer" adds nothing. */
+START_TEST(max_total_caps_the_dice_after_every_change)
+{
+    const char *cap = "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1,\"max_total\":4}";
+    const char *more = "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1}";
+    const char *upto2 = "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1,\"max_dice\":2}";
+    char atk[512];
+    snprintf(atk, sizeof atk, "\"dice\":3,\"modifiers\":[%s,%s]", cap, more);
+    ck_assert_int_eq(attack_dice_of(xwing(",\"range\":1", atk, "\"dice\":0")), 4);
+    snprintf(atk, sizeof atk, "\"dice\":3,\"modifiers\":[%s,%s]", more, cap);
+    ck_assert_int_eq(attack_dice_of(xwing(",\"range\":1", atk, "\"dice\":0")), 4);
+    snprintf(atk, sizeof atk, "\"dice\":1,\"modifiers\":[%s]", cap);
+    ck_assert_int_eq(attack_dice_of(xwing(",\"range\":1", atk, "\"dice\":0")), 3);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"modifiers\":[%s]", upto2);
+    ck_assert_int_eq(attack_dice_of(xwing("", atk, "\"dice\":0")), 3);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"modifiers\":[%s,%s]", upto2, more);
+    ck_assert_int_eq(attack_dice_of(xwing("", atk, "\"dice\":0")), 3);
+    /* exact: 4 dice at range 1 with Seventh Fleet Gunner: 4 dice, mean 2 */
+    ck_assert_near(mean_of("\"dice\":4,\"abilities\":[\"seventh-fleet-gunner\"]", "\"dice\":0", ",\"range\":1"), 2.0, 1e-15);
+    /* only a dice op takes it, and only in 2e */
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
+                                       "\"attack-modify\",\"op\":\"reroll\",\"max_total\":3}]},\"defender\":{\"dice\":1}}",
+                                       "t.json", sc, err, sizeof err), 0);
+    ck_assert_int_ne(no_scenario_parse("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":["
+                                       "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":1,\"max_total\":3}]},"
+                                       "\"defender\":{\"dice\":1}}", "t.json", sc, err, sizeof err), 0);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -812,6 +956,10 @@ Suite *suite_constructs(void)
     tcase_add_test(t, a_pool_sealed_while_a_condition_holds);
     tcase_add_test(t, caps_on_the_other_sides_rerolls_and_focus_results);
     tcase_add_test(t, a_record_the_opponent_owns);
+    tcase_add_test(t, crits_neutralized_first);
+    tcase_add_test(t, range_zero_read_as_one_and_focus_at_range_zero);
+    tcase_add_test(t, weapons_that_give_tokens_instead_of_damage);
+    tcase_add_test(t, max_total_caps_the_dice_after_every_change);
     suite_add_tcase(s, t);
     return s;
 }

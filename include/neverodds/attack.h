@@ -63,7 +63,9 @@ typedef struct no_state {
     /* outcome of the attack, filled by the last steps */
     uint8_t hits, crits;            /* uncanceled after neutralize */
     uint8_t damage;                 /* X-Wing: hits and crits through; Legion: wounds */
-    uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed;
+    uint8_t shields_lost, facedown, faceup, ion_tokens, destroyed; /* ion_tokens (X-Wing): the
+                                     * tokens the weapon gives instead of damage: ion tokens, or jam
+                                     * or tractor tokens when ctx->token_weapon says */
     uint8_t defeated, suppression, self_wounds; /* Legion */
     uint8_t flags;                  /* Legion: LG_FLAG_*; X-Wing: hits and crits after the attacker modified;
                                      * Armada: the damage points Redirect sends to its zone */
@@ -164,6 +166,8 @@ typedef struct no_modifier {
     uint32_t count_tokens;  /* token bits, group bits on top (read as requires' are) */
     uint8_t charge_active;  /* usable only while its charge pool holds a charge, which it does not
                              * spend (Greedo: "if your charge is active") */
+    uint8_t max_total;      /* dice op: 1 + the most dice its pool may roll once it is used, applied
+                             * after every increase and decrease (FAQ L3090-L3092); 0 none */
 } no_modifier;
 
 /* Marks of no_state.used above the modifiers' bits (NO_MAX_MODS <= 30): the side that may reroll
@@ -252,6 +256,13 @@ typedef struct no_ctx {
     uint8_t reroll_cap[NO_SIDES];
     uint8_t face_cap[NO_SIDES];
     uint8_t cap_face;
+    /* X-Wing second-edition card rules: evades cancel crits before hits in step 4 (Zeb Orrelios,
+     * Enduring, Plasma Torpedoes); an attack at range 0 read as one at range 1 (Arvel Crynyd,
+     * Captain Oicunn: ctx->range is then 1, this says it was 0); the attacker's focus tokens
+     * usable at range 0 ("Zeb" Orrelios crew, FAQ L2672-L2676); a weapon whose hits and crits
+     * give jam or tractor tokens instead of damage (NO_TOK_JAM or NO_TOK_TRACTOR; 0 none);
+     * crits that give ion tokens instead of damage (Alpha-3E "Esk") */
+    uint8_t crits_first, range_zero_as_one, range_zero_focus, token_weapon, crits_to_ion;
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */

@@ -32,6 +32,9 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt);
 
 /* Applies every usable dice-count modifier of `window`; returns the net dice added. */
 int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window);
+/* The dice count from n with the window's dice-count records, their max_dice conditions read on
+ * the count and their max_total caps applied last (X-Wing second edition). */
+int no_mod_dice_count(const no_ctx *ctx, no_state *s, int window, int n);
 
 int no_pool_total(const no_pool *p);
 int no_pool_face(const no_pool *p, int face); /* both columns */

@@ -55,6 +55,7 @@ typedef struct no_summary {
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
     no_rate hit;                          /* the attack hits (L359) */
     no_rate ion;                          /* X-Wing: mean ion tokens the attack gives (p: the mean) */
+    no_rate jam, tractor;                 /* X-Wing: mean jam / tractor tokens a token weapon gives */
     no_rate card_damage;                  /* X-Wing damage deck: mean damage cards add (p: the mean) */
     /* Legion */
     no_rate defeated[NO_MAX_DAMAGE + 1];  /* miniatures defeated */

@@ -478,6 +478,32 @@ int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window)
     return delta;
 }
 
+/* The dice count of a pool from `n` (the value with the rules' own changes): the dice-count
+ * records of `window` that are usable, then those usable only with at most max_dice dice, each
+ * reading the count the others reached ("if the attacker rolled 2 or fewer attack dice", Gideon
+ * Hask), then the lowest max_total of the records used, once every increase and decrease is in
+ * ("to a maximum of 4", Seventh Fleet Gunner; X-Wing FAQ L3090-L3092: the maximum is applied in
+ * step 2a/3a after every effect that changes the count, whatever their order). The game's own
+ * clamp comes after. */
+int no_mod_dice_count(const no_ctx *ctx, no_state *s, int window, int n)
+{
+    int cap = 0; /* 1 + the lowest maximum, 0 none */
+    for (int pass = 0; pass < 2; pass++)
+        for (int m = 0; m < ctx->nmods; m++) {
+            const no_modifier *md = &ctx->mods[m];
+            if (md->window != window || md->op != NO_OP_DICE || (md->max_dice != 0) != pass ||
+                !no_mod_usable(ctx, s, m))
+                continue;
+            if (md->max_dice && n > md->max_dice - 1)
+                continue;
+            pay(ctx, s, m);
+            n += md->amount;
+            if (md->max_total && (!cap || md->max_total < cap))
+                cap = md->max_total;
+        }
+    return cap && n > cap - 1 ? cap - 1 : n;
+}
+
 /* The engine's windows and modifier operations by the names scenarios and reports use. */
 const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",

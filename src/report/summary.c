@@ -84,6 +84,7 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     out->has_kill = ctx->hull > 0 || sc->game->kill_without_hull;
     double scale = trials ? 1.0 / (double)trials : 1.0;
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0, cards = 0, cards2 = 0, ion = 0, ion2 = 0;
+    double jam = 0, jam2 = 0, tractor = 0, tractor2 = 0;
     double spent_p[NO_SIDES][NO_TOK_N] = {{0}}, spent_m[NO_SIDES][NO_TOK_N] = {{0}};
     double used[NO_MAX_MODS] = {0};
     double defeated[NO_MAX_DAMAGE + 1] = {0}, supp[NO_MAX_ROLL + 1] = {0}, guard[NO_MAX_DAMAGE + 1] = {0};
@@ -100,8 +101,11 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
         kill += t->destroyed ? w : 0;
         faceup += t->faceup ? w : 0;
         hit += t->hits + t->crits ? w : 0;
-        ion += w * t->ion_tokens;
-        ion2 += w * t->ion_tokens * t->ion_tokens;
+        /* the weapon's tokens: ion, or a jam or tractor weapon's (the attack's ctx says) */
+        double *tk = pc->token_weapon == NO_TOK_JAM ? &jam : pc->token_weapon == NO_TOK_TRACTOR ? &tractor : &ion;
+        double *tk2 = tk == &jam ? &jam2 : tk == &tractor ? &tractor2 : &ion2;
+        *tk += w * t->ion_tokens;
+        *tk2 += w * t->ion_tokens * t->ion_tokens;
         cards += w * t->card_damage;
         cards2 += w * t->card_damage * t->card_damage;
         defeated[t->defeated > NO_MAX_DAMAGE ? NO_MAX_DAMAGE : t->defeated] += w;
@@ -146,6 +150,8 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     out->hit = rep_rate(hit, trials);
     out->card_damage = mean_rate(cards, cards2, trials);
     out->ion = mean_rate(ion, ion2, trials);
+    out->jam = mean_rate(jam, jam2, trials);
+    out->tractor = mean_rate(tractor, tractor2, trials);
     for (int s = 0; s < NO_SIDES; s++)
         for (int k = 0; k < NO_TOK_N; k++) {
             out->tokens[s][k].spent = rep_rate(spent_p[s][k], trials);

@@ -83,7 +83,7 @@ int no_xwing_attack_dice(const no_ctx *ctx, no_state *s)
         n--;
         tok[NO_TOK_DEPLETE]--;
     }
-    n += no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE);
+    n = no_mod_dice_count(ctx, s, NO_W_ATTACK_DICE, n); /* a card's maximum too, FAQ L3090-L3092 */
     return clamp_dice(n); /* the clamp comes after every increase and decrease, L3090-L3098 */
 }
 
@@ -104,7 +104,7 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
     if (at_threshold(tok[NO_TOK_TRACTOR], ctx->defender_size))
         n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
     n -= s->card_seen[XW_CARD_STRUCTURAL]; /* face-up Structural Damage cards (damage deck) */
-    n += no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE);
+    n = no_mod_dice_count(ctx, s, NO_W_DEFENSE_DICE, n);
     return clamp_dice(n);
 }
 
@@ -120,34 +120,33 @@ static int acts_after_neutralize(const no_ctx *ctx)
  * card makes uncancellable (Autoblaster, Ten Numb: ctx; second edition: Autoblasters, Devastating
  * Barrage, "evade results do not cancel crit results"); each reinforce token then adds one evade
  * while more than one result remains, hits first (L1546-L1548; digest trap 5): an evade result,
- * so it cancels no uncancellable result either. */
+ * so it cancels no uncancellable result either. A card may turn the order of L356-L357 round
+ * (second edition, ctx->crits_first: Zeb Orrelios and Enduring defending, Plasma Torpedoes
+ * attacking): the evades then cancel crits first, and so does a reinforce token's evade, which is
+ * an evade result neutralized in the same step (L1546). */
 static void neutralize(const no_ctx *ctx, no_state *s)
 {
-    int hits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT);
-    int crits = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
+    int res[2] = {no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT), no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT)};
     int evades = no_pool_face(&s->pool[NO_POOL_DEFENSE], XW_EVADE);
-    int free_hits = hits - min_of(hits, ctx->uncancellable_hits);
-    int free_crits = crits - min_of(crits, ctx->uncancellable_crits);
-    int on_hits = min_of(evades, free_hits), on_crits;
-    hits -= on_hits;
-    free_hits -= on_hits;
-    evades -= on_hits;
-    on_crits = min_of(evades, free_crits);
-    crits -= on_crits;
-    free_crits -= on_crits;
-    for (int r = 0; r < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; r++) {
-        if (hits + crits <= 1)
-            break;
-        if (free_hits > 0) {
-            hits--;
-            free_hits--;
-        } else if (free_crits > 0) {
-            crits--;
-            free_crits--;
-        } else {
-            break;
-        }
+    int free_res[2] = {res[0] - min_of(res[0], ctx->uncancellable_hits),
+                       res[1] - min_of(res[1], ctx->uncancellable_crits)};
+    int first = ctx->crits_first ? 1 : 0; /* index into res: 0 hits, 1 crits */
+    for (int k = 0; k < 2; k++) {
+        int r = k ? !first : first, on = min_of(evades, free_res[r]);
+        res[r] -= on;
+        free_res[r] -= on;
+        evades -= on;
     }
+    for (int t = 0; t < s->tok[NO_DEFENDER][NO_TOK_REINFORCE]; t++) {
+        if (res[0] + res[1] <= 1)
+            break;
+        int r = free_res[first] > 0 ? first : !first;
+        if (free_res[r] <= 0)
+            break;
+        res[r]--;
+        free_res[r]--;
+    }
+    int hits = res[0], crits = res[1];
     s->hits = (uint8_t)hits;
     s->crits = (uint8_t)crits;
     if (!ctx->keep_dice)
@@ -489,7 +488,10 @@ static int forbidden_at_range_zero(const no_ctx *ctx, int m)
             continue;
         }
         int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
-        if (attacker && md->pool == NO_POOL_ATTACK && modifying && primary)         /* L338 */
+        /* "Zeb" Orrelios (crew, FAQ L2672-L2676): at range 0 the attacker may spend focus tokens
+         * for their default effect, whichever of the two ships carries him */
+        int zeb_focus = ctx->range_zero_focus && md->builtin && md->cost_token == NO_TOK_FOCUS;
+        if (attacker && md->pool == NO_POOL_ATTACK && modifying && primary && !zeb_focus) /* L338 */
             return 1;
         if (attacker && md->pool == NO_POOL_DEFENSE && (modifying || md->op == NO_OP_CANCEL)) /* L348 */
             return 1;
@@ -580,8 +582,11 @@ int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
     /* the defender's tokens as the attack left them (spent ones gone, strain and deplete used
      * up), the ion tokens it gained, its shields and the hull its damage cards took */
     memcpy(next->start.tok[NO_DEFENDER], end->tok[NO_DEFENDER], sizeof end->tok[NO_DEFENDER]);
-    int ion = end->tok[NO_DEFENDER][NO_TOK_ION] + end->ion_tokens;
-    next->start.tok[NO_DEFENDER][NO_TOK_ION] = (uint8_t)(ion > 255 ? 255 : ion);
+    /* the tokens the weapon gave: ion, or a tractor weapon's (L411-L429; a jam weapon's attack
+     * is a sequence's last, xwing_scenario.c) */
+    int kind = from->token_weapon ? from->token_weapon : NO_TOK_ION;
+    int gained = end->tok[NO_DEFENDER][kind] + end->ion_tokens;
+    next->start.tok[NO_DEFENDER][kind] = (uint8_t)(gained > 255 ? 255 : gained);
     next->shields = from->shields - end->shields_lost;
     if (from->hull)
         next->hull = from->hull - end->facedown - end->faceup;

@@ -35,13 +35,21 @@ static void forget_the_dice(const no_ctx *ctx, no_state *s)
 }
 
 /* Step 5 begins: an ion weapon spends one result for 1 hit damage and the rest become ion
- * tokens; the rest deal their damage. */
+ * tokens; a jam or tractor weapon turns every result into its token (Jamming Beam, Tractor Beam:
+ * the card's text; L1224, L429); crits_to_ion turns the crits into ion tokens (Alpha-3E "Esk");
+ * the rest deal their damage. */
 void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
 {
     int hits = s->hits, crits = s->crits;
     if (ctx->ion_weapon && hits + crits > 0) {
         s->ion_tokens = (uint8_t)(hits + crits - 1);
         hits = 1;
+        crits = 0;
+    } else if (ctx->token_weapon) {
+        s->ion_tokens = (uint8_t)(hits + crits); /* of the kind ctx->token_weapon names */
+        hits = crits = 0;
+    } else if (ctx->crits_to_ion) {
+        s->ion_tokens = (uint8_t)crits;
         crits = 0;
     }
     s->to_deal[0] = (uint8_t)hits;

@@ -8,8 +8,11 @@
 
 static void describe_attack(FILE *f, const no_ctx *ctx)
 {
-    fprintf(f, "attack:   attack value %d at range %d%s%s", ctx->attack_value, ctx->range,
+    fprintf(f, "attack:   attack value %d at range %d%s%s%s", ctx->attack_value, ctx->range,
+            ctx->range_zero_as_one ? " (range 0, treated as range 1: FAQ L2315, L2339)" : "",
             ctx->ordnance ? ", ordnance" : "", ctx->obstructed ? ", obstructed" : "");
+    if (ctx->crits_first)
+        fprintf(f, ", evades cancel crits before hits (a card turns L356-L357 round)");
     rep_describe_side(f, ctx, NO_ATTACKER);
     fprintf(f, "\ndefense:  agility %d", ctx->agility);
     if (ctx->hull)
@@ -44,10 +47,15 @@ void no_xwing_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
         rep_print_rate(f, s->card_damage, s->exact);
         fprintf(f, "   (mean damage the cards drawn add: Direct Hit!, Fuel Leak)\n");
     }
-    if (ctx->ion_weapon) {
+    if (ctx->ion_weapon || ctx->crits_to_ion) {
         fprintf(f, "ion tokens   ");
         rep_print_rate(f, s->ion, s->exact);
         fprintf(f, "   (mean)\n");
+    }
+    if (ctx->token_weapon) {
+        fprintf(f, ctx->token_weapon == NO_TOK_JAM ? "jam tokens   " : "tractor tok. ");
+        rep_print_rate(f, ctx->token_weapon == NO_TOK_JAM ? s->jam : s->tractor, s->exact);
+        fprintf(f, "   (mean, instead of damage)\n");
     }
 }
 
@@ -77,9 +85,18 @@ void no_xwing_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s
         cJSON_AddNumberToObject(c, "mean", s->card_damage.p);
         cJSON_AddNumberToObject(c, "mean_stderr", s->card_damage.se);
     }
-    if (ctx->ion_weapon) {
+    if (ctx->ion_weapon || ctx->crits_to_ion) {
         cJSON_AddNumberToObject(o, "ion_tokens_mean", s->ion.p);
         cJSON_AddNumberToObject(o, "ion_tokens_mean_stderr", s->ion.se);
+    }
+    if (ctx->token_weapon) {
+        const char *kind = ctx->token_weapon == NO_TOK_JAM ? "jam" : "tractor";
+        const no_rate *r = ctx->token_weapon == NO_TOK_JAM ? &s->jam : &s->tractor;
+        char key[40];
+        snprintf(key, sizeof key, "%s_tokens_mean", kind);
+        cJSON_AddNumberToObject(o, key, r->p);
+        snprintf(key, sizeof key, "%s_tokens_mean_stderr", kind);
+        cJSON_AddNumberToObject(o, key, r->se);
     }
 }
 

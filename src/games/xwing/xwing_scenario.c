@@ -104,7 +104,7 @@ static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
     "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact",
-    "count_from", "charge_active", "owner", NULL};
+    "count_from", "charge_active", "owner", "max_total", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
@@ -381,6 +381,16 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
     /* "if there are 2 or fewer attack dice" (TV-94): stored as 1 + the limit, 0 for none */
     if (cJSON_GetObjectItemCaseSensitive(o, "max_dice"))
         m->max_dice = (uint8_t)(1 + jr_int(j, o, "max_dice", path, 0, 12, 0, 1));
+    /* "to a maximum of 4" (Seventh Fleet Gunner): the most dice the pool rolls once the record is
+     * used, after every other change (FAQ L3090-L3092); stored as 1 + the maximum */
+    if (cJSON_GetObjectItemCaseSensitive(o, "max_total")) {
+        m->max_total = (uint8_t)(1 + jr_int(j, o, "max_total", path, 0, 6, 0, 1));
+        jr_key(p, sizeof p, path, "max_total");
+        if (op != NO_OP_DICE && !j->failed)
+            jr_fail(j, p, "only a dice-count record (op \"dice\") sets a maximum on the dice rolled");
+        else if (first_edition && !j->failed)
+            jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+    }
     if (m->max_dice && m->max_dice - 1 < m->min_dice && !j->failed) {
         jr_key(p, sizeof p, path, "max_dice");
         jr_fail(j, p, "less than min_dice: the record could never be used");
@@ -799,6 +809,63 @@ static void resolve_bans(builder *b)
     b->nbans = 0;
 }
 
+/* Is the second-edition entry key `key` present (a first-edition scenario refuses it)? */
+static int key_2e(builder *b, jr *lj, const cJSON *e, const char *lpath, const char *key)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(e, key))
+        return 0;
+    if (b->first_edition && !lj->failed) {
+        char p[256];
+        jr_key(p, sizeof p, lpath, key);
+        jr_fail(lj, p, "a second-edition key (rules xwing-2e)");
+    }
+    return !lj->failed;
+}
+
+/* Second-edition card rules of an entry that are no dice modifiers:
+ * - neutralize_crits_first: "attacking" or "defending": in step 4 the evades cancel crits before
+ *   hits (L356-L357 turned round) in the attacks where the owner has that role: Zeb Orrelios and
+ *   Enduring while defending, Plasma Torpedoes attacking (their texts);
+ * - range_zero_as_one (the owner attacking): an attack at range 0 is one at range 1 (Arvel
+ *   Crynyd, Captain Oicunn, FAQ L2311-L2315, L2337-L2339): the range die of L1351, and none of
+ *   the range-0 limits (L334, L338, L348);
+ * - range_zero_focus (either role): at range 0 the attacker may spend focus tokens for their
+ *   default effect on the attack dice ("Zeb" Orrelios, crew, FAQ L2672-L2676), which L338
+ *   forbids otherwise;
+ * - token_weapon (the owner attacking): "jam" or "tractor": if the attack hits, every hit and crit
+ *   result gives the defender that token instead of damage (Jamming Beam, Tractor Beam; jam
+ *   L1204-L1224, tractor L411-L429; a token effect no "prevent damage" stops, FAQ L3006-L3008);
+ * - crits_to_ion (the owner attacking): crit results give ion tokens instead of damage, the hits
+ *   deal theirs (Alpha-3E "Esk", Ancillary Ion Weapons, whose charges the user says are spent). */
+static void second_edition_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+{
+    no_ctx *ctx = b->ctx;
+    static const char *const roles[] = {"attacking", "defending", NULL};
+    static const char *const weapon_tokens[] = {"jam", "tractor", NULL};
+    char p[256];
+    if (key_2e(b, lj, e, lpath, "neutralize_crits_first")) {
+        jr_key(p, sizeof p, lpath, "neutralize_crits_first");
+        int role = jr_enum(lj, cJSON_GetObjectItemCaseSensitive(e, "neutralize_crits_first"), p, roles,
+                           "the owner's role (attacking, defending)");
+        if (role == side)
+            ctx->crits_first = 1;
+    }
+    if (key_2e(b, lj, e, lpath, "range_zero_as_one") && jr_bool(lj, e, "range_zero_as_one", lpath, 0) &&
+        side == NO_ATTACKER)
+        ctx->range_zero_as_one = 1;
+    if (key_2e(b, lj, e, lpath, "range_zero_focus") && jr_bool(lj, e, "range_zero_focus", lpath, 0))
+        ctx->range_zero_focus = 1;
+    if (key_2e(b, lj, e, lpath, "token_weapon")) {
+        jr_key(p, sizeof p, lpath, "token_weapon");
+        int t = jr_enum(lj, cJSON_GetObjectItemCaseSensitive(e, "token_weapon"), p, weapon_tokens,
+                        "the token the weapon gives (jam, tractor)");
+        if (t >= 0 && side == NO_ATTACKER)
+            ctx->token_weapon = t ? NO_TOK_TRACTOR : NO_TOK_JAM;
+    }
+    if (key_2e(b, lj, e, lpath, "crits_to_ion") && jr_bool(lj, e, "crits_to_ion", lpath, 0) && side == NO_ATTACKER)
+        ctx->crits_to_ion = 1;
+}
+
 /* An ability's rules that are not dice modifiers: results the defense cannot cancel (both
  * editions), a pool no one may modify (second edition), an opponent that may not modify, an
  * opponent that must spend focus (first edition). */
@@ -851,6 +918,7 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
     opponent_cannot_spend(b, lj, e, lpath, side, key, 0);
     /* the same on the owner ("you cannot spend your locks to reroll attack dice", Networked Aim) */
     opponent_cannot_spend(b, lj, e, lpath, side, key, 1);
+    second_edition_rules(b, lj, e, lpath, side);
     if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
         ctx->must_spend_focus[!side] = 1;
 }
@@ -894,7 +962,9 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                                              "opponent_spends_focus", "pool_cannot_be_modified",
                                              "pool_cannot_be_rerolled", "pool_cannot_be_modified_otherwise",
                                              "opponent_cannot_spend", "opponent_max_rerolls",
-                                             "opponent_max_focus_modified", "cannot_spend", NULL};
+                                             "opponent_max_focus_modified", "cannot_spend",
+                                             "neutralize_crits_first", "range_zero_as_one", "range_zero_focus",
+                                             "token_weapon", "crits_to_ion", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -1160,6 +1230,23 @@ static void rule_options(builder *b, const cJSON *ro, no_ctx *ctx, int *damage_d
     *damage_deck = jr_bool(j, ro, "damage_deck", "rule_options", 1);
 }
 
+/* Once both sides are read: an attack at range 0 its attacker treats as range 1 is one (FAQ
+ * L2315, L2339), so it takes the range-1 die and none of range 0's limits; and one weapon is one
+ * kind of weapon: an ion weapon, a jam or tractor weapon, or crits becoming ion tokens. */
+static void weapon_rules(builder *b, no_ctx *ctx, const char *attacker_at)
+{
+    if (ctx->range_zero_as_one && ctx->range == 0)
+        ctx->range = 1;
+    else
+        ctx->range_zero_as_one = 0; /* at range 1-3 the card does nothing */
+    int kinds = !!ctx->ion_weapon + !!ctx->token_weapon + !!ctx->crits_to_ion;
+    if (kinds > 1 && !b->j.failed) {
+        b->j.prefix = attacker_at;
+        jr_fail(&b->j, "attacker", "one attack, one weapon: an ion weapon, a jam or tractor weapon (token_weapon) "
+                "and crits that become ion tokens (crits_to_ion, a primary attack's) do not go together");
+    }
+}
+
 /* The readings an X-Wing attack was read with, for the reports. */
 static void xwing_readings(no_scenario *sc, const no_ctx *ctx, int first_edition, int damage_deck)
 {
@@ -1228,6 +1315,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     resolve_excludes(b);
     resolve_bans(b);
     j->prefix = NULL;
+    weapon_rules(b, ctx, at);
     no_xwing_force_focus(ctx);
     no_xwing_range_zero(ctx);
     if (!b->first_edition)
@@ -1251,6 +1339,12 @@ static int read_xwing_attack(const cJSON *atk, jr *j, jr *je, int i, no_scenario
     else if (bonus && sc->attacks[i - 1].bonus) /* the ship of attack i - 1 made attack i - 2 */
         jr_fail(&b->j, "bonus", "a ship makes one bonus attack per round (L384): attacks[%d] is this ship's "
                 "bonus attack already", i - 1);
+    /* Jam tokens take green tokens or locks the jamming player picks (L1216-L1218, L1224): not
+     * carried into a later attack (the choice is not modelled), so a jam weapon ends a sequence */
+    if (i > 0 && sc->attacks[i - 1].token_weapon == NO_TOK_JAM && !b->j.failed)
+        jr_fail(&b->j, "", "attacks[%d] is a jam weapon's: the green tokens or lock its jam tokens take from the "
+                "defender are the jamming player's choice (L1216-L1224), not modelled for a later attack; "
+                "make it the last attack", i - 1);
     return b->j.failed ? -1 : xwing_attack(b, b->root, atk, &sc->attacks[i]);
 }
 
