@@ -279,6 +279,13 @@ START_TEST(tidying_used_bits_changes_nothing)
     same_as_untidied(",\"rules\":\"xwing-1e\",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1},"
                      "\"abilities\":[\"marksmanship\",\"howlrunner\",\"calculation\",\"juke\",\"crack-shot\"]",
                      "\"dice\":2,\"hull\":3,\"tokens\":{\"evade\":1,\"focus\":1}", 0);
+    /* the later constructs: marks above the modifiers' bits (Magva Yarro's and Padme's caps), a
+     * reroll that is not one (Han Solo), after neutralizing (Bossk), a named token barred (4-LOM) */
+    same_as_untidied(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1},"
+                     "\"abilities\":[\"han-solo-modifiedyt1300lightfreighter\",\"bossk-pilot\",\"predator\","
+                     "\"4-lom-crew\"]",
+                     "\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1,\"evade\":1},"
+                     "\"abilities\":[\"magva-yarro\",\"padme-amidala\"]", 0);
 }
 END_TEST
 

@@ -275,7 +275,9 @@ static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state 
         if (ctx->mods[m].once && !(gone >> m & 1))
             read |= 1u << m; /* once per attack and not gone otherwise: its own bit stops it */
     }
-    s->used &= read;
+    /* the bits above the modifiers' are marks of their own (no_state.used: the caps of Magva
+     * Yarro and Padme Amidala, NO_USED_REROLL_CAP, NO_USED_FACE_CAP): they stay */
+    s->used &= read | ~(uint32_t)((1ull << ctx->nmods) - 1);
 }
 
 static void tidy_2e(const no_ctx *ctx, no_state *s);
