@@ -100,6 +100,16 @@ static const bench_case cases[] = {
      "X-Wing sequence, optimal policy (both sides, goal mean-damage): 4 attacks with the damage deck",
      XW_SEQ_OPEN("\"policy\":\"optimal\",") XW_A4 XW_SEQ_CLOSE,
      2000000ULL, NAIVE_NONE, 0, LOOKS_AHEAD},
+    {"X-Wing MathWing SlowSingleAttack",
+     "MathWing's SlowSingleAttack (profiles/xwing/mathwing-slow-single-attack.json): 5 dice at range 1, focus, lock, evade, reroll up to 3 and 13 card abilities vs 3 dice, focus, reroll up to 3; Lando (crew), Predictive Shot and Saturation Salvo left out",
+     "{\"game\":\"xwing\",\"range\":1,\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":4,\"token"
+     "s\":{\"focus\":1,\"lock\":1,\"evade\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"attack-m"
+     "odify\",\"op\":\"reroll\",\"count\":3}],\"abilities\":[\"fire-control-system\",\"predator\",\"juke\",\"lon"
+     "e-wolf\",\"marksmanship\",\"fearless\",\"agent-kallus\",\"finn-gunner\",\"fanatical\",\"heroic\",\"advan"
+     "ced-optics\",\"zuckuss-crew\",\"saw-gerrera-crew\"]},\"defender\":{\"dice\":3,\"hull\":10,\"tokens\":{\""
+     "focus\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"defense-modify\",\"op\":\"reroll\",\"c"
+     "ount\":3}]}}",
+     2000000ULL, NAIVE_NONE, 0, "a naive per-die loop over 13 abilities' choices is not written"},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 
@@ -237,13 +247,14 @@ static void mc_rates(const bench_case *c, const no_scenario *sc, const no_graph 
 static double exact_time(const no_scenario *sc, int threads, size_t *states)
 {
     char err[NO_ERR_LEN], what[32];
-    double ms;
-    if (bench_exact(sc, threads, 2, EXACT_BUDGET, &ms, states, err, sizeof err)) {
+    double ms, mean;
+    if (bench_exact(sc, threads, 2, EXACT_BUDGET, &ms, states, &mean, err, sizeof err)) {
         fprintf(stderr, "bench: %s\n", err);
         exit(1);
     }
     snprintf(what, sizeof what, "exact, %d thread%s:", threads, threads == 1 ? "" : "s");
-    printf("  %-24s %12.3f ms  (%zu states, best of compile + solve runs)\n", what, ms, *states);
+    printf("  %-24s %12.3f ms  (%zu states, best of compile + solve runs; mean damage %.10f)\n", what, ms, *states,
+           mean);
     return ms;
 }
 

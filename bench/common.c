@@ -53,7 +53,7 @@ void bench_compile(const no_ctx *ctx, const no_rules *rules, no_graph *g)
 }
 
 int bench_exact(const no_scenario *sc, int threads, int min_reps, double budget, double *ms, size_t *states,
-                char *err, size_t errlen)
+                double *mean, char *err, size_t errlen)
 {
     double best = 1e30, start = bench_now();
     for (int rep = 0; rep < 20 && (rep < min_reps || bench_now() - start < budget); rep++) {
@@ -65,6 +65,8 @@ int bench_exact(const no_scenario *sc, int threads, int min_reps, double budget,
         double dt = (bench_now() - t0) * 1e3;
         best = dt < best ? dt : best;
         *states = s.states;
+        if (mean)
+            *mean = s.mean;
         no_summary_free(&s);
     }
     *ms = best;

@@ -34,8 +34,9 @@ void bench_compile(const no_ctx *ctx, const no_rules *rules, no_graph *g);
 
 /* Exact mode as a user meets it (no_run: compile + solve + summary): the best time in ms of at
  * least `min_reps` runs, more while less than `budget` seconds are spent (at most 20). Returns 0,
- * or -1 with err filled (over the state budget). */
+ * or -1 with err filled (over the state budget). `mean`: the mean damage, when not NULL. */
 int bench_exact(const no_scenario *sc, int threads, int min_reps, double budget, double *ms, size_t *states,
+                double *mean,
                 char *err, size_t errlen);
 
 /* Peak resident memory of the process (getrusage ru_maxrss) and the resident memory now, in kB. */

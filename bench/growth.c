@@ -48,7 +48,7 @@ static void growth_table(const char *title, const char *what, int from, int to, 
         double ms;
         size_t states;
         if (no_scenario_parse(json, label, sc, err, sizeof err) ||
-            bench_exact(sc, 1, GROWTH_REPS, GROWTH_BUDGET, &ms, &states, err, sizeof err))
+            bench_exact(sc, 1, GROWTH_REPS, GROWTH_BUDGET, &ms, &states, NULL, err, sizeof err))
             printf("| %s | not run: %s | |\n", label, err);
         else
             printf("| %s | %zu | %.3f |\n", label, states, ms);
