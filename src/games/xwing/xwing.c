@@ -68,6 +68,7 @@ void no_xwing_token_groups(no_ctx *ctx)
     ctx->group_tokens[XW_GROUP_ORANGE] = 1u << NO_TOK_TRACTOR | 1u << NO_TOK_JAM; /* jam: L1216 */
 }
 
+static int min_of(int a, int b) { return a < b ? a : b; }
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */
 
 /* Ion and tractor take effect at a token count that grows with ship size (L1232, L413). */
@@ -105,10 +106,16 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
         n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
     n -= s->card_seen[XW_CARD_STRUCTURAL]; /* face-up Structural Damage cards (damage deck) */
     n = no_mod_dice_count(ctx, s, NO_W_DEFENSE_DICE, n);
+    /* "cannot roll more defense dice than the hit/crit results" (Predictive Shot, its Force spent
+     * when the attack was declared): a maximum, applied after every increase and decrease (FAQ
+     * L3090-L3092), on the attack dice as step 2 left them */
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].caps_defense && (s->used >> m & 1)) {
+            int results = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT) + no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
+            n = min_of(n, results);
+        }
     return clamp_dice(n);
 }
-
-static int min_of(int a, int b) { return a < b ? a : b; }
 
 /* Does any effect of this attack act after step 4 (second edition)? */
 static int acts_after_neutralize(const no_ctx *ctx)
@@ -228,6 +235,22 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
     no_request_roll(s, NO_POOL_DEFENSE, XW_DIE_DEFENSE, no_xwing_defense_dice(ctx, s));
 }
 
+static void start_damage_step(const no_ctx *ctx, no_state *s);
+
+/* After the attack is declared (Homing Missiles, Homing Torpedoes: the card's text): if the
+ * defender chose to suffer the weapon's fixed damage, steps 2 and 3 are skipped and the attack
+ * is treated as hitting: no die is rolled, no result neutralized (there are none, L354-L359),
+ * and the damage is that one hit or crit damage (dealt as step 5 deals it, L361-L364). */
+static void skip_dice(const no_ctx *ctx, no_state *s)
+{
+    if (!ctx->skip_dice_mod || !(s->used >> (ctx->skip_dice_mod - 1) & 1))
+        return;
+    s->hits = ctx->skip_dice_face == XW_HIT;
+    s->crits = ctx->skip_dice_face == XW_CRIT;
+    s->flags = 1;
+    start_damage_step(ctx, s); /* the engine's next step is the damage dealing */
+}
+
 /* ---- the step list: rules as data ---- */
 /* After a roll and before anyone modifies it, the effects that act "after rolling" (Count
  * Dooku: FAQ L3200-L3202, "after the dice are rolled (before the Modify dice step during an
@@ -235,6 +258,8 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
  * L3204-L3206; the ability queue, L594-L598). A reroll is not a roll (FAQ L2827-L2829): nothing
  * comes back to these windows after one. */
 static const no_step steps[] = {
+    NO_DECIDE(NO_W_ATTACK_DECLARED, NO_DEFENDER),     /* card text only (Homing Missiles) */
+    NO_APPLY(skip_dice),
     NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
     NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 0),          /* after rolling: both players, */
     NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 1),          /* in player order, FAQ L3200-L3206 */
@@ -257,6 +282,17 @@ static const no_step steps[] = {
     NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
     NO_END,
 };
+
+/* Goes to step 5 from the attack's declaration: the start of damage done here, the engine's
+ * next step the dealing (skip_dice). */
+static void start_damage_step(const no_ctx *ctx, no_state *s)
+{
+    int deal = 0;
+    while (steps[deal].apply != no_xwing_deal_damage)
+        deal++;
+    no_xwing_start_damage(ctx, s);
+    s->step = (uint8_t)(deal - 1); /* the engine steps past the step that ran */
+}
 
 /* Damage; then the hits and crits the attack dice showed once the attacker had modified them:
  * at equal damage the attacker prefers more results, which draw more of the defender's tokens
@@ -394,11 +430,24 @@ static const no_modifier token_mods_1e[] = {
      .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* B349 */
 };
 
-static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int first_edition)
+/* Does a record of the attack give `side` tokens of kind `token` (a gain: Obi-Wan Kenobi)? */
+static int gains(const no_ctx *ctx, int side, int token)
+{
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].op == NO_OP_GAIN && ctx->mods[m].side == side && ctx->mods[m].to == token)
+            return 1;
+    return 0;
+}
+
+/* The token effects of the tokens a side starts with; `gained`: those of the tokens it holds
+ * none of at the start but a record of the attack may give it (their effects are added after
+ * the cards' records). */
+static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int first_edition, int gained)
 {
     for (size_t i = 0; i < n; i++) {
         const no_modifier *t = &table[i];
-        if (ctx->start.tok[t->side][t->cost_token] == 0)
+        if ((ctx->start.tok[t->side][t->cost_token] == 0) != gained ||
+            (gained && !gains(ctx, t->side, t->cost_token)))
             continue; /* no token, no modifier */
         if (ctx->nmods >= NO_MAX_MODS)
             return -1;
@@ -426,7 +475,8 @@ static int forbidden_at_range_zero(const no_ctx *ctx, int m)
         int attacker = md->side == NO_ATTACKER; /* its own ship or another (other_ship): an enemy's */
         if (md->op == NO_OP_DICE) {
             if ((md->window == NO_W_ATTACK_DICE && md->amount > 0 && primary) ||      /* L334 */
-                (md->window == NO_W_DEFENSE_DICE && md->amount < 0 && attacker))     /* L348 */
+                (md->window == NO_W_DEFENSE_DICE && md->amount < 0 && attacker) ||   /* L348 */
+                (md->caps_defense && attacker))                                      /* L348 */
                 return 1;
             continue;
         }
@@ -462,12 +512,17 @@ void no_xwing_force_focus(no_ctx *ctx)
 
 int no_xwing_add_token_mods(no_ctx *ctx)
 {
-    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0);
+    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0, 0);
+}
+
+int no_xwing_add_gained_token_mods(no_ctx *ctx)
+{
+    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0, 1);
 }
 
 int no_xwing1e_add_token_mods(no_ctx *ctx)
 {
-    return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1);
+    return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1, 0);
 }
 
 /* A ship at 1 hull never draws a damage card again: the card that would destroy it is not drawn

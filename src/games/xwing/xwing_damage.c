@@ -52,7 +52,9 @@ void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
         s->ion_tokens = (uint8_t)crits;
         crits = 0;
     }
-    s->to_deal[0] = (uint8_t)hits;
+    /* the hit damage a defender's cost already asked for (Inaldra: it is suffered whether the
+     * attack hits or not, and hit damage comes before crit damage either way, L652) */
+    s->to_deal[0] = (uint8_t)(s->to_deal[0] + hits);
     s->to_deal[1] = (uint8_t)crits;
     forget_the_dice(ctx, s);
 }
