@@ -875,6 +875,7 @@ START_TEST(weapons_that_give_tokens_instead_of_damage)
     /* attack 1: the evade (3/8) cancels; tractor p = 1/2 * 5/8 = 5/16; attack 2: tractored, no
      * defense die: 1/2; else 5/16: 5/16 * 1/2 + 11/16 * 5/16 = 40/256 + 55/256 = 95/256 */
     ck_assert_near(sum.mean, 95.0 / 256, 1e-15);
+    no_summary_free(&sum); /* a sequence's summary holds each attack's */
     /* a jam weapon ends a sequence; two weapon kinds in one attack are refused */
     char err[NO_ERR_LEN];
     sc = malloc(sizeof *sc);
