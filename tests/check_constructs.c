@@ -938,13 +938,13 @@ static void refused(const char *json, const char *want)
 #define FORCED_HITS "{\"window\":\"attack-rolled\",\"op\":\"change\",\"faces\":\"any\",\"to\":\"hit\",\"count\":\"all\"," \
                     "\"mandatory\":true}"
 
-/* caps_defense_dice: 2 attack dice (k hits/crits, Bin(2, 1/2)) against agility 3 at range 2: with
+/* caps_defense_dice, on the attacker's choice as the attack is declared: 2 attack dice (k hits/crits, Bin(2, 1/2)) against agility 3 at range 2: with
  * the cap the defender rolls k dice: k=1 (1/2): 5/8; k=2 (1/4): 2 - 2*3/8 = 5/4; mean 5/8. Without
  * (no Force to pay), 3 dice: 1/2*(5/8)^3 + 1/4*(2*125 + 225)/512 = 725/2048. Read on the dice as
  * step 2 left them: 2 hits forced right after the roll give 2 defense dice: 5/4. */
 START_TEST(defense_dice_capped_at_the_attack_results)
 {
-    const char *cap = "{\"window\":\"attack-dice\",\"op\":\"dice\",\"amount\":0,\"cost\":{\"token\":\"force\"},"
+    const char *cap = "{\"window\":\"attack-declared\",\"op\":\"declare\",\"cost\":{\"token\":\"force\"},"
                       "\"caps_defense_dice\":true}";
     char atk[512];
     snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
@@ -953,15 +953,23 @@ START_TEST(defense_dice_capped_at_the_attack_results)
     ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":2"), 725.0 / 2048, 1e-15);
     snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"force\":1},\"modifiers\":[" FORCED_HITS ",%s]", cap);
     ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":2"), 5.0 / 4, 1e-15);
+    /* a choice, weighed: against agility 0 the cap gains nothing and the Force kept turns a
+     * focus: 3/4 (spent at the declaration it would be 1/2) */
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":0", ",\"range\":2"), 3.0 / 4, 1e-15);
     /* at range 0 the attacker may not reduce the defense dice (L348): 1 die (no focus spent,
      * L338), 3 defense dice: 1/2 * (5/8)^3 */
     snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
     ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":0"), 125.0 / 1024, 1e-15);
     refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,\"modifiers\":[{\"window\":"
-            "\"defense-dice\",\"op\":\"dice\",\"amount\":0,\"caps_defense_dice\":true}]}}", "caps_defense_dice");
+            "\"attack-declared\",\"op\":\"declare\",\"caps_defense_dice\":true}]}}", "caps_defense_dice");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-dice\",\"op\":"
+            "\"dice\",\"amount\":0,\"caps_defense_dice\":true}]},\"defender\":{\"dice\":1}}", "attack-declared");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-declared\",\"op\":"
+            "\"declare\"}]},\"defender\":{\"dice\":1}}", "caps_defense_dice");
     refused("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
-            "\"attack-dice\",\"op\":\"dice\",\"amount\":0,\"caps_defense_dice\":true}]},\"defender\":{\"dice\":1}}",
-            "second-edition");
+            "\"attack-declared\",\"op\":\"declare\",\"caps_defense_dice\":true}]},\"defender\":{\"dice\":1}}",
+            "xwing-1e");
 }
 END_TEST
 

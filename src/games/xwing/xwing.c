@@ -258,7 +258,8 @@ static void skip_dice(const no_ctx *ctx, no_state *s)
  * L3204-L3206; the ability queue, L594-L598). A reroll is not a roll (FAQ L2827-L2829): nothing
  * comes back to these windows after one. */
 static const no_step steps[] = {
-    NO_DECIDE(NO_W_ATTACK_DECLARED, NO_DEFENDER),     /* card text only (Homing Missiles) */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_DECLARED, 0),        /* card text only, "after you declare": the */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_DECLARED, 1),        /* ability queue, player order, L594-L598 */
     NO_APPLY(skip_dice),
     NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
     NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 0),          /* after rolling: both players, */
@@ -475,11 +476,12 @@ static int forbidden_at_range_zero(const no_ctx *ctx, int m)
         int attacker = md->side == NO_ATTACKER; /* its own ship or another (other_ship): an enemy's */
         if (md->op == NO_OP_DICE) {
             if ((md->window == NO_W_ATTACK_DICE && md->amount > 0 && primary) ||      /* L334 */
-                (md->window == NO_W_DEFENSE_DICE && md->amount < 0 && attacker) ||   /* L348 */
-                (md->caps_defense && attacker))                                      /* L348 */
+                (md->window == NO_W_DEFENSE_DICE && md->amount < 0 && attacker))     /* L348 */
                 return 1;
             continue;
         }
+        if (md->caps_defense && attacker) /* fewer defense dice, L348 (Predictive Shot) */
+            return 1;
         int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
         /* "Zeb" Orrelios (crew, FAQ L2672-L2676): at range 0 the attacker may spend focus tokens
          * for their default effect, whichever of the two ships carries him */

@@ -24,7 +24,8 @@
  * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-rolled", "defense-rolled", "after-neutralize", NULL};
+                                             "attack-rolled", "defense-rolled", "after-neutralize",
+                                             "attack-declared", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -175,7 +176,16 @@ static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, 
     static const char *const xwing_ops[] = {"reroll", "change", "add", "cancel", "dice", NULL};
     /* "gain" (a token, second edition: Obi-Wan Kenobi) is read apart: the list the error names
      * stays the dice operations */
-    int op = cJSON_IsString(v) && !strcmp(v->valuestring, "gain") ? NO_OP_GAIN : jr_enum(j, v, p, xwing_ops, "an operation");
+    int op = cJSON_IsString(v) && !strcmp(v->valuestring, "gain")      ? NO_OP_GAIN
+             : cJSON_IsString(v) && !strcmp(v->valuestring, "declare") ? NO_OP_DECLARE
+                                                                      : jr_enum(j, v, p, xwing_ops, "an operation");
+    /* "after you declare an attack, you may spend...: if you do, later..." (Predictive Shot): a
+     * choice made before any die, whose effect a later step reads (caps_defense_dice) */
+    if ((op == NO_OP_DECLARE) != (w == NO_W_ATTACK_DECLARED) && !j->failed) {
+        jr_fail(j, p, op == NO_OP_DECLARE ? "op \"declare\" belongs in the attack-declared window"
+                                          : "the attack-declared window only takes op \"declare\"");
+        return -1;
+    }
     if (j->failed)
         return -1;
     if (op == NO_OP_GAIN && (b->first_edition || w == NO_W_AFTER_NEUTRALIZE || w == NO_W_ATTACK_DECLARED)) {
@@ -471,7 +481,7 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
 /* Second-edition conditions of a record that read the attack so far:
  * - more_results_than_shields: its pool (the attack dice) holds more hit/crit results than the
  *   defender's active shields (Durge: "more hit/crit results than your active shields");
- * - caps_defense_dice (an attacker's attack-dice record, "dice" of amount 0 and its cost): once
+ * - caps_defense_dice (an attacker's attack-declared record, op "declare", and its cost): once
  *   used, the defender rolls at most as many defense dice as the attack's hit/crit results
  *   (Predictive Shot), a maximum applied after every other change (FAQ L3090-L3092); at range 0
  *   the attacker may not reduce the defense dice (L348), so it is refused there;
@@ -496,10 +506,13 @@ static int record_conditions_2e(builder *b, jr *j, const cJSON *o, const char *p
         jr_fail(j, p, "it counts the hit/crit results of the attack dice: a record on the attack dice");
     }
     m->caps_defense = (uint8_t)jr_bool(j, o, "caps_defense_dice", path, 0);
-    if (m->caps_defense && (m->op != NO_OP_DICE || m->window != NO_W_ATTACK_DICE || m->side != NO_ATTACKER) &&
-        !j->failed) {
+    if (m->caps_defense && (m->op != NO_OP_DECLARE || m->side != NO_ATTACKER) && !j->failed) {
         jr_key(p, sizeof p, path, "caps_defense_dice");
-        jr_fail(j, p, "an attacker's attack-dice record (op \"dice\", its cost paid when the attack is declared)");
+        jr_fail(j, p, "an attacker's choice as the attack is declared (window attack-declared, op \"declare\")");
+    }
+    if (m->op == NO_OP_DECLARE && !m->caps_defense && !j->failed) {
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, "a declare record needs the effect a later step reads (caps_defense_dice)");
     }
     m->opp_modified = (uint8_t)jr_bool(j, o, "if_opponent_modified", path, 0);
     m->after_spending = token_mask(j, o, "after_spending", path, 0);
