@@ -1106,6 +1106,32 @@ START_TEST(the_defender_may_take_fixed_damage_instead_of_the_dice)
 }
 END_TEST
 
+/* ion_battery (Ion Cannon Battery): 3 hits forced against agility 0: 1 crit damage and 3 ion
+ * tokens (the plain ion weapon: 1 hit damage and 2); a miss: nothing; with another ion weapon
+ * in the same attack: refused. */
+START_TEST(an_ion_battery_deals_one_crit_and_ions_for_every_result)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"ion-cannon-battery\"],\"modifiers\":[" FORCED_HITS "]",
+                            "\"dice\":0");
+    no_state s = forced(sc, "HHH");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    ck_assert_int_eq(s.ion_tokens, 3);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":1,\"abilities\":[\"ion-cannon-battery\"],\"modifiers\":[{\"window\":\"attack-rolled\","
+               "\"op\":\"change\",\"faces\":\"any\",\"to\":\"blank\",\"count\":\"all\",\"mandatory\":true}]", "\"dice\":0");
+    s = forced(sc, "B");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.ion_tokens, 0);
+    free(sc);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"abilities\":[\"ion-cannon-battery\",\"ion-cannon\"]},"
+            "\"defender\":{\"dice\":1}}", "one weapon");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"abilities\":[\"ion-cannon\",\"ion-cannon-battery\"]},"
+            "\"defender\":{\"dice\":1}}", "one weapon");
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -1148,6 +1174,7 @@ Suite *suite_constructs(void)
     tcase_add_test(t, a_token_gained_after_a_token_spent);
     tcase_add_test(t, costs_paid_with_the_opponents_token_or_with_damage);
     tcase_add_test(t, the_defender_may_take_fixed_damage_instead_of_the_dice);
+    tcase_add_test(t, an_ion_battery_deals_one_crit_and_ions_for_every_result);
     suite_add_tcase(s, t);
     return s;
 }

@@ -41,7 +41,11 @@ static void forget_the_dice(const no_ctx *ctx, no_state *s)
 void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
 {
     int hits = s->hits, crits = s->crits;
-    if (ctx->ion_weapon && hits + crits > 0) {
+    if (ctx->ion_weapon == 2 && hits + crits > 0) { /* Ion Cannon Battery: 1 crit damage, all results ions */
+        s->ion_tokens = (uint8_t)(hits + crits);
+        hits = 0;
+        crits = 1;
+    } else if (ctx->ion_weapon && hits + crits > 0) {
         s->ion_tokens = (uint8_t)(hits + crits - 1);
         hits = 1;
         crits = 0;

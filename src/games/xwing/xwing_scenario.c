@@ -1001,6 +1001,16 @@ static void second_edition_rules(builder *b, jr *lj, const cJSON *e, const char 
     }
     if (key_2e(b, lj, e, lpath, "crits_to_ion") && jr_bool(lj, e, "crits_to_ion", lpath, 0) && side == NO_ATTACKER)
         ctx->crits_to_ion = 1;
+    /* ion_battery (the owner attacking): if the attack hits, the defender suffers 1 crit damage
+     * and every hit/crit result gives an ion token instead of damage (Ion Cannon Battery: the
+     * card's text; ion tokens L1232): an ion weapon of its own kind (ctx->ion_weapon 2) */
+    if (key_2e(b, lj, e, lpath, "ion_battery") && jr_bool(lj, e, "ion_battery", lpath, 0) && side == NO_ATTACKER) {
+        if (ctx->ion_weapon) {
+            jr_key(p, sizeof p, lpath, "ion_battery");
+            jr_fail(lj, p, "one attack, one weapon: the attack is another ion weapon's already");
+        }
+        ctx->ion_weapon = 2;
+    }
     if (key_2e(b, lj, e, lpath, "defender_may_suffer"))
         defender_may_suffer(b, lj, e, lpath, side, key);
 }
@@ -1103,7 +1113,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                                              "opponent_cannot_spend", "opponent_max_rerolls",
                                              "opponent_max_focus_modified", "cannot_spend",
                                              "neutralize_crits_first", "range_zero_as_one", "range_zero_focus",
-                                             "token_weapon", "crits_to_ion", "defender_may_suffer", NULL};
+                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -1144,7 +1154,12 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                     jr_key(ip, sizeof ip, lpath, "ion_weapon");
                     jr_fail(&lj, ip, "xwing-1e ion weapons are not modelled (use xwing-2e)");
                 }
-                b->ctx->ion_weapon = 1;
+                if (b->ctx->ion_weapon == 2 && !lj.failed) {
+                    char ip[256];
+                    jr_key(ip, sizeof ip, lpath, "ion_weapon");
+                    jr_fail(&lj, ip, "one attack, one weapon: the attack is the Ion Cannon Battery's already");
+                }
+                b->ctx->ion_weapon = b->ctx->ion_weapon == 2 ? 2 : 1;
             }
         }
     }
