@@ -286,6 +286,15 @@ START_TEST(tidying_used_bits_changes_nothing)
                      "\"4-lom-crew\"]",
                      "\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1,\"evade\":1},"
                      "\"abilities\":[\"magva-yarro\",\"padme-amidala\"]", 0);
+    /* records that read other records' use later: Predictive Shot's declaration (the defense
+     * dice step), Alexsandr Kallus (whether the attacker modified), Obi-Wan (after a spend) */
+    same_as_untidied(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"force\":1,\"lock\":1},"
+                     "\"abilities\":[\"predictive-shot\",\"predator\"]",
+                     "\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1,\"evade\":1},"
+                     "\"abilities\":[\"alexsandr-kallus\",\"obi-wan-kenobi-crew\"]", 0);
+    same_as_untidied(",\"range\":2", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1},"
+                     "\"abilities\":[\"homing-missiles\",\"predator\"]",
+                     "\"dice\":2,\"hull\":4,\"tokens\":{\"focus\":1}", 0);
 }
 END_TEST
 

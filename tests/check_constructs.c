@@ -875,6 +875,7 @@ START_TEST(weapons_that_give_tokens_instead_of_damage)
     /* attack 1: the evade (3/8) cancels; tractor p = 1/2 * 5/8 = 5/16; attack 2: tractored, no
      * defense die: 1/2; else 5/16: 5/16 * 1/2 + 11/16 * 5/16 = 40/256 + 55/256 = 95/256 */
     ck_assert_near(sum.mean, 95.0 / 256, 1e-15);
+    no_summary_free(&sum); /* a sequence's summary holds each attack's */
     /* a jam weapon ends a sequence; two weapon kinds in one attack are refused */
     char err[NO_ERR_LEN];
     sc = malloc(sizeof *sc);
@@ -924,6 +925,213 @@ START_TEST(max_total_caps_the_dice_after_every_change)
 }
 END_TEST
 
+/* A parse that must fail, its message holding `want`. */
+static void refused(const char *json, const char *want)
+{
+    char err[NO_ERR_LEN];
+    no_scenario *sc = malloc(sizeof *sc);
+    ck_assert_int_ne(no_scenario_parse(json, "t.json", sc, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, want), "%s", err);
+    free(sc);
+}
+
+#define FORCED_HITS "{\"window\":\"attack-rolled\",\"op\":\"change\",\"faces\":\"any\",\"to\":\"hit\",\"count\":\"all\"," \
+                    "\"mandatory\":true}"
+
+/* caps_defense_dice, on the attacker's choice as the attack is declared: 2 attack dice (k hits/crits, Bin(2, 1/2)) against agility 3 at range 2: with
+ * the cap the defender rolls k dice: k=1 (1/2): 5/8; k=2 (1/4): 2 - 2*3/8 = 5/4; mean 5/8. Without
+ * (no Force to pay), 3 dice: 1/2*(5/8)^3 + 1/4*(2*125 + 225)/512 = 725/2048. Read on the dice as
+ * step 2 left them: 2 hits forced right after the roll give 2 defense dice: 5/4. */
+START_TEST(defense_dice_capped_at_the_attack_results)
+{
+    const char *cap = "{\"window\":\"attack-declared\",\"op\":\"declare\",\"cost\":{\"token\":\"force\"},"
+                      "\"caps_defense_dice\":true}";
+    char atk[512];
+    snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":2"), 5.0 / 8, 1e-15);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"modifiers\":[%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":2"), 725.0 / 2048, 1e-15);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"force\":1},\"modifiers\":[" FORCED_HITS ",%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":2"), 5.0 / 4, 1e-15);
+    /* a choice, weighed: against agility 0 the cap gains nothing and the Force kept turns a
+     * focus: 3/4 (spent at the declaration it would be 1/2) */
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":0", ",\"range\":2"), 3.0 / 4, 1e-15);
+    /* at range 0 the attacker may not reduce the defense dice (L348): 1 die (no focus spent,
+     * L338), 3 defense dice: 1/2 * (5/8)^3 */
+    snprintf(atk, sizeof atk, "\"dice\":1,\"tokens\":{\"force\":1},\"modifiers\":[%s]", cap);
+    ck_assert_near(mean_of(atk, "\"dice\":3", ",\"range\":0"), 125.0 / 1024, 1e-15);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,\"modifiers\":[{\"window\":"
+            "\"attack-declared\",\"op\":\"declare\",\"caps_defense_dice\":true}]}}", "caps_defense_dice");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-dice\",\"op\":"
+            "\"dice\",\"amount\":0,\"caps_defense_dice\":true}]},\"defender\":{\"dice\":1}}", "attack-declared");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-declared\",\"op\":"
+            "\"declare\"}]},\"defender\":{\"dice\":1}}", "caps_defense_dice");
+    refused("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":"
+            "\"attack-declared\",\"op\":\"declare\",\"caps_defense_dice\":true}]},\"defender\":{\"dice\":1}}",
+            "xwing-1e");
+}
+END_TEST
+
+/* if_opponent_modified: 1 attack die with a free change of a blank to a hit; the defender's extra
+ * die only once the attacker modified: hit/crit (1/2) stands against 0 dice; a blank (1/4)
+ * changed meets 1 die (5/8); a focus (1/4) misses: 1/2 + 5/32 = 21/32. The defender's own change
+ * of the attack dice is none of the attacker's: forced by the defender, 2 hits against 0 dice. */
+START_TEST(an_extra_die_once_the_opponent_modified)
+{
+    const char *kallus = "\"dice\":0,\"modifiers\":[{\"window\":\"defense-dice\",\"op\":\"dice\",\"amount\":1,"
+                         "\"if_opponent_modified\":true}";
+    char def[512];
+    snprintf(def, sizeof def, "%s]", kallus);
+    ck_assert_near(mean_of(BLANK_TO_HIT("\"count\":1"), def, ""), 21.0 / 32, 1e-15);
+    snprintf(def, sizeof def, "%s,{\"window\":\"attack-modify\",\"pool\":\"attack\",\"op\":\"change\",\"faces\":\"any\","
+             "\"to\":\"hit\",\"count\":\"all\",\"mandatory\":true}]", kallus);
+    ck_assert_near(mean_of("\"dice\":2", def, ""), 2.0, 1e-15);
+}
+END_TEST
+
+/* more_results_than_shields, after step 4: 2 forced hits, agility 0, a cancel of 1 hit under the
+ * condition: 1 shield: 2 > 1, cancelled: 1; 2 shields: 2. A then-part's count after step 4
+ * (Durge): change a hit to a crit, then cancel 1 hit: with 1 hit (mandatory) there is no hit left
+ * to cancel: 1 crit; with 3 hits: 1 hit and 1 crit. */
+START_TEST(a_condition_on_the_defenders_shields)
+{
+    const char *cond = "\"dice\":0,\"hull\":5,\"shields\":%d,\"modifiers\":[{\"window\":\"after-neutralize\",\"op\":"
+                       "\"cancel\",\"faces\":[\"hit\"],\"count\":1,\"more_results_than_shields\":true}]";
+    char def[512];
+    snprintf(def, sizeof def, cond, 1);
+    ck_assert_near(mean_of("\"dice\":2,\"modifiers\":[" FORCED_HITS "]", def, ",\"rule_options\":{\"damage_deck\":false}"),
+                   1.0, 1e-15);
+    snprintf(def, sizeof def, cond, 2);
+    ck_assert_near(mean_of("\"dice\":2,\"modifiers\":[" FORCED_HITS "]", def, ",\"rule_options\":{\"damage_deck\":false}"),
+                   2.0, 1e-15);
+    const char *durge = "\"dice\":0,\"modifiers\":[{\"window\":\"after-neutralize\",\"op\":\"change\",\"faces\":[\"hit\"],"
+                        "\"to\":\"crit\",\"count\":1,\"mandatory\":true,\"then\":{\"op\":\"cancel\",\"faces\":[\"hit\"],"
+                        "\"count\":1}}]";
+    no_scenario *sc = xwing(",\"rule_options\":{\"damage_deck\":false}", "\"dice\":1,\"modifiers\":[" FORCED_HITS "]", durge);
+    no_state s = forced(sc, "H");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    sc = xwing(",\"rule_options\":{\"damage_deck\":false}", "\"dice\":3,\"modifiers\":[" FORCED_HITS "]", durge);
+    s = forced(sc, "HHH");
+    ck_assert_int_eq(s.damage, 2);
+    ck_assert_int_eq(s.faceup, 1);
+    free(sc);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,\"modifiers\":[{\"window\":"
+            "\"defense-modify\",\"op\":\"change\",\"to\":\"evade\",\"more_results_than_shields\":true}]}}",
+            "more_results_than_shields");
+}
+END_TEST
+
+/* op gain and after_spending (Obi-Wan Kenobi): 3 defense dice forced to focus against 3 forced
+ * hits; an evade token and a free gain of a focus token once an evade or focus was spent: the
+ * evade turns one, the focus gained (no focus at the start: its effect is added) the other two:
+ * 0. Without the evade token the gain is never usable: 3. */
+START_TEST(a_token_gained_after_a_token_spent)
+{
+    const char *def = "\"dice\":3,%s\"modifiers\":[{\"window\":\"defense-rolled\",\"op\":\"change\",\"faces\":\"any\","
+                      "\"to\":\"focus\",\"count\":\"all\",\"mandatory\":true},{\"window\":\"defense-modify\",\"op\":\"gain\","
+                      "\"to\":\"focus\",\"after_spending\":[\"focus\",\"evade\"]}]";
+    char d[512];
+    snprintf(d, sizeof d, def, "\"tokens\":{\"evade\":1},");
+    ck_assert_near(mean_of("\"dice\":3,\"modifiers\":[" FORCED_HITS "]", d, ""), 0.0, 1e-15);
+    snprintf(d, sizeof d, def, "");
+    ck_assert_near(mean_of("\"dice\":3,\"modifiers\":[" FORCED_HITS "]", d, ""), 3.0, 1e-15);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,\"modifiers\":[{\"window\":"
+            "\"defense-modify\",\"op\":\"gain\",\"to\":\"hit\"}]}}", "a token");
+    refused("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,\"modifiers\":"
+            "[{\"window\":\"defense-modify\",\"op\":\"gain\",\"to\":\"focus\"}]}}", "second-edition");
+}
+END_TEST
+
+/* Costs on the other side's token and in damage. A reroll of 1 attack die paid with the
+ * defender's tractor token (small, 1 token: tractored, agility 1 rolls 0 dice): a miss (1/2) is
+ * rerolled, and the defender, no longer tractored, rolls its die: 1/2 + 1/4 * 5/8 = 21/32 (were
+ * the token not taken: 3/4). A defender's reroll of any dice for 1 hit damage, 3 dice against 3
+ * forced hits: used only when no die shows an evade: 15/8 - 3(5/8)^3 + (5/8)^3 (1 + 15/8) =
+ * 7555/4096; and that damage is suffered when the attack misses too. */
+START_TEST(costs_paid_with_the_opponents_token_or_with_damage)
+{
+    ck_assert_near(mean_of("\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\",\"cost\":{\"token\":"
+                           "\"tractor\",\"side\":\"opponent\"}}]", "\"dice\":1,\"tokens\":{\"tractor\":1}", ""),
+                   21.0 / 32, 1e-15);
+    const char *inaldra = "\"dice\":%d,\"modifiers\":[{\"window\":\"defense-modify\",\"op\":\"reroll\",\"count\":\"all\","
+                          "\"cost\":{\"damage\":1}%s}]";
+    char def[512];
+    snprintf(def, sizeof def, inaldra, 3, "");
+    ck_assert_near(mean_of("\"dice\":3,\"modifiers\":[" FORCED_HITS "]", def, ""), 7555.0 / 4096, 1e-15);
+    snprintf(def, sizeof def, inaldra, 1, ",\"mandatory\":true");
+    no_scenario *sc = xwing(",\"rule_options\":{\"damage_deck\":false}",
+                            "\"dice\":1,\"modifiers\":[{\"window\":\"attack-rolled\",\"op\":\"change\",\"faces\":\"any\","
+                            "\"to\":\"blank\",\"count\":\"all\",\"mandatory\":true}]", def);
+    no_summary sum;
+    exact_summary(sc, &sum);
+    free(sc);
+    ck_assert_near(sum.mean, 1.0, 1e-15);
+    ck_assert_near(sum.hit.p, 0.0, 1e-15);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"reroll\","
+            "\"cost\":{\"side\":\"opponent\"}}]},\"defender\":{\"dice\":1}}", "token cost");
+    refused("{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":1,\"modifiers\":[{\"window\":\"attack-modify\","
+            "\"op\":\"reroll\",\"cost\":{\"damage\":1}}]},\"defender\":{\"dice\":1}}", "second-edition");
+}
+END_TEST
+
+/* defender_may_suffer (Homing Missiles): against 4 dice and a lock at agility 0 the defender takes
+ * 1 hit damage and no die is rolled: damage exactly 1, the attack hits, no crit; against 1 die
+ * and a lock (1/2 + 1/4 = 3/4 < 1) it takes the dice. Monte Carlo follows the same steps. */
+START_TEST(the_defender_may_take_fixed_damage_instead_of_the_dice)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"homing-missiles\"]", "\"dice\":0");
+    no_summary ex, mc;
+    exact_summary(sc, &ex);
+    ck_assert_near(ex.mean, 1.0, 1e-15);
+    ck_assert_near(ex.pmf[1].p, 1.0, 1e-15);
+    ck_assert_near(ex.hit.p, 1.0, 1e-15);
+    ck_assert_near(ex.faceup.p, 0.0, 1e-15);
+    mc_summary(sc, 2000, 7, &mc); /* every trial takes the damage: no spread to compare */
+    ck_assert_near(mc.mean, 1.0, 1e-15);
+    ck_assert_near(mc.pmf[1].p, 1.0, 1e-15);
+    free(sc);
+    ck_assert_near(mean_of("\"dice\":1,\"tokens\":{\"lock\":1},\"abilities\":[\"homing-missiles\"]", "\"dice\":0", nodeck),
+                   0.75, 1e-15);
+    sc = xwing(nodeck, "\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"homing-torpedoes\"]", "\"dice\":0");
+    exact_summary(sc, &ex);
+    free(sc);
+    ck_assert_near(ex.mean, 1.0, 1e-15);
+    ck_assert_near(ex.faceup.p, 1.0, 1e-15);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"homing-missiles\","
+            "\"homing-torpedoes\"]},\"defender\":{\"dice\":1}}", "one weapon per attack");
+}
+END_TEST
+
+/* ion_battery (Ion Cannon Battery): 3 hits forced against agility 0: 1 crit damage and 3 ion
+ * tokens (the plain ion weapon: 1 hit damage and 2); a miss: nothing; with another ion weapon
+ * in the same attack: refused. */
+START_TEST(an_ion_battery_deals_one_crit_and_ions_for_every_result)
+{
+    const char *nodeck = ",\"rule_options\":{\"damage_deck\":false}";
+    no_scenario *sc = xwing(nodeck, "\"dice\":3,\"abilities\":[\"ion-cannon-battery\"],\"modifiers\":[" FORCED_HITS "]",
+                            "\"dice\":0");
+    no_state s = forced(sc, "HHH");
+    ck_assert_int_eq(s.damage, 1);
+    ck_assert_int_eq(s.faceup, 1);
+    ck_assert_int_eq(s.ion_tokens, 3);
+    free(sc);
+    sc = xwing(nodeck, "\"dice\":1,\"abilities\":[\"ion-cannon-battery\"],\"modifiers\":[{\"window\":\"attack-rolled\","
+               "\"op\":\"change\",\"faces\":\"any\",\"to\":\"blank\",\"count\":\"all\",\"mandatory\":true}]", "\"dice\":0");
+    s = forced(sc, "B");
+    ck_assert_int_eq(s.damage, 0);
+    ck_assert_int_eq(s.ion_tokens, 0);
+    free(sc);
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"abilities\":[\"ion-cannon-battery\",\"ion-cannon\"]},"
+            "\"defender\":{\"dice\":1}}", "one weapon");
+    refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"abilities\":[\"ion-cannon\",\"ion-cannon-battery\"]},"
+            "\"defender\":{\"dice\":1}}", "one weapon");
+}
+END_TEST
+
 Suite *suite_constructs(void)
 {
     Suite *s = suite_create("constructs");
@@ -960,6 +1168,13 @@ Suite *suite_constructs(void)
     tcase_add_test(t, range_zero_read_as_one_and_focus_at_range_zero);
     tcase_add_test(t, weapons_that_give_tokens_instead_of_damage);
     tcase_add_test(t, max_total_caps_the_dice_after_every_change);
+    tcase_add_test(t, defense_dice_capped_at_the_attack_results);
+    tcase_add_test(t, an_extra_die_once_the_opponent_modified);
+    tcase_add_test(t, a_condition_on_the_defenders_shields);
+    tcase_add_test(t, a_token_gained_after_a_token_spent);
+    tcase_add_test(t, costs_paid_with_the_opponents_token_or_with_damage);
+    tcase_add_test(t, the_defender_may_take_fixed_damage_instead_of_the_dice);
+    tcase_add_test(t, an_ion_battery_deals_one_crit_and_ions_for_every_result);
     suite_add_tcase(s, t);
     return s;
 }

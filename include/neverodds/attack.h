@@ -109,6 +109,9 @@ typedef enum {
     /* X-Wing second edition: after step 4 (Neutralize Results), on the uncancelled results
      * (Bossk, General Grievous, Turbolaser Battery) */
     NO_W_AFTER_NEUTRALIZE,
+    /* X-Wing second edition: after the attack is declared, before any die is rolled (Homing
+     * Missiles: the defender's choice to suffer damage instead of the dice) */
+    NO_W_ATTACK_DECLARED,
     NO_W_N
 } no_window;
 extern const char *const no_window_names[NO_W_N];
@@ -168,6 +171,17 @@ typedef struct no_modifier {
                              * spend (Greedo: "if your charge is active") */
     uint8_t max_total;      /* dice op: 1 + the most dice its pool may roll once it is used, applied
                              * after every increase and decrease (FAQ L3090-L3092); 0 none */
+    uint8_t over_shields;   /* usable only while its pool holds more success results (hits and
+                             * crits) than the defender's active shields (Durge) */
+    uint8_t caps_defense;   /* once used, the defense dice are at most the attack pool's success
+                             * results, read when they are rolled (Predictive Shot) */
+    uint8_t opp_modified;   /* usable only once the other side has rerolled, changed or added to
+                             * its own pool in this attack (Alexsandr Kallus) */
+    uint8_t cost_opp;       /* its cost_token is taken from the other side (Geonosian Prototype) */
+    uint8_t cost_damage;    /* hit damage its owner suffers to use it (Inaldra): a defender's is
+                             * dealt with the attack's damage; an attacker's is not counted */
+    uint32_t after_spending;/* token bits: usable only once a record of its side that costs one
+                             * of these was used in this attack (Obi-Wan Kenobi); 0 none */
 } no_modifier;
 
 /* Marks of no_state.used above the modifiers' bits (NO_MAX_MODS <= 30): the side that may reroll
@@ -263,6 +277,10 @@ typedef struct no_ctx {
      * give jam or tractor tokens instead of damage (NO_TOK_JAM or NO_TOK_TRACTOR; 0 none);
      * crits that give ion tokens instead of damage (Alpha-3E "Esk") */
     uint8_t crits_first, range_zero_as_one, range_zero_focus, token_weapon, crits_to_ion;
+    /* X-Wing second edition: the defender may suffer fixed damage instead of the dice (Homing
+     * Missiles, Homing Torpedoes): 1 + the index of its choice (a declare record of the defender
+     * in the attack-declared window), 0 none; and the face of that damage (hit or crit) */
+    uint8_t skip_dice_mod, skip_dice_face;
     int policy[NO_SIDES];              /* NO_POLICY_* of each side */
     int goal;                          /* what the optimal policy serves: NO_GOAL_* */
     uint16_t success[NO_POOLS];        /* faces that count for their pool's owner (policies) */

@@ -39,6 +39,8 @@ void no_xwing_token_groups(no_ctx *ctx);
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */
 int no_xwing_add_token_mods(no_ctx *ctx);
+/* The token effects of tokens a side holds none of but a record may give it (op gain, 2e). */
+int no_xwing_add_gained_token_mods(no_ctx *ctx);
 /* Hotshot Co-pilot on the opponent (ctx->must_spend_focus, set by the abilities): the side's focus
  * token must go in its modify step, even on no focus result (FAQ B941-B945). */
 void no_xwing_force_focus(no_ctx *ctx);

@@ -158,6 +158,32 @@ static int pool_barred(const no_ctx *ctx, const no_state *s, int m)
     return 0;
 }
 
+/* Has `side` used a record that rerolls, changes or adds to its own pool in this attack (the
+ * attacker "modified any attack dice", Alexsandr Kallus)? Its own effects and those other ships
+ * give it; the other side's effects on its dice are not its modifications. */
+static int side_modified_own(const no_ctx *ctx, const no_state *s, int side)
+{
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->side == side && md->pool == own_pool(side) && modifies(md) && (s->used >> m & 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* Has `side` used a record costing one of the tokens of `mask` in this attack ("after a friendly
+ * ship spends a focus or evade token", Obi-Wan Kenobi)? */
+static int side_spent(const no_ctx *ctx, const no_state *s, int side, uint32_t mask)
+{
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->side == side && md->cost_token != NO_NO_TOKEN && !md->cost_opp && (mask >> md->cost_token & 1) &&
+            (s->used >> m & 1))
+            return 1;
+    }
+    return 0;
+}
+
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
 {
     const no_modifier *md = &ctx->mods[m];
@@ -172,9 +198,14 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     for (int c = m + 1; c; c = ctx->mods[c - 1].chain) /* no one may reroll this pool */
         if (ctx->mods[c - 1].op == NO_OP_REROLL && ((ctx->cannot_reroll >> md->pool) & 1))
             return 0;
-    const uint8_t *tok = s->tok[md->side];
+    const uint8_t *tok = s->tok[md->side ^ md->cost_opp]; /* a token taken from the other side */
     if (md->cost_token != NO_NO_TOKEN &&
-        (tok[md->cost_token] < md->cost_amount || ((ctx->cannot_spend[md->side] >> md->cost_token) & 1)))
+        (tok[md->cost_token] < md->cost_amount ||
+         (!md->cost_opp && ((ctx->cannot_spend[md->side] >> md->cost_token) & 1))))
+        return 0;
+    if (md->opp_modified && !side_modified_own(ctx, s, !md->side))
+        return 0;
+    if (md->after_spending && !side_spent(ctx, s, md->side, md->after_spending))
         return 0;
     if (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges)
         return 0;
@@ -192,6 +223,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];
+    if (md->over_shields && matching(p, ctx->success[md->pool], 0) <= ctx->shields)
+        return 0; /* more hit/crit results than active shields (Durge) */
     if (md->min_dice || md->max_dice || md->only_faces) { /* conditions on the whole pool (Heroic, TV-94) */
         int total = no_pool_total(p);
         if (total < md->min_dice || (md->max_dice && total > md->max_dice - 1) ||
@@ -376,8 +409,10 @@ static void pay(const no_ctx *ctx, no_state *s, int m)
 {
     const no_modifier *md = &ctx->mods[m];
     if (md->cost_token != NO_NO_TOKEN)
-        s->tok[md->side][md->cost_token] -= md->cost_amount;
+        s->tok[md->side ^ md->cost_opp][md->cost_token] -= md->cost_amount;
     s->charges[md->charge_slot] -= md->cost_charges;
+    if (md->cost_damage && md->side == NO_DEFENDER) /* suffered with the attack's hit damage */
+        s->to_deal[0] = (uint8_t)(s->to_deal[0] + md->cost_damage);
     s->used |= 1u << m;
 }
 
@@ -457,11 +492,15 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
     pay(ctx, s, opt->mod);
     apply_effect(ctx, s, opt);
     for (int m = ctx->mods[opt->mod].chain; m; m = ctx->mods[m - 1].chain) {
-        /* the chained part acts on every matching die (or adds): its one option */
+        /* the chained part acts on every matching die (or adds): its one option; a part of a
+         * count of dice (after step 4, where every die is alike: Durge) takes the first such
+         * pick, or nothing when no die matches */
         no_option part;
-        options_of(ctx, s, m - 1, &part, 1);
+        memset(&part, 0, sizeof part);
+        int n = options_of(ctx, s, m - 1, &part, 1);
         s->used |= 1u << (m - 1);
-        apply_effect(ctx, s, &part);
+        if (n > 0)
+            apply_effect(ctx, s, &part);
     }
 }
 
@@ -512,7 +551,7 @@ const char *const no_window_names[NO_W_N] = {"attack-dice", "attack-modify", "at
                                              "guardian-2", "guardian-2-reroll", "guardian-2-pierce",
                                              "attack-add",
                                              "evade", "redirect", "attack-rolled", "defense-rolled",
-                                             "after-neutralize"};
+                                             "after-neutralize", "attack-declared"};
 const char *const no_op_names[] = {"reroll", "change", "add", "cancel", "dice", "gain", NULL};
 
 int no_window_find(const char *name)

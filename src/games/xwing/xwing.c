@@ -3,6 +3,7 @@
 #include "neverodds/xwing.h"
 #include "neverodds/modifier.h"
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 const char *const no_xwing_face_names[XW_NFACES + 1] = {"blank", "focus", "hit", "crit", "evade", NULL};
@@ -68,6 +69,7 @@ void no_xwing_token_groups(no_ctx *ctx)
     ctx->group_tokens[XW_GROUP_ORANGE] = 1u << NO_TOK_TRACTOR | 1u << NO_TOK_JAM; /* jam: L1216 */
 }
 
+static int min_of(int a, int b) { return a < b ? a : b; }
 static int clamp_dice(int n) { return n < 0 ? 0 : n > 6 ? 6 : n; } /* L136-L137, L332, L344 */
 
 /* Ion and tractor take effect at a token count that grows with ship size (L1232, L413). */
@@ -105,10 +107,16 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s)
         n--; /* tractored: 1 fewer defense die, tokens stay, L411-L429 */
     n -= s->card_seen[XW_CARD_STRUCTURAL]; /* face-up Structural Damage cards (damage deck) */
     n = no_mod_dice_count(ctx, s, NO_W_DEFENSE_DICE, n);
+    /* "cannot roll more defense dice than the hit/crit results" (Predictive Shot, its Force spent
+     * when the attack was declared): a maximum, applied after every increase and decrease (FAQ
+     * L3090-L3092), on the attack dice as step 2 left them */
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].caps_defense && (s->used >> m & 1)) {
+            int results = no_pool_face(&s->pool[NO_POOL_ATTACK], XW_HIT) + no_pool_face(&s->pool[NO_POOL_ATTACK], XW_CRIT);
+            n = min_of(n, results);
+        }
     return clamp_dice(n);
 }
-
-static int min_of(int a, int b) { return a < b ? a : b; }
 
 /* Does any effect of this attack act after step 4 (second edition)? */
 static int acts_after_neutralize(const no_ctx *ctx)
@@ -242,8 +250,9 @@ static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state 
 {
     if (!s->used)
         return;
-    int last[NO_W_N]; /* the last step deciding each window; 255: none, it never passes here */
-    memset(last, 0xFF, sizeof last);
+    int last[NO_W_N]; /* the last step deciding each window; INT_MAX: none, it never passes here */
+    for (int w = 0; w < NO_W_N; w++)
+        last[w] = INT_MAX; /* (a memset of 0xFF made it -1: every dice-count record looked gone) */
     for (int k = 0; steps[k].apply || steps[k].decide; k++)
         if (steps[k].decide)
             last[steps[k].window] = k & 0xFF;
@@ -272,16 +281,41 @@ static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state 
     for (int m = 0; m < ctx->nmods; m++) {
         if (live >> m & 1)
             read |= ctx->excluded_by[m]; /* uses that disable a modifier still to come */
+        if ((live >> m & 1) && (ctx->mods[m].opp_modified || ctx->mods[m].after_spending))
+            for (int o = 0; o < ctx->nmods; o++) /* it reads what a side has used (Kallus, Obi-Wan) */
+                if (ctx->mods[o].side == (ctx->mods[m].opp_modified ? !ctx->mods[m].side : ctx->mods[m].side))
+                    read |= 1u << o;
         if (ctx->mods[m].once && !(gone >> m & 1))
             read |= 1u << m; /* once per attack and not gone otherwise: its own bit stops it */
     }
     /* the bits above the modifiers' are marks of their own (no_state.used: the caps of Magva
      * Yarro and Padme Amidala, NO_USED_REROLL_CAP, NO_USED_FACE_CAP): they stay */
+    for (int m = 0; m < ctx->nmods; m++) /* a declaration is read by later steps (Predictive Shot's cap) */
+        if (ctx->mods[m].op == NO_OP_DECLARE)
+            read |= 1u << m;
+    if (ctx->skip_dice_mod) /* the defender's choice to suffer the damage (Homing Missiles) is read later */
+        read |= 1u << (ctx->skip_dice_mod - 1);
     s->used &= read | ~(uint32_t)((1ull << ctx->nmods) - 1);
 }
 
 static void tidy_2e(const no_ctx *ctx, no_state *s);
 static void tidy_1e(const no_ctx *ctx, no_state *s);
+
+static void start_damage_step(const no_ctx *ctx, no_state *s);
+
+/* After the attack is declared (Homing Missiles, Homing Torpedoes: the card's text): if the
+ * defender chose to suffer the weapon's fixed damage, steps 2 and 3 are skipped and the attack
+ * is treated as hitting: no die is rolled, no result neutralized (there are none, L354-L359),
+ * and the damage is that one hit or crit damage (dealt as step 5 deals it, L361-L364). */
+static void skip_dice(const no_ctx *ctx, no_state *s)
+{
+    if (!ctx->skip_dice_mod || !(s->used >> (ctx->skip_dice_mod - 1) & 1))
+        return;
+    s->hits = ctx->skip_dice_face == XW_HIT;
+    s->crits = ctx->skip_dice_face == XW_CRIT;
+    s->flags = 1;
+    start_damage_step(ctx, s); /* the engine's next step is the damage dealing */
+}
 
 /* ---- the step list: rules as data ---- */
 /* After a roll and before anyone modifies it, the effects that act "after rolling" (Count
@@ -290,6 +324,9 @@ static void tidy_1e(const no_ctx *ctx, no_state *s);
  * L3204-L3206; the ability queue, L594-L598). A reroll is not a roll (FAQ L2827-L2829): nothing
  * comes back to these windows after one. */
 static const no_step steps[] = {
+    NO_DECIDE_QUEUED(NO_W_ATTACK_DECLARED, 0),        /* card text only, "after you declare": the */
+    NO_DECIDE_QUEUED(NO_W_ATTACK_DECLARED, 1),        /* ability queue, player order, L594-L598 */
+    NO_APPLY(skip_dice),
     NO_APPLY(roll_attack),                            /* 2a roll attack dice, L332 */
     NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 0),          /* after rolling: both players, */
     NO_DECIDE_QUEUED(NO_W_ATTACK_ROLLED, 1),          /* in player order, FAQ L3200-L3206 */
@@ -312,6 +349,17 @@ static const no_step steps[] = {
     NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
     NO_END,
 };
+
+/* Goes to step 5 from the attack's declaration: the start of damage done here, the engine's
+ * next step the dealing (skip_dice). */
+static void start_damage_step(const no_ctx *ctx, no_state *s)
+{
+    int deal = 0;
+    while (steps[deal].apply != no_xwing_deal_damage)
+        deal++;
+    no_xwing_start_damage(ctx, s);
+    s->step = (uint8_t)(deal - 1); /* the engine steps past the step that ran */
+}
 
 /* Damage; then the hits and crits the attack dice showed once the attacker had modified them:
  * at equal damage the attacker prefers more results, which draw more of the defender's tokens
@@ -453,11 +501,24 @@ static const no_modifier token_mods_1e[] = {
      .cost_token = NO_TOK_EVADE, .cost_amount = 1},                             /* B349 */
 };
 
-static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int first_edition)
+/* Does a record of the attack give `side` tokens of kind `token` (a gain: Obi-Wan Kenobi)? */
+static int gains(const no_ctx *ctx, int side, int token)
+{
+    for (int m = 0; m < ctx->nmods; m++)
+        if (ctx->mods[m].op == NO_OP_GAIN && ctx->mods[m].side == side && ctx->mods[m].to == token)
+            return 1;
+    return 0;
+}
+
+/* The token effects of the tokens a side starts with; `gained`: those of the tokens it holds
+ * none of at the start but a record of the attack may give it (their effects are added after
+ * the cards' records). */
+static int add_token_mods(no_ctx *ctx, const no_modifier *table, size_t n, int first_edition, int gained)
 {
     for (size_t i = 0; i < n; i++) {
         const no_modifier *t = &table[i];
-        if (ctx->start.tok[t->side][t->cost_token] == 0)
+        if ((ctx->start.tok[t->side][t->cost_token] == 0) != gained ||
+            (gained && !gains(ctx, t->side, t->cost_token)))
             continue; /* no token, no modifier */
         if (ctx->nmods >= NO_MAX_MODS)
             return -1;
@@ -489,6 +550,8 @@ static int forbidden_at_range_zero(const no_ctx *ctx, int m)
                 return 1;
             continue;
         }
+        if (md->caps_defense && attacker) /* fewer defense dice, L348 (Predictive Shot) */
+            return 1;
         int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
         /* "Zeb" Orrelios (crew, FAQ L2672-L2676): at range 0 the attacker may spend focus tokens
          * for their default effect, whichever of the two ships carries him */
@@ -521,12 +584,17 @@ void no_xwing_force_focus(no_ctx *ctx)
 
 int no_xwing_add_token_mods(no_ctx *ctx)
 {
-    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0);
+    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0, 0);
+}
+
+int no_xwing_add_gained_token_mods(no_ctx *ctx)
+{
+    return add_token_mods(ctx, token_mods, sizeof token_mods / sizeof token_mods[0], 0, 1);
 }
 
 int no_xwing1e_add_token_mods(no_ctx *ctx)
 {
-    return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1);
+    return add_token_mods(ctx, token_mods_1e, sizeof token_mods_1e / sizeof token_mods_1e[0], 1, 0);
 }
 
 /* A ship at 1 hull never draws a damage card again: the card that would destroy it is not drawn

@@ -41,7 +41,11 @@ static void forget_the_dice(const no_ctx *ctx, no_state *s)
 void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
 {
     int hits = s->hits, crits = s->crits;
-    if (ctx->ion_weapon && hits + crits > 0) {
+    if (ctx->ion_weapon == 2 && hits + crits > 0) { /* Ion Cannon Battery: 1 crit damage, all results ions */
+        s->ion_tokens = (uint8_t)(hits + crits);
+        hits = 0;
+        crits = 1;
+    } else if (ctx->ion_weapon && hits + crits > 0) {
         s->ion_tokens = (uint8_t)(hits + crits - 1);
         hits = 1;
         crits = 0;
@@ -52,7 +56,9 @@ void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
         s->ion_tokens = (uint8_t)crits;
         crits = 0;
     }
-    s->to_deal[0] = (uint8_t)hits;
+    /* the hit damage a defender's cost already asked for (Inaldra: it is suffered whether the
+     * attack hits or not, and hit damage comes before crit damage either way, L652) */
+    s->to_deal[0] = (uint8_t)(s->to_deal[0] + hits);
     s->to_deal[1] = (uint8_t)crits;
     forget_the_dice(ctx, s);
 }

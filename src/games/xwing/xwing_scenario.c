@@ -24,7 +24,8 @@
  * first edition's timing chart (FAQ B371-B463). */
 static const char *const window_keys_2e[] = {"attack-dice", "attack-modify", "attack-after-modify",
                                              "defense-dice", "defense-modify", "before-neutralize",
-                                             "attack-rolled", "defense-rolled", "after-neutralize", NULL};
+                                             "attack-rolled", "defense-rolled", "after-neutralize",
+                                             "attack-declared", NULL};
 static const char *const window_keys_1e[] = {"attack-dice", "attack-rolled", "attack-modify",
                                              "defense-dice", "defense-rolled", "defense-modify",
                                              "before-neutralize", NULL};
@@ -104,7 +105,8 @@ static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
     "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact",
-    "count_from", "charge_active", "owner", "max_total", NULL};
+    "count_from", "charge_active", "owner", "max_total", "more_results_than_shields", "caps_defense_dice",
+    "if_opponent_modified", "after_spending", NULL};
 /* "then": the part of an effect that follows at once (every matching die, or an add) */
 static const char *const chained_keys[] = {"op", "faces", "to", "count", NULL};
 
@@ -172,9 +174,25 @@ static int modifier_timing(builder *b, jr *j, const cJSON *o, const char *path, 
         return -1;
     }
     static const char *const xwing_ops[] = {"reroll", "change", "add", "cancel", "dice", NULL};
-    int op = jr_enum(j, v, p, xwing_ops, "an operation");
+    /* "gain" (a token, second edition: Obi-Wan Kenobi) is read apart: the list the error names
+     * stays the dice operations */
+    int op = cJSON_IsString(v) && !strcmp(v->valuestring, "gain")      ? NO_OP_GAIN
+             : cJSON_IsString(v) && !strcmp(v->valuestring, "declare") ? NO_OP_DECLARE
+                                                                      : jr_enum(j, v, p, xwing_ops, "an operation");
+    /* "after you declare an attack, you may spend...: if you do, later..." (Predictive Shot): a
+     * choice made before any die, whose effect a later step reads (caps_defense_dice) */
+    if ((op == NO_OP_DECLARE) != (w == NO_W_ATTACK_DECLARED) && !j->failed) {
+        jr_fail(j, p, op == NO_OP_DECLARE ? "op \"declare\" belongs in the attack-declared window"
+                                          : "the attack-declared window only takes op \"declare\"");
+        return -1;
+    }
     if (j->failed)
         return -1;
+    if (op == NO_OP_GAIN && (b->first_edition || w == NO_W_AFTER_NEUTRALIZE || w == NO_W_ATTACK_DECLARED)) {
+        jr_fail(j, p, b->first_edition ? "op \"gain\" is a second-edition record (rules xwing-2e)"
+                                       : "a token is gained in a step where dice are rolled or modified");
+        return -1;
+    }
     m->window = (uint8_t)w;
     m->op = (uint8_t)op;
     if (w == NO_W_AFTER_NEUTRALIZE && op == NO_OP_REROLL) { /* nothing is rolled after step 4 */
@@ -224,9 +242,19 @@ static int modifier_faces(jr *j, const cJSON *o, const char *path, no_modifier *
         jr_fail(j, p, "missing: a %s needs the face it produces", no_op_names[op]);
         return -1;
     }
+    if (op == NO_OP_GAIN) { /* "that ship gains 1 focus token" (Obi-Wan Kenobi): `to` is the token */
+        if (!v && !j->failed) {
+            jr_fail(j, p, "missing: the token a gain gives");
+            return -1;
+        }
+        m->to = (uint8_t)jr_enum(j, v, p, token_keys, "a token");
+        m->amount = 1;
+        m->faces = 0;
+        return j->failed ? -1 : 0;
+    }
     if (v) {
         if (op != NO_OP_CHANGE && op != NO_OP_ADD) {
-            jr_fail(j, p, "only change and add produce a face");
+            jr_fail(j, p, "only change and add produce a face (and gain a token)");
             return -1;
         }
         m->to = (uint8_t)jr_enum(j, v, p, no_xwing_face_names, "a face");
@@ -248,19 +276,39 @@ static int modifier_faces(jr *j, const cJSON *o, const char *path, no_modifier *
 }
 
 /* What using it costs: tokens, or charges of its ability (`has_charges`). */
-static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charges, no_modifier *m)
+static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charges, int first_edition, no_modifier *m)
 {
     char p[256];
     const cJSON *v;
     m->cost_token = NO_NO_TOKEN;
     v = cJSON_GetObjectItemCaseSensitive(o, "cost");
     if (v) {
-        static const char *const cost_keys[] = {"token", "amount", "charge", NULL};
+        static const char *const cost_keys[] = {"token", "amount", "charge", "side", "damage", NULL};
         jr_key(p, sizeof p, path, "cost");
         if (jr_object(j, v, p, cost_keys))
             return -1;
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(v, "token");
         int charge = jr_int(j, v, "charge", p, 1, 3, 0, 0);
+        /* second edition: a token taken from the other side ("remove 1 tractor token from the
+         * defender", Geonosian Prototype): {"token": NAME, "side": "opponent"}; hit damage the
+         * owner suffers ("you may suffer 1 hit damage to reroll", Inaldra): {"damage": N} */
+        const cJSON *sv = cJSON_GetObjectItemCaseSensitive(v, "side");
+        int damage = jr_int(j, v, "damage", p, 1, 3, 0, 0);
+        if ((sv || damage) && first_edition && !j->failed) {
+            jr_fail(j, p, "a second-edition cost (rules xwing-2e)");
+            return -1;
+        }
+        if (sv) {
+            static const char *const sides[] = {"owner", "opponent", NULL};
+            char sp[256];
+            jr_key(sp, sizeof sp, p, "side");
+            m->cost_opp = (uint8_t)(jr_enum(j, sv, sp, sides, "owner or opponent") == 1);
+            if (!t && !j->failed) {
+                jr_fail(j, sp, "a side is for a token cost: whose token it takes");
+                return -1;
+            }
+        }
+        m->cost_damage = (uint8_t)damage;
         if (t) {
             char pt[256];
             jr_key(pt, sizeof pt, p, "token");
@@ -274,8 +322,8 @@ static int modifier_cost(jr *j, const cJSON *o, const char *path, int has_charge
             }
             m->cost_charges = (uint8_t)charge;
         }
-        if (!t && !charge) {
-            jr_fail(j, p, "expected {\"token\": NAME, \"amount\": N} or {\"charge\": N}");
+        if (!t && !charge && !damage) {
+            jr_fail(j, p, "expected {\"token\": NAME, \"amount\": N}, {\"charge\": N} or {\"damage\": N}");
             return -1;
         }
     }
@@ -430,6 +478,47 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
     return j->failed ? -1 : modifier_count_from(j, o, path, first_edition, m);
 }
 
+/* Second-edition conditions of a record that read the attack so far:
+ * - more_results_than_shields: its pool (the attack dice) holds more hit/crit results than the
+ *   defender's active shields (Durge: "more hit/crit results than your active shields");
+ * - caps_defense_dice (an attacker's attack-declared record, op "declare", and its cost): once
+ *   used, the defender rolls at most as many defense dice as the attack's hit/crit results
+ *   (Predictive Shot), a maximum applied after every other change (FAQ L3090-L3092); at range 0
+ *   the attacker may not reduce the defense dice (L348), so it is refused there;
+ * - if_opponent_modified: the other side has rerolled, changed or added to its own dice in this
+ *   attack (Alexsandr Kallus: "if the attacker modified any attack dice");
+ * - after_spending: a list of tokens: a record of its side costing one of them was used in this
+ *   attack ("after a friendly ship spends a focus or evade token", Obi-Wan Kenobi). */
+static int record_conditions_2e(builder *b, jr *j, const cJSON *o, const char *path, no_modifier *m)
+{
+    static const char *const keys[] = {"more_results_than_shields", "caps_defense_dice", "if_opponent_modified",
+                                       "after_spending", NULL};
+    char p[256];
+    for (int k = 0; keys[k]; k++)
+        if (cJSON_GetObjectItemCaseSensitive(o, keys[k]) && b->first_edition) {
+            jr_key(p, sizeof p, path, keys[k]);
+            jr_fail(j, p, "a second-edition key (rules xwing-2e)");
+            return -1;
+        }
+    m->over_shields = (uint8_t)jr_bool(j, o, "more_results_than_shields", path, 0);
+    if (m->over_shields && m->pool != NO_POOL_ATTACK && !j->failed) {
+        jr_key(p, sizeof p, path, "more_results_than_shields");
+        jr_fail(j, p, "it counts the hit/crit results of the attack dice: a record on the attack dice");
+    }
+    m->caps_defense = (uint8_t)jr_bool(j, o, "caps_defense_dice", path, 0);
+    if (m->caps_defense && (m->op != NO_OP_DECLARE || m->side != NO_ATTACKER) && !j->failed) {
+        jr_key(p, sizeof p, path, "caps_defense_dice");
+        jr_fail(j, p, "an attacker's choice as the attack is declared (window attack-declared, op \"declare\")");
+    }
+    if (m->op == NO_OP_DECLARE && !m->caps_defense && !j->failed) {
+        jr_key(p, sizeof p, path, "op");
+        jr_fail(j, p, "a declare record needs the effect a later step reads (caps_defense_dice)");
+    }
+    m->opp_modified = (uint8_t)jr_bool(j, o, "if_opponent_modified", path, 0);
+    m->after_spending = token_mask(j, o, "after_spending", path, 0);
+    return j->failed ? -1 : 0;
+}
+
 /* One modifier record of `side` at `path` (named `name` unless it says), drawing on the charges
  * of slot `charge_slot`: its parts, then the excludes to resolve and a chained "then" record. */
 static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, int side,
@@ -461,7 +550,7 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         side ^= who;
     }
     if (modifier_timing(b, j, o, path, side, name, &m) || modifier_faces(j, o, path, &m) ||
-        modifier_cost(j, o, path, has_charges, &m))
+        modifier_cost(j, o, path, has_charges, b->first_edition, &m))
         return;
     m.charge_slot = (uint8_t)charge_slot;
     if (modifier_use(j, o, path, b->first_edition, &m))
@@ -474,6 +563,8 @@ static void parse_modifier(builder *b, jr *j, const cJSON *o, const char *path, 
         jr_fail(j, p, "its ability has no charges (set \"charges\")");
         return;
     }
+    if (record_conditions_2e(b, j, o, path, &m))
+        return;
     v = cJSON_GetObjectItemCaseSensitive(o, "excludes");
     if (v) {
         pending_excludes *e = &b->excl[b->nexcl++];
@@ -503,6 +594,8 @@ static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_
     no_modifier m = ctx->mods[parent];
     m.chain = m.seals = m.locks_die = 0;
     m.count_from = m.charge_active = 0;
+    m.over_shields = m.caps_defense = m.opp_modified = m.cost_opp = m.cost_damage = 0;
+    m.after_spending = 0;
     m.cost_token = NO_NO_TOKEN;
     m.cost_amount = m.cost_charges = 0;
     m.mandatory = 0;
@@ -527,6 +620,10 @@ static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_
     v = cJSON_GetObjectItemCaseSensitive(o, "count");
     m.count = NO_COUNT_ALL;
     if (m.op == NO_OP_ADD)
+        m.count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
+    else if (m.window == NO_W_AFTER_NEUTRALIZE && m.op == NO_OP_CANCEL && v && cJSON_IsNumber(v))
+        /* after step 4 every die is a fresh hit or crit, so "cancel 1 hit result" is one pick
+         * (Durge): a count of dice, or nothing when no die matches (no_mod_apply) */
         m.count = (uint8_t)jr_int(j, o, "count", path, 1, 6, 1, 0);
     else if (!j->failed && v && !(cJSON_IsString(v) && !strcmp(v->valuestring, "all"))) {
         jr_key(p, sizeof p, path, "count");
@@ -822,6 +919,46 @@ static int key_2e(builder *b, jr *lj, const cJSON *e, const char *lpath, const c
     return !lj->failed;
 }
 
+/* defender_may_suffer (the owner attacking): "hit" or "crit": once the attack is declared the
+ * defender may choose to suffer 1 such damage instead; then no die is rolled and the attack is
+ * treated as hitting (Homing Missiles, Homing Torpedoes: the card's text; xwing.c skip_dice).
+ * The choice is a declare record of the defender in the attack-declared window, chosen by its
+ * policy against the dice. */
+static void defender_may_suffer(builder *b, jr *lj, const cJSON *e, const char *lpath, int side, const char *key)
+{
+    static const char *const faces[] = {"hit", "crit", NULL};
+    char p[256];
+    no_ctx *ctx = b->ctx;
+    jr_key(p, sizeof p, lpath, "defender_may_suffer");
+    int f = jr_enum(lj, cJSON_GetObjectItemCaseSensitive(e, "defender_may_suffer"), p, faces,
+                    "the damage the defender may suffer instead of the dice (hit, crit)");
+    if (f < 0 || side != NO_ATTACKER)
+        return;
+    if (ctx->skip_dice_mod) {
+        jr_fail(lj, p, "one weapon per attack: another card already offers the defender this choice");
+        return;
+    }
+    if (ctx->nmods >= NO_MAX_MODS) {
+        jr_fail(lj, p, "too many modifiers in one attack (at most %d, token effects included)", NO_MAX_MODS);
+        return;
+    }
+    no_modifier *m = &ctx->mods[ctx->nmods];
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s", key);
+    m->side = NO_DEFENDER;
+    m->window = NO_W_ATTACK_DECLARED;
+    m->pool = NO_POOL_ATTACK;
+    m->op = NO_OP_DECLARE;
+    m->cost_token = NO_NO_TOKEN;
+    m->charge_slot = (uint8_t)ctx->nmods;
+    m->once = 1;
+    m->ranges = NO_XWING_ALL_RANGES;
+    m->obstructed = -1;
+    ctx->skip_dice_mod = (uint8_t)(ctx->nmods + 1);
+    ctx->skip_dice_face = (uint8_t)(f ? XW_CRIT : XW_HIT);
+    ctx->nmods++;
+}
+
 /* Second-edition card rules of an entry that are no dice modifiers:
  * - neutralize_crits_first: "attacking" or "defending": in step 4 the evades cancel crits before
  *   hits (L356-L357 turned round) in the attacks where the owner has that role: Zeb Orrelios and
@@ -837,7 +974,7 @@ static int key_2e(builder *b, jr *lj, const cJSON *e, const char *lpath, const c
  *   L1204-L1224, tractor L411-L429; a token effect no "prevent damage" stops, FAQ L3006-L3008);
  * - crits_to_ion (the owner attacking): crit results give ion tokens instead of damage, the hits
  *   deal theirs (Alpha-3E "Esk", Ancillary Ion Weapons, whose charges the user says are spent). */
-static void second_edition_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side)
+static void second_edition_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, int side, const char *key)
 {
     no_ctx *ctx = b->ctx;
     static const char *const roles[] = {"attacking", "defending", NULL};
@@ -864,6 +1001,18 @@ static void second_edition_rules(builder *b, jr *lj, const cJSON *e, const char 
     }
     if (key_2e(b, lj, e, lpath, "crits_to_ion") && jr_bool(lj, e, "crits_to_ion", lpath, 0) && side == NO_ATTACKER)
         ctx->crits_to_ion = 1;
+    /* ion_battery (the owner attacking): if the attack hits, the defender suffers 1 crit damage
+     * and every hit/crit result gives an ion token instead of damage (Ion Cannon Battery: the
+     * card's text; ion tokens L1232): an ion weapon of its own kind (ctx->ion_weapon 2) */
+    if (key_2e(b, lj, e, lpath, "ion_battery") && jr_bool(lj, e, "ion_battery", lpath, 0) && side == NO_ATTACKER) {
+        if (ctx->ion_weapon) {
+            jr_key(p, sizeof p, lpath, "ion_battery");
+            jr_fail(lj, p, "one attack, one weapon: the attack is another ion weapon's already");
+        }
+        ctx->ion_weapon = 2;
+    }
+    if (key_2e(b, lj, e, lpath, "defender_may_suffer"))
+        defender_may_suffer(b, lj, e, lpath, side, key);
 }
 
 /* An ability's rules that are not dice modifiers: results the defense cannot cancel (both
@@ -918,7 +1067,7 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
     opponent_cannot_spend(b, lj, e, lpath, side, key, 0);
     /* the same on the owner ("you cannot spend your locks to reroll attack dice", Networked Aim) */
     opponent_cannot_spend(b, lj, e, lpath, side, key, 1);
-    second_edition_rules(b, lj, e, lpath, side);
+    second_edition_rules(b, lj, e, lpath, side, key);
     if (jr_bool(lj, e, "opponent_spends_focus", lpath, 0))
         ctx->must_spend_focus[!side] = 1;
 }
@@ -964,7 +1113,7 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                                              "opponent_cannot_spend", "opponent_max_rerolls",
                                              "opponent_max_focus_modified", "cannot_spend",
                                              "neutralize_crits_first", "range_zero_as_one", "range_zero_focus",
-                                             "token_weapon", "crits_to_ion", NULL};
+                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -1005,7 +1154,12 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                     jr_key(ip, sizeof ip, lpath, "ion_weapon");
                     jr_fail(&lj, ip, "xwing-1e ion weapons are not modelled (use xwing-2e)");
                 }
-                b->ctx->ion_weapon = 1;
+                if (b->ctx->ion_weapon == 2 && !lj.failed) {
+                    char ip[256];
+                    jr_key(ip, sizeof ip, lpath, "ion_weapon");
+                    jr_fail(&lj, ip, "one attack, one weapon: the attack is the Ion Cannon Battery's already");
+                }
+                b->ctx->ion_weapon = b->ctx->ion_weapon == 2 ? 2 : 1;
             }
         }
     }
@@ -1311,6 +1465,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
         bonus_needs_kept_token(b);
     j->prefix = NULL;
     parse_side_modifiers(b, root, NO_DEFENDER);
+    if (!j->failed && !b->first_edition && no_xwing_add_gained_token_mods(ctx))
+        jr_fail(j, "", "too many modifiers");
     one_lock_per_pool(b, at);
     resolve_excludes(b);
     resolve_bans(b);
