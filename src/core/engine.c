@@ -669,6 +669,18 @@ void no_exact(const no_ctx *ctx, const no_graph *g, double *term_prob)
     free(mass);
 }
 
+/* A chance node's outcomes (a roll's face counts, or a draw's card kinds) and the probability of
+ * outcome o. */
+static int outcomes(const no_ctx *ctx, const no_chance *ch)
+{
+    return ch->die == NO_DIE_DRAW ? ch->k : ctx->dice[ch->die]->by_k[ch->k].n;
+}
+
+static double outcome_p(const no_ctx *ctx, const no_graph *g, const no_chance *ch, int o)
+{
+    return ch->die == NO_DIE_DRAW ? card_p(&g->decks[ch->deck], o) : ctx->dice[ch->die]->by_k[ch->k].prob[o];
+}
+
 void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob)
 {
     if (term_prob)
@@ -685,13 +697,9 @@ void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_pr
         if (m == 0.0)
             continue;
         const no_chance *ch = &g->chance[id];
-        int draw = ch->die == NO_DIE_DRAW;
-        const no_rolls *rolls = draw ? NULL : &ctx->dice[ch->die]->by_k[ch->k];
-        const no_deck_left *left = draw ? &g->decks[ch->deck] : NULL;
-        int n = draw ? ch->k : rolls->n;
-        for (int o = 0; o < n; o++) {
+        for (int o = 0, n = outcomes(ctx, ch); o < n; o++) {
             int32_t child = g->succ[ch->first + o];
-            double p = m * (draw ? card_p(left, o) : rolls->prob[o]);
+            double p = m * outcome_p(ctx, g, ch, o);
             if (child >= 0)
                 mass[child] += p;
             else if (term_prob)
@@ -716,15 +724,11 @@ void no_exact_used(const no_ctx *ctx, const no_graph *g, double used[NO_MAX_MODS
     no_flow(ctx, g, mass, NULL);
     for (int id = 0; id < g->nchance; id++) {
         const no_chance *ch = &g->chance[id];
-        int draw = ch->die == NO_DIE_DRAW;
-        const no_rolls *rolls = draw ? NULL : &ctx->dice[ch->die]->by_k[ch->k];
-        const no_deck_left *left = draw ? &g->decks[ch->deck] : NULL;
-        int n = draw ? ch->k : rolls->n;
-        for (int o = 0; o < n; o++) {
+        for (int o = 0, n = outcomes(ctx, ch); o < n; o++) {
             uint32_t b = g->lost[ch->first + o];
             if (!b)
                 continue;
-            double p = mass[id] * (draw ? card_p(left, o) : rolls->prob[o]);
+            double p = mass[id] * outcome_p(ctx, g, ch, o);
             for (; b; b &= b - 1)
                 used[__builtin_ctz(b)] += p;
         }
