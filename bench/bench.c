@@ -101,7 +101,7 @@ static const bench_case cases[] = {
      XW_SEQ_OPEN("\"policy\":\"optimal\",") XW_A4 XW_SEQ_CLOSE,
      2000000ULL, NAIVE_NONE, 0, LOOKS_AHEAD},
     {"X-Wing MathWing SlowSingleAttack",
-     "MathWing's SlowSingleAttack (profiles/xwing/mathwing-slow-single-attack.json): 5 dice at range 1, focus, lock, evade, reroll up to 3 and 13 card abilities vs 3 dice, focus, reroll up to 3; Lando (crew), Predictive Shot and Saturation Salvo left out",
+     "MathWing's SlowSingleAttack (profiles/xwing/mathwing-slow-single-attack.json): 5 dice at range 1, focus, lock, evade, reroll up to 3 and 13 card abilities vs 3 dice, focus, reroll up to 3; Lando (crew), Predictive Shot and Saturation Salvo left out (over the state budget with the rest)",
      "{\"game\":\"xwing\",\"range\":1,\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":4,\"token"
      "s\":{\"focus\":1,\"lock\":1,\"evade\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"attack-m"
      "odify\",\"op\":\"reroll\",\"count\":3}],\"abilities\":[\"fire-control-system\",\"predator\",\"juke\",\"lon"
