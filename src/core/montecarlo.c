@@ -325,7 +325,7 @@ static inline unsigned draw_in(const plan *pl, no_pcg32 *rng, const plan_step *s
 /* One chance node: its roll's groups in turn, each group's table giving the rank among the dice
  * so far, then the child. The groups' steps are consecutive and need no successor lookup, so a
  * roll of many dice costs one dependent table load per group. */
-static inline __attribute__((always_inline)) int32_t advance(const plan *pl, no_pcg32 *rng, int32_t ref)
+static inline __attribute__((always_inline)) int32_t advance_at(const plan *pl, no_pcg32 *rng, int32_t ref)
 {
     const plan_step *st = &pl->steps[ref];
     unsigned out = st->table[draw_in(pl, rng, st)];
@@ -333,7 +333,12 @@ static inline __attribute__((always_inline)) int32_t advance(const plan *pl, no_
         st++;
         out = st->table[(out << st->bits) + draw_in(pl, rng, st)];
     }
-    return pl->succ[st->first + (int32_t)out];
+    return st->first + (int32_t)out; /* the successor's position in pl->succ (and pl's lost bits) */
+}
+
+static inline __attribute__((always_inline)) int32_t advance(const plan *pl, no_pcg32 *rng, int32_t ref)
+{
+    return pl->succ[advance_at(pl, rng, ref)];
 }
 
 static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count)
@@ -367,17 +372,6 @@ static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t tr
     }
 }
 
-/* advance() that also gives the position of the successor taken in pl->succ (its lost bits). */
-static inline __attribute__((always_inline)) int32_t advance_at(const plan *pl, no_pcg32 *rng, int32_t ref)
-{
-    const plan_step *st = &pl->steps[ref];
-    unsigned out = st->table[draw_in(pl, rng, st)];
-    for (int g = st->groups; g > 1; g--) {
-        st++;
-        out = st->table[(out << st->bits) + draw_in(pl, rng, st)];
-    }
-    return st->first + (int32_t)out;
-}
 
 static void count_used(uint32_t bits, uint64_t *used)
 {
