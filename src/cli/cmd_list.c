@@ -21,7 +21,7 @@ static const listing listings[] = {
     {"pilots", "xwing", "xwing/ships.json", "pilots", {"ship", "faction", "initiative"}, 0},
     {"ships", "xwing", "xwing/ships.json", "ships", {"size", "factions"}, 0},
     {"upgrades", "xwing", "xwing/ships.json", "upgrades", {"slots", "cost"}, 0},
-    {"abilities", "xwing", "xwing/abilities.json", "abilities", {"xws", "type", "summary"}, 0},
+    {"abilities", "xwing", "xwing/abilities.json", "abilities", {"xws", "type", "summary", "assumes"}, 0},
     {"dice-cards", "xwing", "xwing/dice-cards.json", "cards", {"type", "status", "ability", "reason"}, 1},
     {"units", "legion", "legion/units.json", "units", {"rank", "minis", "wounds", "defense"}, 0},
     {"ships", "armada", "armada/units.json", "ships", {"faction", "size", "hull"}, 0},
