@@ -336,88 +336,74 @@ static inline __attribute__((always_inline)) int32_t advance_at(const plan *pl, 
     return st->first + (int32_t)out; /* the successor's position in pl->succ (and pl's lost bits) */
 }
 
-static inline __attribute__((always_inline)) int32_t advance(const plan *pl, no_pcg32 *rng, int32_t ref)
-{
-    return pl->succ[advance_at(pl, rng, ref)];
-}
-
-static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count)
-{
-    no_pcg32 b[2];
-    no_pcg32_seed(&b[0], seed, 2 * chunk);
-    no_pcg32_seed(&b[1], seed, 2 * chunk + 1);
-    uint64_t t = 0;
-    for (; t + 2 <= trials; t += 2) {
-        int32_t r0 = pl->root, r1 = pl->root;
-        /* a plan of few steps walks them all, with no branch on the dice; a deep one (sequences,
-         * Legion, big rolls) stops once both trials have ended, most ending well before its depth */
-        if (pl->depth <= SHALLOW)
-            for (int d = 0; d < pl->depth; d++) {
-                r0 = advance(pl, &b[0], r0);
-                r1 = advance(pl, &b[1], r1);
-            }
-        else
-            while (r0 < pl->term0 || r1 < pl->term0) {
-                r0 = advance(pl, &b[0], r0);
-                r1 = advance(pl, &b[1], r1);
-            }
-        count[r0 - pl->term0]++;
-        count[r1 - pl->term0]++;
-    }
-    if (t < trials) {
-        int32_t r0 = pl->root;
-        while (r0 < pl->term0)
-            r0 = advance(pl, &b[0], r0);
-        count[r0 - pl->term0]++;
-    }
-}
-
-
 static void count_used(uint32_t bits, uint64_t *used)
 {
     for (; bits; bits &= bits - 1)
         used[__builtin_ctz(bits)]++;
 }
 
-/* run_chunk, the same draws in the same order, counting the modifiers each trial used on the way
- * (the plan's lost bits) into used[0..NO_MAX_MODS) beside the terminals. */
-static void run_chunk_used(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count,
-                           uint64_t *used)
+/* Trials of one chunk, two interleaved streams, into count (by terminal); with `used`, also the
+ * modifiers each trial used on the way (the plan's lost bits) into used[0..NO_MAX_MODS), with the
+ * same draws in the same order. Inlined into both callers, so the loop without `used` carries no
+ * test of it. */
+static inline __attribute__((always_inline)) void walk_chunk(const plan *pl, uint64_t seed, uint64_t chunk,
+                                                              uint64_t trials, uint64_t *count, uint64_t *used)
 {
     no_pcg32 b[2];
     no_pcg32_seed(&b[0], seed, 2 * chunk);
     no_pcg32_seed(&b[1], seed, 2 * chunk + 1);
+    uint32_t root_lost = used ? pl->lost[pl->nsucc] : 0; /* the root's, stored past the successors */
     uint64_t t = 0;
     for (; t + 2 <= trials; t += 2) {
         int32_t r0 = pl->root, r1 = pl->root;
-        uint32_t m0 = pl->lost[pl->nsucc], m1 = m0; /* the root's, stored past the successors */
+        uint32_t m0 = root_lost, m1 = root_lost;
+        /* a plan of few steps walks them all, with no branch on the dice; a deep one (sequences,
+         * Legion, big rolls) stops once both trials have ended, most ending well before its depth */
         if (pl->depth <= SHALLOW)
             for (int d = 0; d < pl->depth; d++) {
                 int32_t a0 = advance_at(pl, &b[0], r0), a1 = advance_at(pl, &b[1], r1);
-                r0 = pl->succ[a0], m0 |= pl->lost[a0];
-                r1 = pl->succ[a1], m1 |= pl->lost[a1];
+                r0 = pl->succ[a0], r1 = pl->succ[a1];
+                if (used)
+                    m0 |= pl->lost[a0], m1 |= pl->lost[a1];
             }
         else
             while (r0 < pl->term0 || r1 < pl->term0) {
                 int32_t a0 = advance_at(pl, &b[0], r0), a1 = advance_at(pl, &b[1], r1);
-                r0 = pl->succ[a0], m0 |= pl->lost[a0];
-                r1 = pl->succ[a1], m1 |= pl->lost[a1];
+                r0 = pl->succ[a0], r1 = pl->succ[a1];
+                if (used)
+                    m0 |= pl->lost[a0], m1 |= pl->lost[a1];
             }
         count[r0 - pl->term0]++;
         count[r1 - pl->term0]++;
-        count_used(m0, used);
-        count_used(m1, used);
+        if (used) {
+            count_used(m0, used);
+            count_used(m1, used);
+        }
     }
     if (t < trials) {
         int32_t r0 = pl->root;
-        uint32_t m0 = pl->lost[pl->nsucc];
+        uint32_t m0 = root_lost;
         while (r0 < pl->term0) {
             int32_t a0 = advance_at(pl, &b[0], r0);
-            r0 = pl->succ[a0], m0 |= pl->lost[a0];
+            r0 = pl->succ[a0];
+            if (used)
+                m0 |= pl->lost[a0];
         }
         count[r0 - pl->term0]++;
-        count_used(m0, used);
+        if (used)
+            count_used(m0, used);
     }
+}
+
+static void run_chunk(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count)
+{
+    walk_chunk(pl, seed, chunk, trials, count, NULL);
+}
+
+static void run_chunk_used(const plan *pl, uint64_t seed, uint64_t chunk, uint64_t trials, uint64_t *count,
+                           uint64_t *used)
+{
+    walk_chunk(pl, seed, chunk, trials, count, used);
 }
 
 uint64_t no_montecarlo(const no_ctx *ctx, const no_graph *g, uint64_t trials, uint64_t seed,
