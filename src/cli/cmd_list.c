@@ -93,8 +93,8 @@ static void print_list(const listing *l, const cJSON *section, const char *text,
     }
     cJSON_ArrayForEach(e, section)
     {
-        const char *id = l->by_index ? cJSON_GetStringValue(cJSON_GetObjectItem(e, "id")) : e->string;
-        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(e, "name"));
+        const char *id = l->by_index ? jr_entry_text(e, "id", NULL) : e->string;
+        const char *name = jr_entry_text(e, "name", "");
         if (!id || !(contains(id, text) || contains(name, text)))
             continue;
         n++;
@@ -104,21 +104,21 @@ static void print_list(const listing *l, const cJSON *section, const char *text,
         if (format == NO_FMT_JSON) {
             cJSON *row = cJSON_CreateObject();
             cJSON_AddStringToObject(row, "id", id);
-            cJSON_AddStringToObject(row, "name", name ? name : "");
+            cJSON_AddStringToObject(row, "name", name);
             for (int f = 0; f < 5 && l->facts[f]; f++)
                 cJSON_AddStringToObject(row, l->facts[f], facts[f]);
             cJSON_AddItemToArray(rows, row);
         } else if (format == NO_FMT_CSV) {
             rep_csv_text(stdout, id);
             fputc(',', stdout);
-            rep_csv_text(stdout, name ? name : "");
+            rep_csv_text(stdout, name);
             for (int f = 0; f < 5 && l->facts[f]; f++) {
                 fputc(',', stdout);
                 rep_csv_text(stdout, facts[f]);
             }
             fputc('\n', stdout);
         } else {
-            printf("%-40s %-32s", id, name ? name : "");
+            printf("%-40s %-32s", id, name);
             for (int f = 0; f < 5 && l->facts[f]; f++)
                 if (*facts[f])
                     printf("  %s: %s", l->facts[f], facts[f]);

@@ -356,6 +356,12 @@ void jr_nearest(const cJSON *section, const char *name, char *out, size_t n)
         snprintf(out + strlen(out), n - strlen(out), "?)");
 }
 
+const char *jr_entry_text(const cJSON *entry, const char *key, const char *otherwise)
+{
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, key));
+    return v ? v : otherwise;
+}
+
 int jr_entry_int(const cJSON *entry, const char *key, int def)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, key);

@@ -69,6 +69,8 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
 /* " (did you mean \"a\", \"b\"?)": up to three keys of `section` nearest to `name` in edit
  * distance (at most a third of its length, and 3), or "" when none is near. */
 void jr_nearest(const cJSON *section, const char *name, char *out, size_t n);
+/* A string member of a library entry, or `otherwise` when it has none. */
+const char *jr_entry_text(const cJSON *entry, const char *key, const char *otherwise);
 /* A number from a library entry, or `def` when the (hand-edited) library lacks it. */
 int jr_entry_int(const cJSON *entry, const char *key, int def);
 

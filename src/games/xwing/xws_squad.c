@@ -13,9 +13,7 @@ const char *no_xws_data_version(void)
     char err[256];
     jr j = {.file = "ships.json", .err = err, .errlen = sizeof err};
     const cJSON *src = xt_ships(&j, "source");
-    const char *data = cJSON_GetStringValue(cJSON_GetObjectItem(src, "data"));
-    const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(src, "version"));
-    snprintf(version, sizeof version, "%s %s", data ? data : "?", v ? v : "?");
+    snprintf(version, sizeof version, "%s %s", jr_entry_text(src, "data", "?"), jr_entry_text(src, "version", "?"));
     return version;
 }
 
@@ -30,9 +28,8 @@ static const char *const pilot_keys[] = {"id", "name", "points", "upgrades", "ve
 static const char *squad_faction(jr *j, const cJSON *faction)
 {
     const cJSON *factions = xt_ships(j, "factions");
-    const char *name = cJSON_GetStringValue(faction), *mapped = name ? cJSON_GetStringValue(cJSON_GetObjectItem(
-                                                                           xt_aliases(j, "factions"), name))
-                                                                     : NULL;
+    const char *name = cJSON_GetStringValue(faction);
+    const char *mapped = name ? jr_entry_text(xt_aliases(j, "factions"), name, NULL) : NULL;
     if (name && cJSON_GetObjectItemCaseSensitive(factions, name))
         return name;
     if (mapped && cJSON_GetObjectItemCaseSensitive(factions, mapped)) {
@@ -65,8 +62,7 @@ static int read_slot(jr *j, no_ship *s, const cJSON *slot, const char *sp)
         char up[160];
         jr_index(up, sizeof up, sp, k++);
         const char *id = cJSON_GetStringValue(u);
-        const char *placeholder = id ? cJSON_GetStringValue(cJSON_GetObjectItem(xt_aliases(j, "placeholders"), id))
-                                     : NULL;
+        const char *placeholder = id ? jr_entry_text(xt_aliases(j, "placeholders"), id, NULL) : NULL;
         if (!id) {
             jr_fail(j, up, "expected an upgrade's xws id");
             return -1;
@@ -133,8 +129,7 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
         jr_fail(&j, "pilots", "expected a list of 1 to %d pilots", NO_SQUAD_MAX);
     if (!j.failed) {
         snprintf(sq->faction, sizeof sq->faction, "%s", faction);
-        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(root, "name"));
-        snprintf(sq->name, sizeof sq->name, "%s", name ? name : "");
+        snprintf(sq->name, sizeof sq->name, "%s", jr_entry_text(root, "name", ""));
     }
     const cJSON *p, *list = j.failed ? NULL : pilots;
     int i = 0;

@@ -36,15 +36,9 @@ int no_action_bit(const char *name, size_t len)
     return 0;
 }
 
-static const char *text_of(const cJSON *o, const char *key, const char *otherwise)
-{
-    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
-    return v ? v : otherwise;
-}
-
 static int action_of(const cJSON *action)
 {
-    const char *type = text_of(action, "type", "");
+    const char *type = jr_entry_text(action, "type", "");
     return no_action_bit(type, strlen(type));
 }
 
@@ -87,7 +81,7 @@ static const cJSON *pilot_ship_form(const cJSON *pilots, const char *id, char *r
         return NULL;
     snprintf(resolved, n, "%.*s", (int)(dash - id), id);
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(pilots, resolved);
-    return p && !strcmp(text_of(p, "ship", ""), dash + 1) ? p : NULL;
+    return p && !strcmp(jr_entry_text(p, "ship", ""), dash + 1) ? p : NULL;
 }
 
 /* The pilot of `faction` with the name of pilot p whose id is P-SHIP ("hansolo" in a rebel squad is
@@ -100,8 +94,8 @@ static const cJSON *same_pilot_in(const cJSON *pilots, const char *id, const cJS
     size_t len = strlen(id);
     cJSON_ArrayForEach(q, pilots)
     {
-        if (strncmp(q->string, id, len) || q->string[len] != '-' || strcmp(text_of(q, "faction", ""), faction) ||
-            strcmp(text_of(q, "name", ""), text_of(p, "name", "")) || cJSON_GetObjectItem(q, "standard_loadout"))
+        if (strncmp(q->string, id, len) || q->string[len] != '-' || strcmp(jr_entry_text(q, "faction", ""), faction) ||
+            strcmp(jr_entry_text(q, "name", ""), jr_entry_text(p, "name", "")) || cJSON_GetObjectItem(q, "standard_loadout"))
             continue;
         if (found) {
             *several = 1;
@@ -134,7 +128,7 @@ static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const
                                size_t n)
 {
     const cJSON *pilots = xt_ships(j, "pilots"), *p;
-    const char *alias = text_of(xt_aliases(j, "pilots"), id, NULL);
+    const char *alias = jr_entry_text(xt_aliases(j, "pilots"), id, NULL);
     snprintf(resolved, n, "%s", id);
     if (alias && (p = cJSON_GetObjectItemCaseSensitive(pilots, alias))) {
         snprintf(resolved, n, "%s", alias);
@@ -143,12 +137,12 @@ static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const
     }
     if ((p = cJSON_GetObjectItemCaseSensitive(pilots, id))) {
         int several = 0;
-        if (!faction || !strcmp(text_of(p, "faction", ""), faction))
+        if (!faction || !strcmp(jr_entry_text(p, "faction", ""), faction))
             return p;
         const cJSON *q = same_pilot_in(pilots, id, p, faction, resolved, n, &several);
         if (q)
             jr_warn(j, path, "\"%s\" flies for %s; the squad's %s pilot of that name is \"%s\": read as that pilot", id,
-                    text_of(p, "faction", "?"), faction, resolved);
+                    jr_entry_text(p, "faction", "?"), faction, resolved);
         else
             snprintf(resolved, n, "%s", id); /* the faction check fails it, naming the faction */
         return q ? q : p;
@@ -164,7 +158,7 @@ static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const
 static const cJSON *find_upgrade(jr *j, const char *id, const char *path, char *resolved, size_t n)
 {
     const cJSON *upgrades = xt_ships(j, "upgrades"), *u;
-    const char *alias = text_of(xt_aliases(j, "upgrades"), id, NULL);
+    const char *alias = jr_entry_text(xt_aliases(j, "upgrades"), id, NULL);
     snprintf(resolved, n, "%s", alias ? alias : id);
     if ((u = cJSON_GetObjectItemCaseSensitive(upgrades, resolved))) {
         if (alias)
@@ -192,7 +186,7 @@ static const cJSON *ability_of(jr *j, const char *id, char kind)
     const cJSON *a;
     cJSON_ArrayForEach(a, xt_abilities(j))
     {
-        if (!strcmp(text_of(a, "xws", ""), id) && kind_matches(text_of(a, "type", ""), kind))
+        if (!strcmp(jr_entry_text(a, "xws", ""), id) && kind_matches(jr_entry_text(a, "type", ""), kind))
             return a;
     }
     return NULL;
@@ -211,7 +205,7 @@ static const cJSON *classified(jr *j, const char *id, char kind)
                 *c;
     cJSON_ArrayForEach(c, all)
     {
-        if (!strcmp(text_of(c, "id", ""), id) && kind_matches(text_of(c, "type", ""), kind))
+        if (!strcmp(jr_entry_text(c, "id", ""), id) && kind_matches(jr_entry_text(c, "type", ""), kind))
             return c;
     }
     return NULL;
@@ -227,13 +221,13 @@ static void add_card(jr *j, no_ship *s, const char *id, char kind)
     /* the classification names the record (reprints share one: ezrabridger-tielnfighter is
      * ezra-bridger-pilot); a record of the card's own id and type is found without it */
     const cJSON *d = classified(j, id, kind);
-    const char *named = cJSON_GetStringValue(cJSON_GetObjectItem(d, "ability"));
+    const char *named = jr_entry_text(d, "ability", NULL);
     const cJSON *a = named ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), named) : ability_of(j, id, kind);
     s->modelled[c] = a != NULL;
     s->aura[c] = a && cJSON_IsTrue(cJSON_GetObjectItem(a, "aura"));
     s->dice_card[c] = a || d;
     snprintf(s->ability[c], sizeof s->ability[c], "%s", a ? a->string : "");
-    snprintf(s->why[c], sizeof s->why[c], "%s", a ? "" : text_of(d, "reason", ""));
+    snprintf(s->why[c], sizeof s->why[c], "%s", a ? "" : jr_entry_text(d, "reason", ""));
 }
 
 /* ---- weapons ---- */
@@ -303,7 +297,7 @@ static void apply_grants(no_ship *s, const cJSON *grants)
     const cJSON *g;
     cJSON_ArrayForEach(g, grants)
     {
-        const char *type = text_of(g, "type", ""), *what = text_of(g, "stat", ""), *arc = text_of(g, "arc", "");
+        const char *type = jr_entry_text(g, "type", ""), *what = jr_entry_text(g, "stat", ""), *arc = jr_entry_text(g, "arc", "");
         int amount = jr_entry_int(g, "amount", 0), *field = !strcmp(what, "hull")      ? &s->hull
                                                 : !strcmp(what, "shields")  ? &s->shields
                                                 : !strcmp(what, "agility")  ? &s->agility
@@ -353,7 +347,7 @@ static int add_resolved_upgrade(jr *j, no_ship *s, const cJSON *u, const char *i
     s->force += jr_entry_int(u, "force", 0); /* an upgrade's Force adds to the ship's (seed 000 L488-L489) */
     const cJSON *atk = cJSON_GetObjectItem(u, "attack");
     if (atk) {
-        no_weapon *w = add_weapon(s, id, text_of(atk, "arc", ""), jr_entry_int(atk, "value", 0), 0);
+        no_weapon *w = add_weapon(s, id, jr_entry_text(atk, "arc", ""), jr_entry_int(atk, "value", 0), 0);
         if (w) {
             w->minrange = jr_entry_int(atk, "minrange", 1);
             w->maxrange = jr_entry_int(atk, "maxrange", 3);
@@ -392,15 +386,15 @@ int xt_ship_of(jr *j, const char *id, const char *faction, const char *path, no_
     const cJSON *p = find_pilot(j, id, faction, path, resolved, sizeof resolved);
     if (!p)
         return -1;
-    const char *ship_id = text_of(p, "ship", "?");
+    const char *ship_id = jr_entry_text(p, "ship", "?");
     const cJSON *ship = cJSON_GetObjectItem(xt_ships(j, "ships"), ship_id);
     const cJSON *stats = cJSON_GetObjectItem(p, "stats") ? cJSON_GetObjectItem(p, "stats") : ship;
     snprintf(s->pilot, sizeof s->pilot, "%s", resolved);
-    snprintf(s->name, sizeof s->name, "%s", text_of(p, "name", resolved));
+    snprintf(s->name, sizeof s->name, "%s", jr_entry_text(p, "name", resolved));
     snprintf(s->ship, sizeof s->ship, "%s", ship_id);
-    snprintf(s->ship_name, sizeof s->ship_name, "%s", text_of(ship, "name", "?"));
-    snprintf(s->faction, sizeof s->faction, "%s", text_of(p, "faction", "?"));
-    snprintf(s->size, sizeof s->size, "%s", text_of(ship, "size", "small"));
+    snprintf(s->ship_name, sizeof s->ship_name, "%s", jr_entry_text(ship, "name", "?"));
+    snprintf(s->faction, sizeof s->faction, "%s", jr_entry_text(p, "faction", "?"));
+    snprintf(s->size, sizeof s->size, "%s", jr_entry_text(ship, "size", "small"));
     s->initiative = jr_entry_int(p, "initiative", 0);
     s->force = jr_entry_int(p, "force", 0);
     s->charges = jr_entry_int(p, "charges", 0);
@@ -411,8 +405,8 @@ int xt_ship_of(jr *j, const char *id, const char *faction, const char *path, no_
     cJSON_ArrayForEach(atk, cJSON_GetObjectItem(stats, "attacks"))
     {
         char name[64];
-        snprintf(name, sizeof name, "primary-%s", text_of(atk, "arc", ""));
-        add_weapon(s, name, text_of(atk, "arc", ""), jr_entry_int(atk, "value", 0), 1);
+        snprintf(name, sizeof name, "primary-%s", jr_entry_text(atk, "arc", ""));
+        add_weapon(s, name, jr_entry_text(atk, "arc", ""), jr_entry_int(atk, "value", 0), 1);
     }
     choose_primary(s);
     const cJSON *act, *actions = cJSON_GetObjectItem(p, "actions") ? cJSON_GetObjectItem(p, "actions")
@@ -420,8 +414,8 @@ int xt_ship_of(jr *j, const char *id, const char *faction, const char *path, no_
     cJSON_ArrayForEach(act, actions)
         s->actions |= action_of(act);
     add_card(j, s, resolved, NO_CARD_PILOT);
-    if (cJSON_GetStringValue(cJSON_GetObjectItem(p, "ship_ability")))
-        add_card(j, s, cJSON_GetObjectItem(p, "ship_ability")->valuestring, NO_CARD_SHIP);
+    if (jr_entry_text(p, "ship_ability", NULL))
+        add_card(j, s, jr_entry_text(p, "ship_ability", NULL), NO_CARD_SHIP);
     const cJSON *fixed;
     cJSON_ArrayForEach(fixed, cJSON_GetObjectItem(p, "standard_loadout"))
     {
