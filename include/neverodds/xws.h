@@ -34,9 +34,8 @@ typedef struct no_ship {
     int ncards;
     char card[NO_SHIP_MAX_CARDS][64];       /* the pilot, its ship ability, its upgrades: xws ids */
     char kind[NO_SHIP_MAX_CARDS];           /* NO_CARD_* */
-    int modelled[NO_SHIP_MAX_CARDS];        /* 1: the abilities library has its dice effect */
     int dice_card[NO_SHIP_MAX_CARDS];       /* 1: profiles/xwing/dice-cards.json lists it as acting on dice */
-    char ability[NO_SHIP_MAX_CARDS][64];    /* the library's name of it, when modelled */
+    char ability[NO_SHIP_MAX_CARDS][64];    /* the library's name of its dice effect, "" when not modelled */
     char why[NO_SHIP_MAX_CARDS][96];        /* why a dice card is not modelled */
     int aura[NO_SHIP_MAX_CARDS];            /* 1: it helps other ships, not its own (Howlrunner) */
 } no_ship;

@@ -14,7 +14,7 @@ static const char *const card_groups[] = {"dice abilities modelled", "acts on di
 
 static int group_of(const no_ship *s, int c)
 {
-    return s->modelled[c] ? CARD_MODELLED : s->dice_card[c] ? CARD_NOT_MODELLED : CARD_NO_DICE;
+    return *s->ability[c] ? CARD_MODELLED : s->dice_card[c] ? CARD_NOT_MODELLED : CARD_NO_DICE;
 }
 
 static const char *kind_name(char kind)
@@ -91,7 +91,7 @@ static cJSON *ship_json(const no_ship *s)
         cJSON_AddStringToObject(e, "xws", s->card[c]);
         cJSON_AddStringToObject(e, "kind", kind_name(s->kind[c]));
         cJSON_AddBoolToObject(e, "acts_on_dice", s->dice_card[c]);
-        if (s->modelled[c])
+        if (*s->ability[c])
             cJSON_AddStringToObject(e, "ability", s->ability[c]);
         else if (s->dice_card[c])
             cJSON_AddStringToObject(e, "not_modelled", s->why[c]);

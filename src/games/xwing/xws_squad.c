@@ -171,7 +171,7 @@ static void note_unmodelled(const no_ship *s, const char *path, char *notes)
 {
     int listed = 0;
     for (int c = 0; c < s->ncards; c++) {
-        if (s->modelled[c] || !s->dice_card[c])
+        if (*s->ability[c] || !s->dice_card[c])
             continue;
         size_t at = strlen(notes);
         if (listed++)
@@ -249,7 +249,7 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
         abilities = cJSON_AddArrayToObject(side, "abilities");
     const char *weapon_name = w && !w->primary ? w->name : NULL;
     for (int c = 0; c < s.ncards && cJSON_IsArray(abilities); c++)
-        if (s.modelled[c] && applies(&j, &s, c, defender, weapon_name))
+        if (*s.ability[c] && applies(&j, &s, c, defender, weapon_name))
             cJSON_AddItemToArray(abilities, cJSON_CreateString(s.ability[c]));
     note_unmodelled(&s, path, notes);
     cJSON_DeleteItemFromObject(side, "pilot");

@@ -194,7 +194,7 @@ static const cJSON *ability_of(jr *j, const char *id, char kind)
 
 const cJSON *xt_ability_of_card(jr *j, const no_ship *s, int c)
 {
-    return s->modelled[c] ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), s->ability[c]) : NULL;
+    return *s->ability[c] ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), s->ability[c]) : NULL;
 }
 
 /* The entry of dice-cards.json for this card, or NULL (no dice effect). */
@@ -223,7 +223,6 @@ static void add_card(jr *j, no_ship *s, const char *id, char kind)
     const cJSON *d = classified(j, id, kind);
     const char *named = jr_entry_text(d, "ability", NULL);
     const cJSON *a = named ? cJSON_GetObjectItemCaseSensitive(xt_abilities(j), named) : ability_of(j, id, kind);
-    s->modelled[c] = a != NULL;
     s->aura[c] = a && cJSON_IsTrue(cJSON_GetObjectItem(a, "aura"));
     s->dice_card[c] = a || d;
     snprintf(s->ability[c], sizeof s->ability[c], "%s", a ? a->string : "");
