@@ -264,6 +264,10 @@ START_TEST(t_pilot_fills_the_side)
     ck_assert_double_eq_tol(a.kill.p, b.kill.p, 1e-15);
     ck_assert_str_eq(named->notes, ""); /* neither card acts on dice (dice-cards.json lists neither) */
     free(named);
+    /* cards the classification lists as acting on dice, with no record: named, side by side */
+    named = xwing(",\"range\":2", "\"pilot\":\"captainrex\"", "\"pilot\":\"dread\"");
+    ck_assert_str_eq(named->notes, "attacker: captainrex; defender: dread");
+    free(named);
     free(written);
     /* a weapon's dice and its ability; an unknown pilot named by path */
     no_scenario *torpedo = xwing(",\"range\":3", "\"pilot\":\"lukeskywalker\",\"upgrades\":[\"protontorpedoes\"],"
