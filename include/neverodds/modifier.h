@@ -30,8 +30,6 @@ int no_mod_options(const no_ctx *ctx, const no_state *s, int side, int window,
  * roll request in the state). */
 void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt);
 
-/* Applies every usable dice-count modifier of `window`; returns the net dice added. */
-int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window);
 /* The dice count from n with the window's dice-count records, their max_dice conditions read on
  * the count and their max_total caps applied last (X-Wing second edition). */
 int no_mod_dice_count(const no_ctx *ctx, no_state *s, int window, int n);

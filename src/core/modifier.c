@@ -504,19 +504,6 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
     }
 }
 
-int no_mod_apply_dice(const no_ctx *ctx, no_state *s, int window)
-{
-    int delta = 0;
-    for (int m = 0; m < ctx->nmods; m++) {
-        const no_modifier *md = &ctx->mods[m];
-        if (md->window != window || md->op != NO_OP_DICE || !no_mod_usable(ctx, s, m))
-            continue;
-        pay(ctx, s, m);
-        delta += md->amount;
-    }
-    return delta;
-}
-
 /* The dice count of a pool from `n` (the value with the rules' own changes): the dice-count
  * records of `window` that are usable, then those usable only with at most max_dice dice, each
  * reading the count the others reached ("if the attacker rolled 2 or fewer attack dice", Gideon

@@ -290,11 +290,10 @@ static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state 
     }
     /* the bits above the modifiers' are marks of their own (no_state.used: the caps of Magva
      * Yarro and Padme Amidala, NO_USED_REROLL_CAP, NO_USED_FACE_CAP): they stay */
-    for (int m = 0; m < ctx->nmods; m++) /* a declaration is read by later steps (Predictive Shot's cap) */
+    for (int m = 0; m < ctx->nmods; m++) /* a declaration is read by later steps (Predictive Shot's
+                                          * cap; the defender's choice to suffer, Homing Missiles) */
         if (ctx->mods[m].op == NO_OP_DECLARE)
             read |= 1u << m;
-    if (ctx->skip_dice_mod) /* the defender's choice to suffer the damage (Homing Missiles) is read later */
-        read |= 1u << (ctx->skip_dice_mod - 1);
     s->used &= read | ~(uint32_t)((1ull << ctx->nmods) - 1);
 }
 
@@ -391,7 +390,7 @@ static int floor_dice(int n) { return n < 0 ? 0 : n > NO_MAX_ROLL ? NO_MAX_ROLL 
 static int attack_dice_1e(const no_ctx *ctx, no_state *s)
 {
     int n = ctx->attack_value + (ctx->range == 1 && !ctx->ordnance);
-    return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_ATTACK_DICE));
+    return floor_dice(no_mod_dice_count(ctx, s, NO_W_ATTACK_DICE, n));
 }
 
 /* Step 4: the agility value (printed, +2 cloaked, -1 per tractor token "fino a un minimo di 0",
@@ -410,7 +409,7 @@ static int defense_dice_1e(const no_ctx *ctx, no_state *s)
     if (ctx->agility_floor_first)
         agility = floor_dice(agility);
     int n = agility + (ctx->range == 3 && !ctx->ordnance);
-    return floor_dice(n + no_mod_apply_dice(ctx, s, NO_W_DEFENSE_DICE));
+    return floor_dice(no_mod_dice_count(ctx, s, NO_W_DEFENSE_DICE, n));
 }
 
 static void roll_attack_1e(const no_ctx *ctx, no_state *s)
