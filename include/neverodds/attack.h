@@ -297,6 +297,13 @@ typedef struct no_ctx {
     no_state start;
     const no_deck *deck;      /* the damage deck face-up cards are drawn from, or NULL */
     const no_future *future;  /* the later attacks of a sequence, or NULL */
+    /* X-Wing's tidying of used marks (xwing.c), worked out once per attack: the last step that
+     * decides each window (255: none, it never passes), the tokens each side's records may gain,
+     * and the used bits later steps or records read whatever happens (declarations; every bit of
+     * the side a record of if_opponent_modified or after_spending reads) */
+    uint8_t window_last[NO_W_N];
+    uint32_t gain_tokens[NO_SIDES];
+    uint32_t keep_used;
 } no_ctx;
 
 /* One step of a game's attack: a deterministic change of the state (which may request a roll),

@@ -35,6 +35,9 @@ void no_xwing_setup_dice(no_ctx *ctx);
  * tokens"): enum xw_group indexes ctx->group_tokens. */
 enum { XW_GROUP_GREEN, XW_GROUP_RED, XW_GROUP_ORANGE };
 void no_xwing_token_groups(no_ctx *ctx);
+/* Works out what the rules' tidying of used marks reads of the attack (no_ctx.window_last,
+ * gain_tokens, keep_used); call once the modifiers are known. */
+void no_xwing_tidy_index(no_ctx *ctx, int first_edition);
 
 /* Appends the built-in token modifiers (focus, calculate, Force, evade, lock) for the tokens
  * the sides start with. Returns 0, or -1 when NO_MAX_MODS would be exceeded. */

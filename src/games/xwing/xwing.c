@@ -3,7 +3,6 @@
 #include "neverodds/xwing.h"
 #include "neverodds/modifier.h"
 #include <stdlib.h>
-#include <limits.h>
 #include <string.h>
 
 const char *const no_xwing_face_names[XW_NFACES + 1] = {"blank", "focus", "hit", "crit", "evade", NULL};
@@ -242,38 +241,30 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
  * tokens or charges are gone for the attack, or it was never once per attack, as a token's
  * effect), the bit is taken out of the state, so that attacks that went on alike merge whichever
  * abilities they used: the engine records the bits it takes out on the graph's edges
- * (no_graph.lost), from which the report still counts each ability's use. A window that no step
- * of `steps` decides (attack-dice, defense-dice: dice-count effects the rules apply) never passes
- * here. MathWing SlowSingleAttack (6 attack dice, 13 abilities): more than 60,000,000 states
+ * (no_graph.lost), from which the report still counts each ability's use. What it reads of the
+ * attack is worked out once (no_xwing_tidy_index): a window no step decides (attack-dice,
+ * defense-dice: dice-count effects the rules apply) never passes. MathWing SlowSingleAttack (6 attack dice, 13 abilities): more than 60,000,000 states
  * before, the used sets of the attack's abilities multiplying every state after them. */
-static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state *s)
+static void forget_spent_uses(const no_ctx *ctx, no_state *s)
 {
     if (!s->used)
         return;
-    int last[NO_W_N]; /* the last step deciding each window; INT_MAX: none, it never passes here */
-    for (int w = 0; w < NO_W_N; w++)
-        last[w] = INT_MAX; /* (a memset of 0xFF made it -1: every dice-count record looked gone) */
-    for (int k = 0; steps[k].apply || steps[k].decide; k++)
-        if (steps[k].decide)
-            last[steps[k].window] = k & 0xFF;
-    /* tokens a side holds, and those it may gain (nothing else adds a token during an attack) */
-    uint32_t have[NO_SIDES] = {0}, gain[NO_SIDES] = {0};
+    uint32_t have[NO_SIDES] = {0}; /* tokens a side holds */
     for (int side = 0; side < NO_SIDES; side++)
         for (int t = 0; t < NO_TOK_N; t++)
             have[side] |= (uint32_t)(s->tok[side][t] > 0) << t;
-    for (int m = 0; m < ctx->nmods; m++)
-        if (ctx->mods[m].op == NO_OP_GAIN)
-            gain[ctx->mods[m].side] |= 1u << ctx->mods[m].to;
     /* gone: never usable again, whatever its bit says: its window has passed, or it costs or
-     * requires tokens the side lacks for good, or charges its pool lacks (nothing recovers one) */
-    uint32_t gone = 0, live = 0, read = 0;
+     * requires tokens the side lacks for good (nothing but its records' gains adds one during an
+     * attack), or charges its pool lacks (nothing recovers one) */
+    uint32_t gone = 0, live = 0, read = ctx->keep_used;
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
         uint32_t lacking = md->requires & ((1u << NO_TOK_N) - 1) & ~have[md->side]; /* plain tokens */
         if (md->cost_token != NO_NO_TOKEN && s->tok[md->side][md->cost_token] < md->cost_amount)
             lacking |= 1u << md->cost_token;
-        if (last[md->window] < s->step || (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges) ||
-            (lacking & ~gain[md->side]))
+        if (ctx->window_last[md->window] < s->step ||
+            (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges) ||
+            (lacking & ~ctx->gain_tokens[md->side]))
             gone |= 1u << m;
         else if (!(md->once && (s->used >> m & 1)))
             live |= 1u << m;
@@ -281,19 +272,11 @@ static void forget_spent_uses(const no_ctx *ctx, const no_step *steps, no_state 
     for (int m = 0; m < ctx->nmods; m++) {
         if (live >> m & 1)
             read |= ctx->excluded_by[m]; /* uses that disable a modifier still to come */
-        if ((live >> m & 1) && (ctx->mods[m].opp_modified || ctx->mods[m].after_spending))
-            for (int o = 0; o < ctx->nmods; o++) /* it reads what a side has used (Kallus, Obi-Wan) */
-                if (ctx->mods[o].side == (ctx->mods[m].opp_modified ? !ctx->mods[m].side : ctx->mods[m].side))
-                    read |= 1u << o;
         if (ctx->mods[m].once && !(gone >> m & 1))
             read |= 1u << m; /* once per attack and not gone otherwise: its own bit stops it */
     }
     /* the bits above the modifiers' are marks of their own (no_state.used: the caps of Magva
      * Yarro and Padme Amidala, NO_USED_REROLL_CAP, NO_USED_FACE_CAP): they stay */
-    for (int m = 0; m < ctx->nmods; m++) /* a declaration is read by later steps (Predictive Shot's
-                                          * cap; the defender's choice to suffer, Homing Missiles) */
-        if (ctx->mods[m].op == NO_OP_DECLARE)
-            read |= 1u << m;
     s->used &= read | ~(uint32_t)((1ull << ctx->nmods) - 1);
 }
 
@@ -378,7 +361,7 @@ const no_rules no_xwing2e_rules = {
     "attacker, then the defender (L346); a player orders its own effects of one moment (L597)",
     NULL, tidy_2e};
 
-static void tidy_2e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, steps, s); }
+static void tidy_2e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
 
 /* ---- first edition: the attack timing chart of FAQ 4.4.1 (seeds/004_a289b04f73103d55.txt,
  * "B" lines; shared/rules/xwing-core-and-faq1.md 2.1) ---- */
@@ -448,7 +431,30 @@ const no_rules no_xwing1e_rules = {
     "effects of one moment (B1209-B1213)",
     NULL, tidy_1e};
 
-static void tidy_1e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, steps_1e, s); }
+static void tidy_1e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
+
+void no_xwing_tidy_index(no_ctx *ctx, int first_edition)
+{
+    const no_step *list = first_edition ? steps_1e : steps;
+    memset(ctx->window_last, 0xFF, sizeof ctx->window_last); /* bytes: 255, no step decides it */
+    for (int k = 0; list[k].apply || list[k].decide; k++)
+        if (list[k].decide)
+            ctx->window_last[list[k].window] = (uint8_t)k;
+    memset(ctx->gain_tokens, 0, sizeof ctx->gain_tokens);
+    ctx->keep_used = 0;
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->op == NO_OP_GAIN)
+            ctx->gain_tokens[md->side] |= 1u << md->to;
+        if (md->op == NO_OP_DECLARE) /* read by later steps (Predictive Shot's cap; the defender's
+                                       * choice to suffer, Homing Missiles) */
+            ctx->keep_used |= 1u << m;
+        if (md->opp_modified || md->after_spending) /* it reads what a side used (Kallus, Obi-Wan) */
+            for (int o = 0; o < ctx->nmods; o++)
+                if (ctx->mods[o].side == (md->opp_modified ? !md->side : md->side))
+                    ctx->keep_used |= 1u << o;
+    }
+}
 
 /* ---- built-in token effects, as modifier records ----
  * Order matters only for ties: the cheapest, least flexible resource is offered first. */

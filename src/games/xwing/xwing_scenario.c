@@ -1477,6 +1477,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     if (!b->first_edition)
         no_xwing_token_groups(ctx);
     no_ctx_index(ctx);
+    no_xwing_tidy_index(ctx, b->first_edition);
     no_xwing_setup_dice(ctx);
     return j->failed ? -1 : 0;
 }
