@@ -60,8 +60,7 @@ void no_xwing_setup_dice(no_ctx *ctx)
  * counts among the other side's red tokens. */
 void no_xwing_token_groups(no_ctx *ctx)
 {
-    ctx->group_tokens[XW_GROUP_GREEN] = 1u << NO_TOK_CALCULATE | 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE |
-                                        1u << NO_TOK_REINFORCE;
+    ctx->group_tokens[XW_GROUP_GREEN] = XW_GREEN_TOKENS;
     ctx->group_tokens[XW_GROUP_RED] = 1u << NO_TOK_ION | 1u << NO_TOK_DEPLETE | 1u << NO_TOK_STRAIN |
                                       1u << NO_TOK_STRESS;
     ctx->group_tokens_other[XW_GROUP_RED] = 1u << NO_TOK_LOCK;

@@ -71,7 +71,7 @@ static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any
 static const char *const condition_keys[] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
     "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", "green", "red", "orange", NULL};
-enum { XW_TOKENS = 13 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
+enum { XW_TOKENS = NO_TOK_JAM + 1 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
 
 /* A list of token names at obj.key as a mask; with `groups` (second edition) a colour may stand
  * for its tokens (NO_TOKEN_GROUP bits). */
@@ -861,8 +861,7 @@ static void opponent_cannot_spend(builder *b, jr *lj, const cJSON *e, const char
         }
         if (t < 0)
             return;
-        uint32_t mask = t == XW_TOKENS ? (1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_CALCULATE |
-                                          1u << NO_TOK_REINFORCE) : 1u << t;
+        uint32_t mask = t == XW_TOKENS ? XW_GREEN_TOKENS : 1u << t;
         if (!choice) {
             ctx->cannot_spend[barred] |= mask;
             continue;
