@@ -806,6 +806,28 @@ static int cap_for_role(builder *b, jr *lj, const cJSON *e, const char *key, con
     return 1;
 }
 
+/* A declaration a card's rules add (no dice of its own: later steps or bans read its use), owned
+ * by `side`, once per attack, in `window`, with charge pool `slot`: its index, or -1 when the
+ * attack holds NO_MAX_MODS already. */
+static int add_declaration(no_ctx *ctx, const char *key, int side, int window, int slot)
+{
+    if (ctx->nmods >= NO_MAX_MODS)
+        return -1;
+    no_modifier *m = &ctx->mods[ctx->nmods];
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s", key);
+    m->side = (uint8_t)side;
+    m->window = (uint8_t)window;
+    m->pool = NO_POOL_ATTACK;
+    m->op = NO_OP_DECLARE;
+    m->cost_token = NO_NO_TOKEN;
+    m->charge_slot = (uint8_t)slot;
+    m->once = 1;
+    m->ranges = NO_XWING_ALL_RANGES;
+    m->obstructed = -1;
+    return ctx->nmods++;
+}
+
 /* Tokens the other side may not spend (second edition: "the defender cannot spend focus or
  * calculate tokens", Ember; "cannot spend tokens to modify dice", Fenn Rau; "defense dice cannot be
  * modified using green tokens", Dead to Rights): a list of token names, "green" (calculate, focus,
@@ -866,25 +888,13 @@ static void opponent_cannot_spend(builder *b, jr *lj, const cJSON *e, const char
             ctx->cannot_spend[barred] |= mask;
             continue;
         }
-        if (ctx->nmods >= NO_MAX_MODS || b->nbans >= NO_MAX_MODS) {
+        int m = b->nbans < NO_MAX_MODS ? add_declaration(ctx, key, side, NO_W_ATTACK_ROLLED, first) : -1;
+        if (m < 0) { /* "after rolling attack dice" */
             jr_fail(lj, pi, "too many modifiers in one attack (at most %d, token effects included)", NO_MAX_MODS);
             return;
         }
-        no_modifier *m = &ctx->mods[ctx->nmods];
-        memset(m, 0, sizeof *m);
-        snprintf(m->name, sizeof m->name, "%s", key);
-        m->side = (uint8_t)side;
-        m->window = NO_W_ATTACK_ROLLED; /* "after rolling attack dice" */
-        m->pool = NO_POOL_ATTACK;
-        m->op = NO_OP_DECLARE;
-        m->cost_token = NO_NO_TOKEN;
-        m->charge_slot = (uint8_t)first;
-        m->once = 1;
-        m->ranges = NO_XWING_ALL_RANGES;
-        m->obstructed = -1;
-        b->bans[b->nbans].mod = ctx->nmods;
+        b->bans[b->nbans].mod = m;
         b->bans[b->nbans++].token = t;
-        ctx->nmods++;
     }
     for (int m = first; m < ctx->nmods; m++) /* one name, once */
         for (int o = first; o < ctx->nmods; o++)
@@ -937,25 +947,13 @@ static void defender_may_suffer(builder *b, jr *lj, const cJSON *e, const char *
         jr_fail(lj, p, "one weapon per attack: another card already offers the defender this choice");
         return;
     }
-    if (ctx->nmods >= NO_MAX_MODS) {
+    int m = add_declaration(ctx, key, NO_DEFENDER, NO_W_ATTACK_DECLARED, ctx->nmods);
+    if (m < 0) {
         jr_fail(lj, p, "too many modifiers in one attack (at most %d, token effects included)", NO_MAX_MODS);
         return;
     }
-    no_modifier *m = &ctx->mods[ctx->nmods];
-    memset(m, 0, sizeof *m);
-    snprintf(m->name, sizeof m->name, "%s", key);
-    m->side = NO_DEFENDER;
-    m->window = NO_W_ATTACK_DECLARED;
-    m->pool = NO_POOL_ATTACK;
-    m->op = NO_OP_DECLARE;
-    m->cost_token = NO_NO_TOKEN;
-    m->charge_slot = (uint8_t)ctx->nmods;
-    m->once = 1;
-    m->ranges = NO_XWING_ALL_RANGES;
-    m->obstructed = -1;
-    ctx->skip_dice_mod = (uint8_t)(ctx->nmods + 1);
+    ctx->skip_dice_mod = (uint8_t)(m + 1);
     ctx->skip_dice_face = (uint8_t)(f ? XW_CRIT : XW_HIT);
-    ctx->nmods++;
 }
 
 /* Second-edition card rules of an entry that are no dice modifiers:
