@@ -80,13 +80,17 @@ typedef struct no_state {
     uint8_t to_deal[2];             /* X-Wing: hit and crit damage still to be suffered */
     uint8_t card_damage;            /* X-Wing: damage the cards' effects added */
     uint8_t sealed;                 /* bit per pool: its dice may not be modified again (X-Wing 1e
-                                     * Accuracy Corrector, FAQ B951); cancelling stays possible */
+                                     * Accuracy Corrector, FAQ B951); cancelling stays possible;
+                                     * NO_REROLLS_DONE(side): the side has begun changing its own
+                                     * dice, its rerolls of that step are over (no_ctx.nf_rerolls) */
     uint8_t locked;                 /* the die a locks_die change fixed, per pool: face + 1 in
                                      * bits 4p..4p+3 of pool p (attack, defense), 0 none; it sits
                                      * in the rerolled column and no later reroll or change may
                                      * take it, though it can be cancelled (X-Wing 1e Palpatine,
                                      * FAQ B159, B579) */
 } no_state;
+
+#define NO_REROLLS_DONE(side) (0x10u << (side))
 
 /* ROLL adds `amount` rolled dice of die type `to` (Armada's Concentrate Fire dial); DECLARE has
  * no immediate effect: later rules steps read that it was used and act on its `effect` (Armada's
@@ -304,6 +308,12 @@ typedef struct no_ctx {
     uint8_t window_last[NO_W_N];
     uint32_t gain_tokens[NO_SIDES];
     uint32_t keep_used;
+    /* The normal form of a side's step modifying its own dice (xwing.c rerolls_before_changes):
+     * where moving every change of the step after every reroll of it loses nothing, a use of one
+     * of nf_changes ends the side's rerolls nf_rerolls in that step (NO_REROLLS_DONE), so the
+     * orders that change first are not searched; nf_window is that step's window. 0: none. */
+    uint32_t nf_changes[NO_SIDES], nf_rerolls[NO_SIDES];
+    uint8_t nf_window[NO_SIDES];
 } no_ctx;
 
 /* One step of a game's attack: a deterministic change of the state (which may request a roll),

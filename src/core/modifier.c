@@ -1,5 +1,6 @@
 /* modifier.c — generic modifier primitives shared by every game. */
 #include "neverodds/modifier.h"
+#include "neverodds/engine.h"
 #include <string.h>
 
 int no_pool_total(const no_pool *p)
@@ -190,6 +191,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     uint32_t bit = 1u << m;
     if ((md->once && (s->used & bit)) || (s->used & ctx->excluded_by[m]))
         return 0;
+    if ((s->sealed & NO_REROLLS_DONE(md->side)) && (ctx->nf_rerolls[md->side] & bit))
+        return 0; /* the side has begun changing: its rerolls come first (no_ctx.nf_rerolls) */
     int modifying = modifies(md); /* adding results after cancelling (Accuracy Corrector) too */
     for (int c = md->chain; c && !modifying; c = ctx->mods[c - 1].chain)
         modifying = modifies(&ctx->mods[c - 1]);
@@ -360,6 +363,10 @@ void no_ctx_index(no_ctx *ctx)
 {
     memset(ctx->window_mods, 0, sizeof ctx->window_mods);
     memset(ctx->excluded_by, 0, sizeof ctx->excluded_by);
+    /* a normal form read off other records (order's commitments) would not hold: the game works
+     * it out again once the records are final (xwing.c) */
+    memset(ctx->nf_changes, 0, sizeof ctx->nf_changes);
+    memset(ctx->nf_rerolls, 0, sizeof ctx->nf_rerolls);
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
         /* dice-count effects are applied by the rules, and chained parts with what they follow:
@@ -489,6 +496,8 @@ void no_mod_apply(const no_ctx *ctx, no_state *s, const no_option *opt)
         s->used |= NO_USED_REROLL_CAP;
     if (face_capped(ctx, md) && opt->pick[NO_FRESH][ctx->cap_face] + opt->pick[NO_REROLLED][ctx->cap_face])
         s->used |= NO_USED_FACE_CAP;
+    if ((ctx->nf_changes[md->side] >> opt->mod & 1) && ctx->policy[md->side] != NO_POLICY_GREEDY)
+        s->sealed |= (uint8_t)NO_REROLLS_DONE(md->side); /* greedy may prefer the orders left out */
     pay(ctx, s, opt->mod);
     apply_effect(ctx, s, opt);
     for (int m = ctx->mods[opt->mod].chain; m; m = ctx->mods[m - 1].chain) {

@@ -246,6 +246,14 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
  * before, the used sets of the attack's abilities multiplying every state after them. */
 static void forget_spent_uses(const no_ctx *ctx, no_state *s)
 {
+    uint32_t closed = 0; /* rerolls a side's changes ended (no_ctx.nf_rerolls): gone */
+    for (int side = 0; side < NO_SIDES; side++)
+        if (s->sealed & NO_REROLLS_DONE(side)) {
+            if (ctx->window_last[ctx->nf_window[side]] < s->step)
+                s->sealed &= (uint8_t)~NO_REROLLS_DONE(side); /* the step is over: the mark too */
+            else
+                closed |= ctx->nf_rerolls[side];
+        }
     if (!s->used)
         return;
     uint32_t have[NO_SIDES] = {0}; /* tokens a side holds */
@@ -261,7 +269,7 @@ static void forget_spent_uses(const no_ctx *ctx, no_state *s)
         uint32_t lacking = md->requires & ((1u << NO_TOK_N) - 1) & ~have[md->side]; /* plain tokens */
         if (md->cost_token != NO_NO_TOKEN && s->tok[md->side][md->cost_token] < md->cost_amount)
             lacking |= 1u << md->cost_token;
-        if (ctx->window_last[md->window] < s->step ||
+        if (ctx->window_last[md->window] < s->step || (closed >> m & 1) ||
             (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges) ||
             (lacking & ~ctx->gain_tokens[md->side]))
             gone |= 1u << m;
@@ -432,6 +440,81 @@ const no_rules no_xwing1e_rules = {
 
 static void tidy_1e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
 
+/* Does record t's use read tokens any of `spent` names (its conditions, its count, "after
+ * spending"), or any token group (which tokens those hold is not worked out here)? */
+static int reads_tokens(const no_modifier *t, uint32_t spent)
+{
+    uint32_t groups = ~((1u << NO_TOK_N) - 1);
+    uint32_t read = t->requires | t->forbids | t->after_spending | (t->count_from ? t->count_tokens : 0);
+    return (read & (spent | groups)) != 0;
+}
+
+/* Can every change `t` of a side's step be moved after every reroll and add `u` there, the
+ * outcome alike and nothing spent in excess? A use of t then of u is matched by u then t: u takes
+ * the same dice (the die t changed shows t's own face then, which u may take if it could take
+ * the new one), t then the same die; had u rerolled that die, t is left unused, its cost kept.
+ * That holds unless one's use reads the other's cost or bars the other (excludes), or t reads
+ * the pool u changes (conditions on the pool), or t's new face lets u in where its old one would
+ * not (a reroll of only some faces; "only blanks" conditions, Heroic). */
+static int change_moves_after(const no_modifier *t, int ti, const no_modifier *u, int ui)
+{
+    uint32_t t_spends = t->cost_token != NO_NO_TOKEN ? 1u << t->cost_token : 0;
+    uint32_t u_spends = u->cost_token != NO_NO_TOKEN ? 1u << u->cost_token : 0;
+    uint32_t to = 1u << t->to;
+    if ((t->excludes >> ui & 1) || (u->excludes >> ti & 1) || reads_tokens(t, u_spends) || reads_tokens(u, t_spends))
+        return 0;
+    if (t->only_faces || t->min_dice || t->max_dice || t->over_shields || t->count_from || u->over_shields)
+        return 0;
+    if (u->op == NO_OP_REROLL && (u->faces & to) && (t->faces & ~u->faces))
+        return 0;
+    return !((u->only_faces & to) && (t->faces & ~u->only_faces));
+}
+
+/* The normal form of the step in which `side` modifies its own dice (X-Wing 2e L336, L346; 1e
+ * B425, B439): rerolls and adds first, changes last. Searching only the orders in which no reroll
+ * follows a change finds the same best play when every change moves after every reroll and add
+ * (change_moves_after) and the policy never prefers to spend more (greedy does): then each order
+ * the search leaves out is matched or bettered by one it keeps. The attacks that changed first
+ * then no longer multiply the states by the rerolls they used. Records of any other kind in the
+ * step (a gain, a chain, a seal, a forced or "exactly" use, a cost on the other side) or a cap
+ * on the side (Magva Yarro, Padme Amidala; Hotshot Co-pilot's forced focus) leave the step as it
+ * was. Nothing is done when the step has no change or no reroll. */
+static void rerolls_before_changes(no_ctx *ctx, int side)
+{
+    int window = side == NO_ATTACKER ? NO_W_ATTACK_MODIFY : NO_W_DEFENSE_MODIFY;
+    int pool = side == NO_ATTACKER ? NO_POOL_ATTACK : NO_POOL_DEFENSE;
+    uint32_t changes = 0, others = 0, rerolls = 0;
+    if (ctx->reroll_cap[side] || ctx->face_cap[side] ||
+        ctx->must_spend_focus[side] || ctx->nseal_if || ctx->window_last[window] == 0xFF)
+        return;
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->side != side || md->window != window)
+            continue;
+        if (md->pool != pool || md->chain || md->chained || md->seals || md->locks_die || md->mandatory ||
+            md->cost_opp || md->empty_ok || md->exact || md->whole_pool ||
+            (md->op != NO_OP_REROLL && md->op != NO_OP_CHANGE && md->op != NO_OP_ADD))
+            return;
+        if (md->op == NO_OP_CHANGE)
+            changes |= 1u << m;
+        else
+            others |= 1u << m;
+        if (md->op == NO_OP_REROLL)
+            rerolls |= 1u << m;
+    }
+    if (!changes || !rerolls)
+        return;
+    for (uint32_t c = changes; c; c &= c - 1)
+        for (uint32_t o = others; o; o &= o - 1) {
+            int t = __builtin_ctz(c), u = __builtin_ctz(o);
+            if (!change_moves_after(&ctx->mods[t], t, &ctx->mods[u], u))
+                return;
+        }
+    ctx->nf_changes[side] = changes;
+    ctx->nf_rerolls[side] = rerolls;
+    ctx->nf_window[side] = (uint8_t)window;
+}
+
 void no_xwing_tidy_index(no_ctx *ctx, int first_edition)
 {
     const no_step *list = first_edition ? steps_1e : steps;
@@ -452,6 +535,10 @@ void no_xwing_tidy_index(no_ctx *ctx, int first_edition)
             for (int o = 0; o < ctx->nmods; o++)
                 if (ctx->mods[o].side == (md->opp_modified ? !md->side : md->side))
                     ctx->keep_used |= 1u << o;
+    }
+    for (int side = 0; side < NO_SIDES; side++) {
+        ctx->nf_changes[side] = ctx->nf_rerolls[side] = 0;
+        rerolls_before_changes(ctx, side);
     }
 }
 
