@@ -101,15 +101,15 @@ static const bench_case cases[] = {
      XW_SEQ_OPEN("\"policy\":\"optimal\",") XW_A4 XW_SEQ_CLOSE,
      2000000ULL, NAIVE_NONE, 0, LOOKS_AHEAD},
     {"X-Wing MathWing SlowSingleAttack",
-     "MathWing's SlowSingleAttack (profiles/xwing/mathwing-slow-single-attack.json): 5 dice at range 1, focus, lock, evade, reroll up to 3 and 13 card abilities vs 3 dice, focus, reroll up to 3; Lando (crew), Predictive Shot and Saturation Salvo left out (over the state budget with the rest)",
-     "{\"game\":\"xwing\",\"range\":1,\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":4,\"token"
-     "s\":{\"focus\":1,\"lock\":1,\"evade\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"attack-m"
-     "odify\",\"op\":\"reroll\",\"count\":3}],\"abilities\":[\"fire-control-system\",\"predator\",\"juke\",\"lon"
-     "e-wolf\",\"marksmanship\",\"fearless\",\"agent-kallus\",\"finn-gunner\",\"fanatical\",\"heroic\",\"advan"
-     "ced-optics\",\"zuckuss-crew\",\"saw-gerrera-crew\"]},\"defender\":{\"dice\":3,\"hull\":10,\"tokens\":{\""
-     "focus\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"defense-modify\",\"op\":\"reroll\",\"c"
-     "ount\":3}]}}",
-     2000000ULL, NAIVE_NONE, 0, "a naive per-die loop over 13 abilities' choices is not written"},
+     "MathWing's SlowSingleAttack (profiles/xwing/mathwing-slow-single-attack.json): 5 dice at range 1, focus, lock, evade, Force, reroll up to 3 and 16 card abilities (every option MathWing offers) vs 3 dice, focus, reroll up to 3",
+     "{\"game\":\"xwing\",\"range\":1,\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":4,\"tokens\":{\"focus"
+     "\":1,\"lock\":1,\"evade\":1,\"force\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"attack-modify\",\"op"
+     "\":\"reroll\",\"count\":3}],\"abilities\":[\"fire-control-system\",\"predator\",\"juke\",\"lone-wolf\",\"marksmanshi"
+     "p\",\"fearless\",\"agent-kallus\",\"finn-gunner\",\"fanatical\",\"heroic\",\"advanced-optics\",\"zuckuss-crew\",\"sa"
+     "w-gerrera-crew\",\"lando-calrissian-crew\",\"saturation-salvo\",\"predictive-shot\"]},\"defender\":{\"dice\":3,"
+     "\"hull\":10,\"tokens\":{\"focus\":1},\"modifiers\":[{\"name\":\"reroll-up-to-3\",\"window\":\"defense-modify\",\"op\":"
+     "\"reroll\",\"count\":3}]}}",
+     2000000ULL, NAIVE_NONE, 0, "a naive per-die loop over 16 abilities' choices is not written"},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

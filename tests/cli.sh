@@ -297,5 +297,19 @@ for f in profiles/*/*.json; do
     "$BIN" run "$f" >/dev/null 2>"$T/p.err" && ok || bad "profile $f: $(cat "$T/p.err")"
 done
 
+# MathWing's SlowSingleAttack with every option it offers (16 cards) compiles exact within the
+# state budget, and Monte Carlo over the same attack agrees within 5 standard errors (issue #22)
+MW=profiles/xwing/mathwing-slow-single-attack.json
+if "$BIN" run $MW --exact --format json >"$T/mw_exact.json" &&
+   "$BIN" run $MW --trials 400000 --seed 22 --format json >"$T/mw_mc.json" &&
+   python3 - "$T/mw_exact.json" "$T/mw_mc.json" <<'PY'
+import json, sys
+exact, mc = (json.load(open(f)) for f in sys.argv[1:3])
+assert exact["method"] == "exact" and mc["method"] != "exact", (exact["method"], mc["method"])
+d = abs(exact["damage"]["mean"] - mc["damage"]["mean"])
+assert d < 5 * mc["damage"]["stderr"], (exact["damage"]["mean"], mc["damage"]["mean"], mc["damage"]["stderr"])
+PY
+then ok; else bad "MathWing SlowSingleAttack: exact, and Monte Carlo within 5 standard errors"; fi
+
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
