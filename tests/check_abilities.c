@@ -221,6 +221,21 @@ START_TEST(fearless_only_at_range_one)
 }
 END_TEST
 
+/* Two compiles of one attack give the same distribution, kill and face-up chances and tokens spent. */
+static void same_results(const char *what, const no_summary *a, const no_summary *b)
+{
+    ck_assert_int_eq(a->max_damage, b->max_damage);
+    for (int k = 0; k <= b->max_damage; k++)
+        ck_assert_msg(fabs(a->pmf[k].p - b->pmf[k].p) < 1e-12, "%s: P(%d) %.15f vs %.15f", what, k, a->pmf[k].p,
+                      b->pmf[k].p);
+    ck_assert(fabs(a->kill.p - b->kill.p) < 1e-12 && fabs(a->faceup.p - b->faceup.p) < 1e-12);
+    for (int side = 0; side < NO_SIDES; side++)
+        for (int t = 0; t < NO_TOK_N; t++)
+            ck_assert_msg(fabs(a->tokens[side][t].spent.p - b->tokens[side][t].spent.p) < 1e-12 &&
+                          fabs(a->tokens[side][t].mean - b->tokens[side][t].mean) < 1e-12, "%s: token %d", what, t);
+    ck_assert_int_eq(a->nabilities, b->nabilities);
+}
+
 /* The rules' tidying takes used bits out of the states (xwing.c forget_spent_uses; the engine keeps
  * them on the graph's edges): a compile that keeps every detail (keep_dice) gives the same
  * distribution, the same tokens spent and the same abilities used, exact and by Monte Carlo (the
@@ -234,16 +249,7 @@ static void same_as_untidied(const char *root, const char *atk, const char *def,
     sc->ctx.keep_dice = 1;
     exact_summary(sc, &whole);
     mc_summary(sc, 30000, 5, &mc_whole);
-    ck_assert_int_eq(tidied.max_damage, whole.max_damage);
-    for (int k = 0; k <= whole.max_damage; k++)
-        ck_assert_msg(fabs(tidied.pmf[k].p - whole.pmf[k].p) < 1e-12, "%s: P(%d) %.15f vs %.15f", atk, k,
-                      tidied.pmf[k].p, whole.pmf[k].p);
-    ck_assert(fabs(tidied.kill.p - whole.kill.p) < 1e-12 && fabs(tidied.faceup.p - whole.faceup.p) < 1e-12);
-    for (int side = 0; side < NO_SIDES; side++)
-        for (int t = 0; t < NO_TOK_N; t++)
-            ck_assert_msg(fabs(tidied.tokens[side][t].spent.p - whole.tokens[side][t].spent.p) < 1e-12 &&
-                          fabs(tidied.tokens[side][t].mean - whole.tokens[side][t].mean) < 1e-12, "%s: token %d", atk, t);
-    ck_assert_int_eq(tidied.nabilities, whole.nabilities);
+    same_results(atk, &tidied, &whole);
     for (int a = 0; a < whole.nabilities; a++) {
         ck_assert_msg(fabs(tidied.abilities[a].used.p - whole.abilities[a].used.p) < 1e-12, "%s: %s used %.15f vs %.15f",
                       atk, whole.abilities[a].name, tidied.abilities[a].used.p, whole.abilities[a].used.p);
@@ -320,18 +326,9 @@ static void same_as_every_order(const char *root, const char *atk, const char *d
     exact_summary(sc, &form);
     clear_normal_form(sc);
     exact_summary(sc, &every);
-    ck_assert_int_eq(form.max_damage, every.max_damage);
-    for (int k = 0; k <= every.max_damage; k++)
-        ck_assert_msg(fabs(form.pmf[k].p - every.pmf[k].p) < 1e-12, "%s: P(%d) %.15f vs %.15f", atk, k,
-                      form.pmf[k].p, every.pmf[k].p);
-    ck_assert(fabs(form.kill.p - every.kill.p) < 1e-12 && fabs(form.faceup.p - every.faceup.p) < 1e-12);
-    for (int side = 0; side < NO_SIDES; side++)
-        for (int t = 0; t < NO_TOK_N; t++)
-            ck_assert_msg(fabs(form.tokens[side][t].spent.p - every.tokens[side][t].spent.p) < 1e-12 &&
-                          fabs(form.tokens[side][t].mean - every.tokens[side][t].mean) < 1e-12, "%s: token %d", atk, t);
     /* which ability a play uses may differ where two are worth the same (Predator or Fire-Control
      * System for one reroll): the first found of equal plays is kept, and the orders differ */
-    ck_assert_int_eq(form.nabilities, every.nabilities);
+    same_results(atk, &form, &every);
     ck_assert_msg(sides_in_form ? form.states < every.states : form.states == every.states,
                   "%s: %zu states in normal form, %zu in every order", atk, form.states, every.states);
     no_summary_free(&form);
