@@ -229,6 +229,11 @@ typedef struct no_future {
     void (*value)(const struct no_future *f, const no_state *end, no_value *out);
 } no_future;
 
+/* Policies: how the players decide. The defender minimises the attack's expected damage (then
+ * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
+enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
+       NO_POLICY_OPTIMAL, NO_POLICY_GREEDY, NO_POLICY_CONSERVE, NO_POLICY_N };
+
 /* Everything constant during one attack: the compiled scenario. */
 typedef struct no_ctx {
     const no_dicetab *dice[NO_MAX_DICE]; /* die types of the game, by id */

@@ -49,10 +49,6 @@ typedef struct no_graph {
     no_value value;          /* the root's value under the policy */
 } no_graph;
 
-/* Policies: how the players decide. The defender minimises the attack's expected damage (then
- * crits, then spends least) under every policy but no-discard, which also forbids it to discard. */
-enum { NO_POLICY_PER_ATTACK, NO_POLICY_CONSERVATIVE, NO_POLICY_CRIT_FISHING, NO_POLICY_NO_DISCARD,
-       NO_POLICY_OPTIMAL, NO_POLICY_GREEDY, NO_POLICY_CONSERVE, NO_POLICY_N };
 /* The optimal policy's goal over a sequence: the expected total damage (the mean damage the
  * report prints: Armada's shields stripped and cards together), the chance to destroy the
  * defender by the end (then the expected damage), or (Armada) the expected damage cards (hull

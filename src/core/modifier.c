@@ -1,6 +1,5 @@
 /* modifier.c — generic modifier primitives shared by every game. */
 #include "neverodds/modifier.h"
-#include "neverodds/engine.h"
 #include <string.h>
 
 int no_pool_total(const no_pool *p)
