@@ -22,6 +22,7 @@ typedef struct no_game {
     const char *name;        /* "xwing": the scenario's "game" key, the JSON report's */
     const char *label;       /* "X-Wing": report headers, chart captions */
     const char *damage_word; /* what the damage table counts: "damage", "wounds" */
+    const char *kill_word;   /* what a kill is called in charts and tables: "P(kill)", "P(unit wiped)" */
 
     /* The scenario reader: `root` is the scenario's JSON object, whose "game" names this game.
      * It reads the rule version, the attack or attacks, and calls no_parse_common; errors go to
@@ -49,6 +50,9 @@ typedef struct no_game {
     void (*outcomes_json)(struct cJSON *o, const struct no_scenario *sc, const struct no_summary *s);
     const char *(*unit)(const struct no_scenario *sc);
     int (*is_roll)(const struct no_scenario *sc);
+    /* The attack (sc->ctx, a sequence's first) in a few words on one line, for a chart's title:
+     * "3 dice, focus + lock vs 2 dice, focus + evade, range 1". */
+    void (*headline)(FILE *f, const struct no_scenario *sc);
 
     /* Optional parts of the report (NULL: the game has none). `summarise` adds the game's own
      * statistics to a summary from the terminals of its parts (`scale` turns a weight into a

@@ -11,5 +11,7 @@
 void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s);
 /* The same as JSON: a malloc'd string. */
 char *no_report_json(const no_scenario *sc, const no_summary *s);
+/* What the damage table of one attack (or roll) counts: "damage", "wounds", "blocks". */
+const char *no_report_unit(const no_scenario *sc);
 
 #endif

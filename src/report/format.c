@@ -55,6 +55,28 @@ cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
     return o;
 }
 
+/* The abilities a side brings (a card's charges are shared by its records: named once). */
+static int named_ability(const no_ctx *ctx, int m, int side)
+{
+    return !ctx->mods[m].builtin && ctx->mods[m].side == side && ctx->mods[m].charge_slot == m;
+}
+
+void rep_side_words(FILE *f, const no_ctx *ctx, int side)
+{
+    const char *sep = ", ";
+    for (int k = 0; k < NO_TOK_N; k++)
+        if (ctx->start.tok[side][k]) { /* Pierce X is a keyword's value: its number always */
+            int n = ctx->start.tok[side][k];
+            fprintf(f, n > 1 || k == NO_TOK_PIERCE ? "%s%s %d" : "%s%s", sep, no_token_names[k], n);
+            sep = " + ";
+        }
+    for (int m = 0; m < ctx->nmods; m++)
+        if (named_ability(ctx, m, side)) {
+            fprintf(f, "%s%s", sep, ctx->mods[m].name);
+            sep = " + ";
+        }
+}
+
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side)
 {
     int any = 0;
@@ -64,7 +86,7 @@ void rep_describe_side(FILE *f, const no_ctx *ctx, int side)
             any = 1;
         }
     for (int m = 0; m < ctx->nmods; m++)
-        if (!ctx->mods[m].builtin && ctx->mods[m].side == side && ctx->mods[m].charge_slot == m) {
+        if (named_ability(ctx, m, side)) {
             fprintf(f, "%s%s", any ? ", " : " with ", ctx->mods[m].name);
             any = 1;
         }

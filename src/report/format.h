@@ -22,5 +22,8 @@ void rep_csv_text(FILE *f, const char *s);
 
 /* " with focus 1, lock 1, Predator": the tokens and abilities `side` starts the attack with. */
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side);
+/* The same for a chart's title: ", focus + lock + Predator" (a count only when more than one,
+ * "aim 2", or a keyword's value, "pierce 1"); nothing when the side has neither. */
+void rep_side_words(FILE *f, const no_ctx *ctx, int side);
 
 #endif

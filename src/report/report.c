@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the damage table of one attack (or roll) counts. */
-static const char *unit(const no_scenario *sc)
+const char *no_report_unit(const no_scenario *sc)
 {
     return sc->game->unit ? sc->game->unit(sc) : sc->game->damage_word;
 }
@@ -43,7 +42,7 @@ static void text_attack(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
     int roll = is_roll(sc);
-    damage_table(f, unit(sc), s);
+    damage_table(f, no_report_unit(sc), s);
     sc->game->outcomes_text(f, sc, s);
     int header = 0;
     for (int side = 0; side < NO_SIDES; side++)

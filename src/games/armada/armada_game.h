@@ -13,6 +13,7 @@ int no_armada_parse(cJSON *root, jr *j, no_scenario *sc);
 void no_armada_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
                          no_summary *out);
 void no_armada_describe(FILE *f, const no_scenario *sc);
+void no_armada_headline(FILE *f, const no_scenario *sc);
 void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_armada_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 const char *no_armada_face_name(int pool, int face);

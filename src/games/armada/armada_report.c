@@ -109,6 +109,26 @@ void no_armada_describe(FILE *f, const no_scenario *sc)
                         st == AR_EXHAUSTED ? " (exhausted)" : "");
 }
 
+/* "3 red + 3 black, close range vs ship, front zone, redirect + evade + evade, hull 4". */
+void no_armada_headline(FILE *f, const no_scenario *sc)
+{
+    const no_ctx *ctx = &sc->ctx;
+    for (int c = 0, any = 0; c < AR_NCOLOURS; c++)
+        if (KA(ctx, AK_POOL + c))
+            fprintf(f, "%s%d %s", any++ ? " + " : "", KA(ctx, AK_POOL + c), no_armada_colour_names[c]);
+    fprintf(f, ", %s%s%s vs %s", no_armada_range_names[ctx->range], ctx->range != AR_DISTANCE_1 ? " range" : "",
+            ctx->obstructed ? ", obstructed" : "", type_names[KD(ctx, AK_TYPE)]);
+    if (KD(ctx, AK_TYPE) == AR_SHIP)
+        fprintf(f, ", %s zone", no_armada_zone_names[KD(ctx, AK_ZONE)]);
+    const char *sep = ", ";
+    for (int t = 0; t < AR_NTOKENS; t++)
+        for (int st = 0; st < AR_NSTATES; st++)
+            for (int k = 0; k < KD(ctx, AK_TOKENS + t * AR_NSTATES + st); k++, sep = " + ")
+                fprintf(f, "%s%s%s", sep, no_armada_token_names[t], st == AR_EXHAUSTED ? " (exhausted)" : "");
+    if (ctx->hull)
+        fprintf(f, ", hull %d", ctx->hull);
+}
+
 void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;

@@ -9,6 +9,7 @@
 
 int no_legion_parse(cJSON *root, jr *j, no_scenario *sc);
 void no_legion_describe(FILE *f, const no_scenario *sc);
+void no_legion_headline(FILE *f, const no_scenario *sc);
 void no_legion_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_legion_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 void no_legion_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,

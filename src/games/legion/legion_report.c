@@ -184,6 +184,53 @@ void no_legion_describe(FILE *f, const no_scenario *sc)
         describe_legion(f, &sc->ctx);
 }
 
+/* The unit's health in words: "4 minis", "1 mini x 3 wounds", "2 minis, 5 wounds in all";
+ * nothing for the one miniature of one wound. */
+static void health_words(FILE *f, const uint8_t *d)
+{
+    if (d[LK_MINIS] <= 1 && d[LK_WOUNDS] <= 1 && d[LK_HEALTH] <= 1)
+        return;
+    fprintf(f, ", %d mini%s", d[LK_MINIS], d[LK_MINIS] == 1 ? "" : "s");
+    if (!d[LK_WOUNDS]) /* thresholds differ: what the unit can take in all */
+        fprintf(f, ", %d wounds in all", d[LK_HEALTH]);
+    else if (d[LK_WOUNDS] > 1)
+        fprintf(f, " × %d wounds", d[LK_WOUNDS]);
+}
+
+/* "4 white + 2 black, surge to hit, aim vs white die, surge block, 4 minis, dodge, light cover". */
+void no_legion_headline(FILE *f, const no_scenario *sc)
+{
+    static const char *const colours[] = {"red", "black", "white"}, *const charts[] = {"", "hit", "crit"};
+    static const char *const covers[] = {"", ", light cover", ", heavy cover"}, *const types[] = {"", "melee, ", "overrun, "};
+    const no_ctx *ctx = &sc->ctx;
+    const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
+    if (sc->engine_rules == &no_legion_priority_rules) {
+        fprintf(f, "priority roll, one red defense die");
+        return;
+    }
+    if (sc->engine_rules == &no_legion_rally_rules) {
+        fprintf(f, "rally, %d suppression tokens, Courage %d", ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION],
+                d[LK_COURAGE]);
+        return;
+    }
+    if (sc->engine_rules == &no_legion_self_destruct_rules) {
+        fprintf(f, "self-destruct %d", a[LK_POOL_BLACK]);
+        health_words(f, d);
+        return;
+    }
+    fputs(types[a[LK_ATTACK_TYPE]], f);
+    for (int c = 0, any = 0; c < 3; c++)
+        if (a[LK_POOL_RED + c])
+            fprintf(f, "%s%d %s", any++ ? " + " : "", a[LK_POOL_RED + c], colours[c]);
+    if (a[LK_SURGE_CHART])
+        fprintf(f, ", surge to %s", charts[a[LK_SURGE_CHART]]);
+    rep_side_words(f, ctx, NO_ATTACKER);
+    fprintf(f, " vs %s die%s", d[LK_DIE] ? "red" : "white", d[LK_DEFENSE_SURGE] ? ", surge block" : "");
+    health_words(f, d);
+    rep_side_words(f, ctx, NO_DEFENDER);
+    fputs(covers[d[LK_COVER_BASE]], f);
+}
+
 /* A roll's own figures, or an attack's. */
 void no_legion_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {

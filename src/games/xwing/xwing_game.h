@@ -9,6 +9,7 @@
 
 int no_xwing_read(cJSON *root, jr *j, no_scenario *sc);
 void no_xwing_describe(FILE *f, const no_scenario *sc);
+void no_xwing_headline(FILE *f, const no_scenario *sc);
 void no_xwing_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_xwing_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 const char *no_xwing_face_name(int pool, int face);

@@ -108,6 +108,19 @@ void no_xwing_describe(FILE *f, const no_scenario *sc)
         fprintf(f, "; %s", floor_note);
 }
 
+/* "3 dice, focus + lock vs 2 dice, focus + evade, hull 3, range 1": the quick notation in words. */
+void no_xwing_headline(FILE *f, const no_scenario *sc)
+{
+    const no_ctx *ctx = &sc->ctx;
+    fprintf(f, "%d %s", ctx->attack_value, ctx->attack_value == 1 ? "die" : "dice");
+    rep_side_words(f, ctx, NO_ATTACKER);
+    fprintf(f, " vs %d %s", ctx->agility, ctx->agility == 1 ? "die" : "dice");
+    rep_side_words(f, ctx, NO_DEFENDER);
+    if (ctx->hull)
+        fprintf(f, ctx->shields ? ", hull %d, shields %d" : ", hull %d", ctx->hull, ctx->shields);
+    fprintf(f, ", range %d%s", ctx->range, ctx->obstructed ? ", obstructed" : "");
+}
+
 const char *no_xwing_face_name(int pool, int face)
 {
     (void)pool; /* attack and defense dice share the face names */
