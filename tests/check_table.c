@@ -2,6 +2,7 @@
  * stands for (run here from a file written by the test, not through the keys-set path). */
 #include "helpers.h"
 #include "neverodds/plot.h"
+#include "neverodds/quick.h"
 #include "neverodds/table.h"
 #include <sys/stat.h>
 #include <unistd.h>
@@ -272,7 +273,7 @@ START_TEST(t_plot_script_has_the_numbers)
     ck_assert_int_eq(no_scenario_load(QUICKSTART, sc, err, sizeof err), 0);
     no_summary s;
     exact_summary(sc, &s);
-    ck_assert_int_eq(no_plot_run(gp, sc, &s, err, sizeof err), 0);
+    ck_assert_int_eq(no_plot_run(gp, NULL, sc, &s, err, sizeof err), 0);
     FILE *f = fopen(gp, "r");
     ck_assert_ptr_nonnull(f);
     char text[16384];
@@ -288,7 +289,7 @@ START_TEST(t_plot_script_has_the_numbers)
     char png[64];
     snprintf(png, sizeof png, "%s.png", path);
     setenv("NEVERODDS_GNUPLOT", "/nonexistent/gnuplot", 1);
-    ck_assert_int_eq(no_plot_run(png, sc, &s, err, sizeof err), -1);
+    ck_assert_int_eq(no_plot_run(png, NULL, sc, &s, err, sizeof err), -1);
     unsetenv("NEVERODDS_GNUPLOT");
     ck_assert_msg(strstr(err, "failed"), "%s", err);
     struct stat st;
@@ -296,12 +297,107 @@ START_TEST(t_plot_script_has_the_numbers)
     char saved[4096];
     snprintf(saved, sizeof saved, "%s", getenv("PATH") ? getenv("PATH") : "");
     setenv("PATH", "/nonexistent", 1);
-    ck_assert_int_eq(no_plot_run(png, sc, &s, err, sizeof err), -1);
+    ck_assert_int_eq(no_plot_run(png, NULL, sc, &s, err, sizeof err), -1);
     setenv("PATH", saved, 1);
     ck_assert_msg(strstr(err, "gnuplot is not installed") && strstr(err, "apt-get install gnuplot-nox"), "%s", err);
     ck_assert_int_eq(no_plot_check_path("chart.jpg", err, sizeof err), -1);
     no_summary_free(&s);
     free(sc);
+}
+END_TEST
+
+/* The title a chart gives a scenario, from quick notation (game, spec) or from JSON (game NULL). */
+static void assert_title(const char *game, const char *spec, const char *want)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char *json = NULL, err[NO_ERR_LEN], title[256];
+    if (game)
+        ck_assert_msg(!no_quick_json(game, spec, &json, err, sizeof err), "%s", err);
+    ck_assert_msg(!no_scenario_parse(game ? json : spec, "test", sc, err, sizeof err), "%s", err);
+    no_plot_title(sc, title, sizeof title);
+    ck_assert_str_eq(title, want);
+    free(json);
+    free(sc);
+}
+
+/* Titles in words: the notation spelled out (what each letter stands for, read off the
+ * notation's grammar by hand), never the notation or the file's path; a name a person wrote
+ * is kept. */
+START_TEST(t_plot_titles_in_words)
+{
+    /* 3 attack dice, tokens f(ocus) l(ock); 2 defense dice, f(ocus) e(vade); r1: range 1 */
+    assert_title("xwing", "3 fl vs 2 fe r1", "3 dice, focus + lock vs 2 dice, focus + evade, range 1");
+    /* a count past one, the hull and shields, obstruction: "f2", "h3 s2", "obs" */
+    assert_title("xwing", "4 f2 vs 1 e h3 s2 r3 obs", "4 dice, focus 2 vs 1 die, evade, hull 3, shields 2, range 3, obstructed");
+    /* 5 white dice, surge chart hit; a white defense die that blocks surges; light cover */
+    assert_title("legion", "5w hit vs white surge light", "5 white, surge to hit vs white die, surge block, light cover");
+    assert_title("legion", "4w2b aim pierce1 vs red dodge heavy",
+                 "2 black + 4 white, aim + pierce 1 vs red die, dodge, heavy cover");
+    assert_title(NULL, "{\"game\":\"armada\",\"range\":\"long\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2,"
+                 "\"blue\":1}},\"defender\":{\"type\":\"ship\",\"hull\":5,\"tokens\":[{\"type\":\"brace\"},"
+                 "{\"type\":\"redirect\"}]}}",
+                 "2 red + 1 blue, long range vs ship, front zone, brace + redirect, hull 5");
+    assert_title(NULL, "{\"game\":\"xwing\",\"name\":\"Luke on a TIE\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
+                 "Luke on a TIE");
+    /* the name quick notation writes ("xwing: ...") is notation: words instead */
+    assert_title(NULL, "{\"game\":\"xwing\",\"name\":\"xwing: 3 vs 2\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
+                 "3 dice vs 2 dice, range 2");
+}
+END_TEST
+
+/* A sweep's chart as its gnuplot script (free it). */
+static char *sweep_script(const char *const *xval, int nx, int ny)
+{
+    static const char *const yval[] = {"0", "1"};
+    static const double value[] = {0.5, 1.5, 2.5, 3.5};
+    char path[] = "/tmp/neverodds-sweep-XXXXXX", gp[64], err[NO_ERR_LEN];
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    snprintf(gp, sizeof gp, "%s.gp", path);
+    no_plot_grid g = {.value_label = "mean damage", .xkey = "attacker.dice", .ykey = ny > 1 ? "defender.dice" : NULL,
+                      .xval = xval, .yval = yval, .nx = nx, .ny = ny, .value = value};
+    ck_assert_msg(no_plot_sweep(gp, NULL, &g, err, sizeof err) == 0, "%s", err);
+    FILE *f = fopen(gp, "r");
+    ck_assert_ptr_nonnull(f);
+    char *text = calloc(1, 65536);
+    ck_assert_ptr_nonnull(text);
+    size_t n = fread(text, 1, 65535, f);
+    text[n] = '\0';
+    fclose(f);
+    unlink(gp);
+    return text;
+}
+
+/* A heatmap's colour key is drawn as its cells are: both from the one palette, both opaque. The
+ * cells were a bitmap (`with image`: blurred when an SVG is scaled) and the key was washed out
+ * by the charts' 70% fill (a 4.689 cell rgb(8,48,107), the key at 4.5 rgb(88,118,159));
+ * tests/cli.sh compares the pixels of a drawn PNG. */
+START_TEST(t_plot_heatmap_key_is_the_cells)
+{
+    static const char *const xval[] = {"2", "3"};
+    char *text = sweep_script(xval, 2, 2);
+    const char *fill = strstr(text, "set style fill solid 1.0 noborder\n"), *plot = strstr(text, "\nplot ");
+    ck_assert_msg(fill && plot && fill < plot, "the key is not drawn opaque:\n%s", text);
+    ck_assert_msg(strstr(plot, "with boxxyerror fs solid 1.0") && strstr(plot, "fc palette"), "%s", plot);
+    ck_assert_ptr_null(strstr(text, "with image"));
+    ck_assert_ptr_nonnull(strstr(text, "set xlabel \"attacker dice\"")); /* keys in words */
+    ck_assert_ptr_nonnull(strstr(text, "{/:Bold mean damage by attacker dice and defender dice}"));
+    free(text);
+}
+END_TEST
+
+/* One key of names (cover=none,light,heavy) is drawn as bars; of numbers, as a line. */
+START_TEST(t_plot_categories_are_bars)
+{
+    static const char *const names[] = {"none", "light", "heavy"}, *const numbers[] = {"2", "3", "4"};
+    char *text = sweep_script(names, 3, 1);
+    ck_assert_msg(strstr(text, "using 1:($3) with boxes") && !strstr(text, "linespoints"), "%s", text);
+    free(text);
+    text = sweep_script(numbers, 3, 1);
+    ck_assert_msg(strstr(text, "using 1:($3) with linespoints") && !strstr(text, "with boxes"), "%s", text);
+    free(text);
 }
 END_TEST
 
@@ -317,6 +413,9 @@ Suite *suite_table(void)
     tcase_add_test(tc, t_vary_errors);
     tcase_add_test(tc, t_keys_set);
     tcase_add_test(tc, t_plot_script_has_the_numbers);
+    tcase_add_test(tc, t_plot_titles_in_words);
+    tcase_add_test(tc, t_plot_heatmap_key_is_the_cells);
+    tcase_add_test(tc, t_plot_categories_are_bars);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -201,7 +201,33 @@ NEVERODDS_GNUPLOT=/bin/false "$BIN" run $Q --plot "$T/c.png" >"$T/c.txt" 2>"$T/c
 if command -v gnuplot >/dev/null; then
     "$BIN" compare $Q $Q,rules=xwing-1e --plot "$T/cmp.png" >/dev/null && head -c 4 "$T/cmp.png" | grep -q PNG &&
         ok || bad "compare --plot"
+    # a heatmap's colour key shows its cells' colours: the darkest cell (the palette's end) has
+    # the colour of the key's top, pixel for pixel (the key was washed out: rgb(83,111,153))
+    "$BIN" sweep $Q --vary attacker.dice=2..3 --vary defender.dice=0..1 --plot "$T/heat.png" >/dev/null &&
+        if command -v python3 >/dev/null; then python3 tests/heatmap_key.py "$T/heat.png"; fi && ok || bad "heatmap key colours"
+    # an SVG heatmap: cells as rectangles (no scaled bitmap to blur), titled for browsers
+    "$BIN" sweep $Q --vary attacker.dice=2..3 --vary defender.dice=0..1 --plot "$T/heat.svg" --title "Dice & more" >/dev/null &&
+        grep -q '<title>Dice &amp; more</title>' "$T/heat.svg" && ! grep -q '<image' "$T/heat.svg" && ok || bad "SVG heatmap"
 fi
+# chart options: --title, --subtitle and --size reach the script; a bad size, or a chart option
+# without a chart, is bad input
+"$BIN" run $Q --plot "$T/t.gp" --title "My chart" --subtitle "a test" --size 1600x900 >/dev/null &&
+    grep -q '^set terminal pngcairo size 1600,900 ' "$T/t.gp" && grep -qF 'set title "{/:Bold My chart}\n{/*0.8 a test}"' "$T/t.gp" &&
+    ok || bad "--title, --subtitle, --size"
+expect_error bad-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '1600'" run $Q --plot "$T/t.gp" --size 1600
+expect_error small-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '100x100'" compare $Q --plot "$T/t.gp" --size 100x100
+expect_error title-no-plot "neverodds: --title, --subtitle and --size set the chart: give --plot FILE too" sweep $Q --vary range=1..3 --title x
+# default titles in words, not notation or paths; compare titles list the inputs (no "vs", which
+# reads as an attack); Legion says wounds and P(unit wiped); names swept (cover) are bars
+"$BIN" xwing "3 fl vs 2 fe r1" --plot "$T/q.gp" >/dev/null &&
+    grep -qF 'set title "{/:Bold 3 dice, focus + lock vs 2 dice, focus + evade, range 1}"' "$T/q.gp" && ok || bad "quick title in words"
+"$BIN" compare $Q,label=one profiles/xwing/two-attacks.json,label=two --plot "$T/c.gp" >/dev/null &&
+    grep -q '{/:Bold one and two}' "$T/c.gp" && ok || bad "compare title"
+"$BIN" legion "5w hit vs white surge light" --plot "$T/l.gp" >/dev/null && grep -q 'P(wounds = k) · P(unit wiped) ' "$T/l.gp" &&
+    grep -q 'set xlabel "wounds"' "$T/l.gp" && ok || bad "Legion chart words"
+"$BIN" sweep $L --vary cover=none,light,heavy --plot "$T/s.gp" >"$T/s.txt" && grep -q 'with boxes' "$T/s.gp" &&
+    ! grep -q 'linespoints' "$T/s.gp" && grep -q '{/:Bold mean wounds by cover}' "$T/s.gp" &&
+    grep -q ' P(unit wiped)   P(>=1)' "$T/s.txt" && ok || bad "categorical sweep, Legion table"
 # Ctrl-C stops a Monte Carlo run, which reports what it has, marked partial
 "$BIN" run $Q --trials 100000000000 --format json >"$T/part.json" 2>/dev/null &
 pid=$!

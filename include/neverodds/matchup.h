@@ -5,6 +5,7 @@
 #ifndef NEVERODDS_MATCHUP_H
 #define NEVERODDS_MATCHUP_H
 #include <stdio.h>
+#include "neverodds/plot.h"
 #include "neverodds/run.h"
 #include "neverodds/xws.h"
 
@@ -15,6 +16,7 @@ typedef struct no_matchup_opts {
     int tokens;       /* NO_ACT_* bits: tokens a ship holds when it has the action */
     int format;       /* NO_FMT_* (table.h) */
     const char *plot; /* heatmap of A's mean damage on B at range 2, or NULL */
+    no_plot_style style; /* --title, --subtitle, --size of the chart */
 } no_matchup_opts;
 
 /* The scenario of `atk` attacking `def` at `range`, tokens as the options say (malloc'd JSON). */

@@ -5,6 +5,7 @@
 #ifndef NEVERODDS_TABLE_H
 #define NEVERODDS_TABLE_H
 #include <stdio.h>
+#include "neverodds/plot.h"
 #include "neverodds/run.h"
 
 enum { NO_FMT_TEXT, NO_FMT_JSON, NO_FMT_CSV };
@@ -29,6 +30,7 @@ typedef struct no_table_opts {
     int policy, goal;           /* --policy, --goal (-1: the scenario's own) */
     int format;                 /* NO_FMT_* */
     const char *plot;           /* --plot FILE, or NULL */
+    no_plot_style style;        /* --title, --subtitle, --size of the chart */
     int metric_kill;            /* sweep: chart P(kill) instead of the mean damage */
 } no_table_opts;
 

@@ -184,13 +184,17 @@ static int heatmap(const cell *c, const no_squad *a, const no_squad *b, const no
         xval[i] = b->ship[i].name;
     for (int i = 0; i < a->n; i++)
         yval[i] = a->ship[i].name;
-    char sub[256];
-    snprintf(sub, sizeof sub, "X-Wing · rules xwing-2e · %s · one attack at range %d · data %s · neverodds %s",
-             o->run.trials ? "Monte Carlo" : "exact", NO_MATCHUP_RANGE, no_xws_data_version(), NO_VERSION);
+    char sub[128], foot[256];
+    snprintf(sub, sizeof sub, "one primary attack at range %d: each ship of the rows on each ship of the columns",
+             NO_MATCHUP_RANGE);
+    snprintf(foot, sizeof foot, "X-Wing · rules xwing-2e · %s · data %s · neverodds %s",
+             o->run.trials ? "Monte Carlo" : "exact", no_xws_data_version(), NO_VERSION);
     char title[600];
     snprintf(title, sizeof title, "mean damage: %s attacks %s", *a->name ? a->name : a->file, *b->name ? b->name : b->file);
-    no_plot_grid g = {title, sub, "mean damage", "defender", "attacker", xval, yval, b->n, a->n, value, NULL, 1};
-    return no_plot_sweep(o->plot, &g, err, errlen) ? 1 : 0;
+    no_plot_grid g = {.title = title, .subtitle = sub, .footnote = foot, .value_label = "mean damage",
+                      .xkey = "defender", .ykey = "attacker", .xval = xval, .yval = yval, .nx = b->n, .ny = a->n,
+                      .value = value, .matrix = 1};
+    return no_plot_sweep(o->plot, &o->style, &g, err, errlen) ? 1 : 0;
 }
 
 int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err, size_t errlen)

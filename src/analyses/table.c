@@ -14,6 +14,9 @@
 /* What one run leaves for the table (its scenario is freed once the run is summarised). */
 typedef struct result {
     char label[300], name[128];  /* the row's label; the scenario's name (or file) */
+    char title[200];            /* the scenario in words (no_plot_title) */
+    int own_label;              /* the label is the scenario's name or file: the chart says `title` */
+    char word[16], kill_word[24]; /* what the game counts and calls a kill ("wounds", "P(unit wiped)") */
     char file[256], game[16], rules[16];
     int policy[NO_SIDES], points;
     char provenance[256];
@@ -118,6 +121,10 @@ static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, 
             snprintf(r->label, sizeof r->label, "%s", strrchr(sc->file, '[') ? strrchr(sc->file, '[') : sc->file);
         else
             snprintf(r->label, sizeof r->label, "%s", *sc->name ? sc->name : sc->file);
+        r->own_label = !w->label && !w->nov;
+        no_plot_title(sc, r->title, sizeof r->title);
+        snprintf(r->word, sizeof r->word, "%s", sc->nattacks ? sc->game->damage_word : no_report_unit(sc));
+        snprintf(r->kill_word, sizeof r->kill_word, "%s", sc->game->kill_word);
         if (r->s.requested) { /* Ctrl-C: fewer trials than asked for; said first, before any cut */
             static const char mark[] = "[partial] ";
             size_t len = strnlen(r->label, sizeof r->label - sizeof mark);
@@ -375,10 +382,21 @@ static void put_se(FILE *f, int mc, const no_summary *s, double se)
         fprintf(f, " ±%8.6f", se);
 }
 
+/* What the rows' games call a kill, when they agree ("P(unit wiped)": Legion); else "P(kill)". */
+static const char *kill_word(const result *r, int n)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(r[i].kill_word, r[0].kill_word))
+            return "P(kill)";
+    return r[0].kill_word;
+}
+
 static void text_table(FILE *f, const result *r, int n)
 {
     int kmax = largest_damage(r, n), shown = kmax < TEXT_MAX_K ? kmax : TEXT_MAX_K;
     int kill = 0, points = 0, mc = 0;
+    const char *killed = kill_word(r, n);
+    int kw = strlen(killed) > 8 ? (int)strlen(killed) : 8; /* the kill column's width */
     for (int i = 0; i < n; i++) {
         kill |= r[i].s.has_kill;
         points |= r[i].points != 0;
@@ -386,7 +404,7 @@ static void text_table(FILE *f, const result *r, int n)
     }
     fprintf(f, "  %-3s %-40s %12s%s %8s", "#", "result", "mean", mc ? "   ± s.e." : "", "sd");
     if (kill)
-        fprintf(f, " %8s%s", "P(kill)", mc ? "   ± s.e." : "");
+        fprintf(f, " %*s%s", kw, killed, mc ? "   ± s.e." : "");
     if (points)
         fprintf(f, " %6s %9s", "points", "dmg/point");
     for (int k = 1; k <= shown; k++) {
@@ -401,10 +419,10 @@ static void text_table(FILE *f, const result *r, int n)
         put_se(f, mc, s, s->mean_se);
         fprintf(f, " %8.4f", s->sd);
         if (kill && s->has_kill) {
-            fprintf(f, " %8.5f", s->kill.p);
+            fprintf(f, " %*.5f", kw, s->kill.p);
             put_se(f, mc, s, s->kill.se);
         } else if (kill) {
-            fprintf(f, " %8s%s", "-", mc ? "          " : "");
+            fprintf(f, " %*s%s", kw, "-", mc ? "          " : "");
         }
         if (points && r[i].points)
             fprintf(f, " %6d %9.5f", r[i].points, s->mean / r[i].points);
@@ -443,6 +461,36 @@ static cJSON *json_result(const result *r)
 
 /* ---- compare ---- */
 
+/* The inputs overlaid. Titled by their scenario in words when they share one (its keys set
+ * differently: the key then names the keys, and the input with none "as written"), else by
+ * their labels listed ("A, B and C": not "A vs B", which would read as an attack); the footnote
+ * is what produced them when that is the same for all. 0, or 1 with err. */
+static int compare_chart(const result *r, int n, const no_table_opts *o, char *err, size_t errlen)
+{
+    no_plot_series series[NO_MAX_INPUTS];
+    char title[512] = "", label[NO_MAX_INPUTS][sizeof r->label];
+    int same_title = 1, same_source = 1;
+    for (int i = 0; i < n; i++) {
+        same_title &= !strcmp(r[i].title, r[0].title);
+        same_source &= !strcmp(r[i].provenance, r[0].provenance);
+    }
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(r[i].label);
+        if (r[i].own_label) /* the scenario's name or file: its words, or none beside the title */
+            snprintf(label[i], sizeof label[i], "%s", same_title ? "as written" : r[i].title);
+        else if (r[i].label[0] == '[' && r[i].label[len - 1] == ']' && !r[i].s.requested) /* "[key=value]" */
+            snprintf(label[i], sizeof label[i], "%.*s", (int)len - 2, r[i].label + 1);
+        else
+            snprintf(label[i], sizeof label[i], "%s", r[i].label);
+        series[i] = (no_plot_series){label[i], &r[i].s, r[i].word, r[i].kill_word};
+    }
+    for (int i = 0; i < n && !same_title; i++)
+        snprintf(title + strlen(title), sizeof title - strlen(title), "%s%.50s",
+                 !i ? "" : i == n - 1 ? " and " : ", ", series[i].label);
+    return no_plot_compare(o->plot, &o->style, same_title ? r[0].title : title, same_source ? r[0].provenance : NULL,
+                           series, n, err, errlen) ? 1 : 0;
+}
+
 int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char *err, size_t errlen)
 {
     result *r = calloc((size_t)n, sizeof *r);
@@ -459,16 +507,7 @@ int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char 
         free_results(r, n);
         return -1;
     }
-    int rc = 0;
-    if (o->plot) {
-        no_plot_series series[NO_MAX_INPUTS] = {{0}};
-        char title[200] = "";
-        for (int i = 0; i < n; i++) {
-            series[i] = (no_plot_series){r[i].label, &r[i].s};
-            snprintf(title + strlen(title), sizeof title - strlen(title), "%s%.50s", i ? " vs " : "", r[i].label);
-        }
-        rc = no_plot_compare(o->plot, title, series, n, err, errlen) ? 1 : 0;
-    }
+    int rc = o->plot ? compare_chart(r, n, o, err, errlen) : 0;
     if (o->format == NO_FMT_CSV) {
         csv_header(f, largest_damage(r, n));
         for (int i = 0; i < n; i++)
@@ -518,16 +557,14 @@ static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, 
         xval[i] = v[0].val[i];
     for (int i = 0; nv > 1 && i < v[1].n; i++)
         yval[i] = v[1].val[i];
-    char title[512], sub[512];
-    snprintf(title, sizeof title, "%s over %s%s%s", o->metric_kill ? "P(kill)" : "mean damage", xkey,
-             nv > 1 ? " and " : "", nv > 1 ? ykey : "");
-    int cut = 50; /* the name's first 50 bytes, not splitting a UTF-8 character */
-    while (cut < (int)strlen(r[0].name) && cut > 0 && (r[0].name[cut] & 0xC0) == 0x80)
-        cut--;
-    snprintf(sub, sizeof sub, "%.*s%s · %s", cut, r[0].name, (int)strlen(r[0].name) > cut ? "…" : "", r[0].provenance);
-    no_plot_grid g = {title, sub, o->metric_kill ? "P(kill)" : "mean damage", xkey, nv > 1 ? ykey : NULL,
-                      xval, yval, v[0].n, nv > 1 ? v[1].n : 1, value, mc ? se : NULL, 0};
-    *rc = no_plot_sweep(o->plot, &g, err, errlen) ? 1 : 0;
+    char mean[32], foot[sizeof r[0].provenance + 32];
+    snprintf(mean, sizeof mean, "mean %s", r[0].word);
+    snprintf(foot, sizeof foot, "%s%s", r[0].provenance, mc ? " · bars: 95% (±1.96 SE)" : "");
+    /* titled "mean wounds by cover" (what is drawn), the scenario in words below */
+    no_plot_grid g = {.subtitle = r[0].title, .footnote = foot, .value_label = o->metric_kill ? r[0].kill_word : mean,
+                      .xkey = xkey, .ykey = nv > 1 ? ykey : NULL, .xval = xval, .yval = yval, .nx = v[0].n,
+                      .ny = nv > 1 ? v[1].n : 1, .value = value, .se = mc ? se : NULL, .percent = o->metric_kill};
+    *rc = no_plot_sweep(o->plot, &o->style, &g, err, errlen) ? 1 : 0;
     free(value);
     free(se);
 }
@@ -599,7 +636,7 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
                 r[0].provenance);
         text_table(f, r, npoints);
         if (nv == 2) { /* the grid at a glance */
-            fprintf(f, "\n  mean damage: %s down, %s across\n  %-10s", key[1], key[0], "");
+            fprintf(f, "\n  mean %s: %s down, %s across\n  %-10s", r[0].word, key[1], key[0], "");
             for (int x = 0; x < v[0].n; x++)
                 fprintf(f, " %10.10s", v[0].val[x]);
             for (int y = 0; y < v[1].n; y++) {

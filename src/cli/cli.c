@@ -85,6 +85,14 @@ int common_option(int argc, char **argv, int *i, common_opts *c)
         if (no_plot_check_path(val, err, sizeof err))
             return usage_error("%s", err);
         c->plot = val;
+    } else if (!strcmp(a, "--title") || !strcmp(a, "--subtitle")) {
+        if (!val)
+            return usage_error("%s: expected the text (in quotes; \"\" for none)", a);
+        *(a[2] == 't' ? &c->chart.title : &c->chart.subtitle) = val;
+    } else if (!strcmp(a, "--size")) {
+        if (no_plot_parse_size(val, &c->chart))
+            return usage_error("--size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '%s'",
+                               val ? val : "nothing");
     } else {
         return 1;
     }
@@ -104,6 +112,8 @@ int one_method(const common_opts *c)
 {
     if (c->run.force_exact && c->run.trials)
         return usage_error("%s", "--exact and --trials ask for different methods: choose one");
+    if (!c->plot && (c->chart.title || c->chart.subtitle || c->chart.width))
+        return usage_error("%s", "--title, --subtitle and --size set the chart: give --plot FILE too");
     return 0;
 }
 

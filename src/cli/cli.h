@@ -15,6 +15,7 @@ typedef struct common_opts {
     int format;                 /* NO_FMT_TEXT, NO_FMT_JSON, NO_FMT_CSV */
     int policy, goal;
     const char *plot;           /* --plot FILE (.png, .svg, .gp) */
+    no_plot_style chart;        /* --title, --subtitle, --size */
 } common_opts;
 
 /* Prints "neverodds: " fmt (with arg) and a pointer to --help; returns EXIT_USAGE. */

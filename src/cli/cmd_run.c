@@ -31,6 +31,9 @@ static const char usage_run[] =
     "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
     "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
     "                  sequence adds each attack; --shots-to-kill charts the attacks it takes\n"
+    "  --title TEXT    the chart's title (default: the scenario's name, or the attack in words)\n"
+    "  --subtitle TEXT the line under it (\"\" for none, for either)\n"
+    "  --size WxH      the chart's size in pixels, 400x300 to 7680x4320 (default 1280x720)\n"
     "  --verbose       also print the die face tables\n"
     "\n"
     "A Monte Carlo run of more than a second shows a progress bar when stderr is a terminal;\n"
@@ -44,7 +47,8 @@ static const char usage_quick[] =
     "Runs the scenario the notation describes, exactly as run would run the same JSON file.\n"
     "  --print-scenario  print that scenario's JSON instead (to save, edit and run as a file)\n"
     "  run's options     --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G,\n"
-    "                    --shots-to-kill, --format text|json|csv, --plot FILE, --verbose\n"
+    "                    --shots-to-kill, --format text|json|csv, --plot FILE, --title TEXT,\n"
+    "                    --subtitle TEXT, --size WxH, --verbose\n"
     "\n"
     "%s";
 
@@ -136,7 +140,7 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
         rc = EXIT_USAGE;
     } else if (rc == 0) {
         /* the chart first: when it fails, the numbers are still printed (exit status 1) */
-        if (c.plot && no_plot_run(c.plot, sc, sum, err, sizeof err)) {
+        if (c.plot && no_plot_run(c.plot, &c.chart, sc, sum, err, sizeof err)) {
             fprintf(stderr, "neverodds: %s\n", err);
             rc = 1;
         }

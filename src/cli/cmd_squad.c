@@ -32,6 +32,7 @@ static const char usage_matchup[] =
     "  --exact, --trials N, --seed S, --threads T   as for run (exact by default)\n"
     "  --format F      text (default), json or csv\n"
     "  --plot FILE     heatmap of A's mean damage on B at range 2 (.png, .svg, .gp)\n"
+    "  --title TEXT, --subtitle TEXT, --size WxH   the chart's, as for run\n"
     "\n"
     "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
 
@@ -110,7 +111,8 @@ static int cmd_squads(int argc, char **argv, int want)
     if (!rc && want == 1) {
         no_squad_report(stdout, &sq[0], c.format);
     } else if (!rc) {
-        no_matchup_opts o = {.run = c.run, .tokens = tokens, .format = c.format, .plot = c.plot};
+        no_matchup_opts o = {.run = c.run, .tokens = tokens, .format = c.format, .plot = c.plot,
+                             .style = c.chart};
         char err[NO_ERR_LEN];
         rc = no_matchup(stdout, &sq[0], &sq[1], &o, err, sizeof err);
         if (rc)

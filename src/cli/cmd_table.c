@@ -21,6 +21,7 @@ static const char usage_compare[] =
     "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G  as for run\n"
     "  --format F      text (default), json or csv\n"
     "  --plot FILE     the chart: .png or .svg (1280x720), or .gp (the gnuplot script)\n"
+    "  --title TEXT, --subtitle TEXT, --size WxH   the chart's, as for run\n"
     "\n"
     "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
 
@@ -28,8 +29,8 @@ static const char usage_sweep[] =
     "usage: neverodds sweep FILE --vary KEY=VALUES [--vary KEY=VALUES] [options]\n"
     "\n"
     "Runs the scenario at every combination of the values (one or two keys) and prints the\n"
-    "results as a table (and, for two keys, a grid of the mean damage); --plot draws a line\n"
-    "chart (one key) or a heatmap (two keys).\n"
+    "results as a table (and, for two keys, a grid of the mean damage); --plot draws a line or\n"
+    "bar chart (one key) or a heatmap (two keys).\n"
     "  --vary KEY=FROM..TO   integers FROM to TO (at most 64 values)\n"
     "  --vary KEY=A,B,C      any values: numbers, true/false, names (cover=none,light,heavy)\n"
     "  KEY is a dotted path of the scenario: attacker.dice, defender.tokens.focus, range,\n"
@@ -41,13 +42,16 @@ static const char usage_sweep[] =
     "  --metric M      what the chart shows: mean (mean damage, default) or kill (P(kill))\n"
     "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G  as for run\n"
     "  --format F      text (default), json or csv\n"
-    "  --plot FILE     the chart: .png, .svg or .gp\n"
+    "  --plot FILE     the chart: .png, .svg or .gp; names (cover=none,light,heavy) are drawn as\n"
+    "                  bars, numbers as a line\n"
+    "  --title TEXT, --subtitle TEXT, --size WxH   the chart's, as for run\n"
     "\n"
     "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
 
 static no_table_opts table_opts(const common_opts *c)
 {
-    no_table_opts o = {.run = c->run, .policy = c->policy, .goal = c->goal, .format = c->format, .plot = c->plot};
+    no_table_opts o = {.run = c->run, .policy = c->policy, .goal = c->goal, .format = c->format, .plot = c->plot,
+                       .style = c->chart};
     return o;
 }
 

@@ -38,6 +38,7 @@ static const char usage_main[] =
     "report to FILE, written whole or not at all) and --lenient (unknown scenario keys are\n"
     "warnings, not errors). Exit status: 0 ok, 1 the chart or --output could not be written (the\n"
     "numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
+    "A chart (--plot) takes --title TEXT, --subtitle TEXT and --size WIDTHxHEIGHT too.\n"
     "Manual: man neverodds (after make install), README.md.\n";
 
 

@@ -1,8 +1,10 @@
 /* plot.c — charts: a gnuplot script written into a pipe to gnuplot (or into a .gp file).
- * Every chart is 1280x720 with 14-point text, titled with the scenario and what produced the
- * numbers (game, rule version, policy, method). Monte Carlo bars carry 95% error bars
- * (±1.96 standard errors); exact numbers have none. */
+ * Every chart is 1280x720 (or --size) with 14-point text: a title in words (the scenario, or
+ * --title), a subtitle (or --subtitle) and a footnote naming what produced the numbers (game,
+ * rule version, policy, method, version). Probabilities are drawn as percentages. Monte Carlo
+ * bars carry 95% error bars (±1.96 standard errors); exact numbers have none. */
 #include "neverodds/plot.h"
+#include "neverodds/quick.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include <errno.h>
@@ -15,10 +17,14 @@
 #include <unistd.h>
 
 #define Z95 1.96
+#define WIDTH 1280 /* the default size, in pixels */
+#define HEIGHT 720
 enum { OUT_PNG, OUT_SVG, OUT_SCRIPT, OUT_UNKNOWN };
 static const char *const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
                                       "#e377c2", "#17becf"};
 #define NCOLOURS (int)(sizeof colours / sizeof *colours)
+/* the heatmaps' palette, light to dark; its cells and its key are both opaque, so they match */
+#define PALETTE "set palette defined (0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\n"
 
 static int kind_of(const char *path)
 {
@@ -36,6 +42,17 @@ int no_plot_check_path(const char *path, char *err, size_t errlen)
         return 0;
     snprintf(err, errlen, "--plot %s: the chart file must end in .png, .svg or .gp (the gnuplot script)", path);
     return -1;
+}
+
+int no_plot_parse_size(const char *text, no_plot_style *style)
+{
+    int w, h, used = 0;
+    if (!text || sscanf(text, "%5d%*[xX]%5d%n", &w, &h, &used) != 2 || text[used] || w < NO_PLOT_MIN_W ||
+        w > NO_PLOT_MAX_W || h < NO_PLOT_MIN_H || h > NO_PLOT_MAX_H)
+        return -1;
+    style->width = w;
+    style->height = h;
+    return 0;
 }
 
 /* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped. */
@@ -59,7 +76,7 @@ static void put_text_cut(FILE *f, const char *s, size_t max)
 
 static void put_text(FILE *f, const char *s) { put_text_cut(f, s, (size_t)-1); }
 
-/* Cut to what fits across 1280 pixels, with an ellipsis when cut. */
+/* Cut to what fits, with an ellipsis when cut. */
 static void put_line(FILE *f, const char *s, size_t fits)
 {
     put_text_cut(f, s, fits);
@@ -67,16 +84,21 @@ static void put_line(FILE *f, const char *s, size_t fits)
         fputs("…", f);
 }
 
-static void put_title(FILE *f, const char *cmd, const char *title, const char *subtitle)
+/* A scenario key in words: "attacker.tokens.evade" as "attacker tokens evade". */
+static void key_words(const char *key, char *out, size_t n)
 {
-    fprintf(f, "%s \"{/:Bold ", cmd);
-    put_line(f, title, 95);
-    fputs("}", f);
-    if (subtitle && *subtitle) {
-        fputs("\\n{/*0.8 ", f);
-        put_line(f, subtitle, 165);
-        fputs("}", f);
-    }
+    snprintf(out, n, "%s", key);
+    for (char *c = out; *c; c++)
+        *c = *c == '.' || *c == '_' ? ' ' : *c;
+}
+
+/* An axis label: the key in words. */
+static void put_axis_key(FILE *f, const char *axis, const char *key)
+{
+    char words[128];
+    key_words(key, words, sizeof words);
+    fprintf(f, "set %slabel \"", axis);
+    put_text(f, words);
     fputs("\"\n", f);
 }
 
@@ -98,7 +120,52 @@ void no_plot_provenance(const no_scenario *sc, const no_summary *s, char *out, s
                  no_policies[pol[NO_ATTACKER]].name, no_policies[pol[NO_DEFENDER]].name, method, NO_VERSION);
 }
 
+/* ---- titles in words ---- */
+
+/* The game's headline of the attack; a sequence says how many attacks and describes the first. */
+static void headline(const no_scenario *sc, char *out, size_t n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        abort();
+    if (sc->nattacks)
+        fprintf(f, "%d %s, the first: ", sc->nattacks, sc->one_defender ? "attacks" : "pools");
+    sc->game->headline(f, sc);
+    if (fclose(f))
+        abort();
+    snprintf(out, n, "%s", text);
+    free(text);
+}
+
+/* The name quick notation gives its scenario ("xwing: 3 fl vs 2 fe r1"): notation, not words. */
+static int is_notation(const no_scenario *sc)
+{
+    for (const no_quick_game *const *q = sc->game->quick; q && *q; q++) {
+        size_t len = strlen(no_quick_name(*q));
+        if (!strncmp(sc->name, no_quick_name(*q), len) && !strncmp(sc->name + len, ": ", 2))
+            return 1;
+    }
+    return 0;
+}
+
+void no_plot_title(const no_scenario *sc, char *out, size_t n)
+{
+    if (*sc->name && !is_notation(sc))
+        snprintf(out, n, "%s", sc->name);
+    else
+        headline(sc, out, n);
+}
+
 /* ---- running gnuplot ---- */
+
+/* What a chart says around its plot: a title, a subtitle (either may be empty) and a footnote
+ * naming what produced the numbers. A multiplot's title spans its two panels. */
+typedef struct frame {
+    char title[512], subtitle[512], footnote[512];
+    int multiplot;
+} frame;
 
 /* gnuplot's path: $NEVERODDS_GNUPLOT, else the first `gnuplot` on $PATH; NULL when none. */
 static const char *find_gnuplot(char *buf, size_t n)
@@ -117,31 +184,97 @@ static const char *find_gnuplot(char *buf, size_t n)
     return NULL;
 }
 
-static void put_terminal(FILE *f, int kind, const char *output)
+/* The terminal and the look every chart shares: a light grid of solid lines behind the data. */
+static void put_terminal(FILE *f, int kind, const char *output, int width, int height)
 {
     fprintf(f, "# drawn by neverodds %s; gnuplot 5\n", NO_VERSION);
-    fprintf(f, kind == OUT_SVG ? "set terminal svg size 1280,720 dynamic enhanced font \"DejaVu Sans,14\" "
+    fprintf(f, kind == OUT_SVG ? "set terminal svg size %d,%d dynamic enhanced font \"DejaVu Sans,14\" "
                                  "background rgb \"white\"\n"
-                               : "set terminal pngcairo size 1280,720 enhanced font \"DejaVu Sans,14\"\n");
+                               : "set terminal pngcairo size %d,%d enhanced font \"DejaVu Sans,14\"\n",
+            width, height);
     fputs("set output \"", f);
     for (const char *c = output; *c; c++)
         fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
-    fputs("\"\nset encoding utf8\nset grid ytics lc rgb \"#dddddd\"\nset border 3\nset tics nomirror\n"
-          "set key top right opaque box lc rgb \"#bbbbbb\"\nset style fill solid 0.7 border -1\n",
+    fputs("\"\nset encoding utf8\nset grid ytics back lt 1 lw 1 lc rgb \"#d0d0d0\"\nset border 3\n"
+          "set tics nomirror\nset key top right opaque box lc rgb \"#bbbbbb\"\n"
+          "set style fill solid 0.7 border -1\n",
           f);
+}
+
+/* The title (--title over the chart's own), the subtitle (--subtitle) and the footnote in small
+ * grey type at the bottom right, where a published chart cites its source. */
+static void put_frame(FILE *f, const no_plot_style *st, const frame *fr, int width)
+{
+    const char *title = st && st->title ? st->title : fr->title;
+    const char *sub = st && st->subtitle ? st->subtitle : fr->subtitle;
+    size_t fits = (size_t)(95 * width / WIDTH); /* characters of the bold title across the chart */
+    fputs("set label 1 \"", f);
+    put_line(f, fr->footnote, fits * 2);
+    fputs("\" at screen 0.995, screen 0.012 right font \",10\" tc rgb \"#555555\"\nset bmargin 4.5\n", f);
+    fputs(fr->multiplot ? "set multiplot layout 1,2 title \"" : "set title \"", f);
+    if (*title) {
+        fputs("{/:Bold ", f);
+        put_line(f, title, fits);
+        fputs("}", f);
+    }
+    if (*sub) {
+        fputs(*title ? "\\n{/*0.8 " : "{/*0.8 ", f);
+        put_line(f, sub, fits * 7 / 4);
+        fputs("}", f);
+    }
+    fputs("\"\n", f);
+}
+
+/* gnuplot titles every SVG "Gnuplot": the chart's own title instead, which browsers show and
+ * screen readers read. 0, or -1 when the file cannot be rewritten. */
+static int svg_retitle(const char *path, const char *title)
+{
+    static const char mark[] = "<title>Gnuplot</title>";
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    if (!f || fstat(fileno(f), &st)) {
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    char *svg = malloc((size_t)st.st_size + 1);
+    if (!svg)
+        abort();
+    size_t n = fread(svg, 1, (size_t)st.st_size, f);
+    svg[n] = '\0';
+    fclose(f);
+    char *at = strstr(svg, mark);
+    int rc = 0;
+    if (at && (f = fopen(path, "w"))) {
+        fwrite(svg, 1, (size_t)(at - svg), f);
+        fputs("<title>", f);
+        for (const char *c = title; *c; c++) /* XML's three characters escaped */
+            if (*c == '<' || *c == '>' || *c == '&')
+                fputs(*c == '<' ? "&lt;" : *c == '>' ? "&gt;" : "&amp;", f);
+            else
+                fputc(*c, f);
+        fputs(at + strlen("<title>Gnuplot"), f); /* from "</title>" on */
+        rc = fclose(f) ? -1 : 0;
+    } else if (at) {
+        rc = -1;
+    }
+    free(svg);
+    return rc;
 }
 
 typedef void (*script_fn)(FILE *f, const void *arg);
 
 /* Writes the chart: the script through gnuplot into a temporary file renamed over `path`, or
  * the script itself for .gp (its output then is the same name ending in .png). */
-static int draw(const char *path, script_fn body, const void *arg, char *err, size_t errlen)
+static int draw(const char *path, const no_plot_style *st, const frame *fr, script_fn body, const void *arg,
+                char *err, size_t errlen)
 {
     if (no_plot_check_path(path, err, errlen))
         return -1;
     if (no_rank() != 0) /* under MPI, rank 0 alone draws */
         return 0;
     int kind = kind_of(path);
+    int width = st && st->width ? st->width : WIDTH, height = st && st->height ? st->height : HEIGHT;
     char tmp[4096], prog[4096], output[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
     const char *gnuplot = kind == OUT_SCRIPT ? "" : find_gnuplot(prog, sizeof prog);
@@ -169,14 +302,15 @@ static int draw(const char *path, script_fn body, const void *arg, char *err, si
     }
     if (kind == OUT_SCRIPT)
         snprintf(output, sizeof output, "%.*s.png", (int)(strrchr(path, '.') - path), path);
-    put_terminal(f, kind == OUT_SCRIPT ? OUT_PNG : kind, kind == OUT_SCRIPT ? output : tmp);
+    put_terminal(f, kind == OUT_SCRIPT ? OUT_PNG : kind, kind == OUT_SCRIPT ? output : tmp, width, height);
+    put_frame(f, st, fr, width);
     body(f, arg);
-    fputs("unset output\n", f);
+    fputs(fr->multiplot ? "unset multiplot\nunset output\n" : "unset output\n", f);
     int failed = ferror(f);
     int status = kind == OUT_SCRIPT ? fclose(f) : pclose(f);
     sigaction(SIGPIPE, &old, NULL);
-    struct stat st;
-    if (failed || status != 0 || stat(tmp, &st) || st.st_size == 0) {
+    struct stat sb;
+    if (failed || status != 0 || stat(tmp, &sb) || sb.st_size == 0) {
         unlink(tmp);
         if (kind == OUT_SCRIPT)
             snprintf(err, errlen, "--plot %s: cannot write it", path);
@@ -185,7 +319,7 @@ static int draw(const char *path, script_fn body, const void *arg, char *err, si
                      gnuplot, status > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : status);
         return -1;
     }
-    if (rename(tmp, path)) {
+    if ((kind == OUT_SVG && svg_retitle(tmp, st && st->title ? st->title : fr->title)) || rename(tmp, path)) {
         snprintf(err, errlen, "--plot %s: %s", path, strerror(errno));
         unlink(tmp);
         return -1;
@@ -195,7 +329,8 @@ static int draw(const char *path, script_fn body, const void *arg, char *err, si
 
 /* ---- damage charts ---- */
 
-/* $dN: k, P(=k), its half 95% interval, P(>=k), its half interval. */
+/* $dN: k, P(=k), its half 95% interval, P(>=k), its half interval (probabilities: the plot
+ * commands draw them as percentages). */
 static void put_damage_block(FILE *f, int n, const no_summary *s, int kmax)
 {
     fprintf(f, "$d%d << EOD\n", n);
@@ -214,45 +349,56 @@ static int largest_damage(const no_plot_series *series, int n)
     return kmax;
 }
 
-/* The bars of each series side by side around k, and a line of P(damage >= k) each. */
-static void put_damage_plot(FILE *f, const no_plot_series *series, int n, const char *xlabel)
+/* What the series count, when they agree ("wounds"); "damage or wounds" when they do not. */
+static const char *common_word(const no_plot_series *series, int n)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(series[i].word, series[0].word))
+            return "damage or wounds";
+    return series[0].word;
+}
+
+/* A probability axis in percent, 0 to 100 with headroom for the key. */
+static void put_percent_axis(FILE *f, const char *axis, const char *label)
+{
+    fprintf(f, "set %slabel \"%s\"\nset %srange [0:108]\nset %stics 0,10,100\nset format %s \"%%.0f%%%%\"\n", axis,
+            label, axis, axis, axis);
+}
+
+/* The bars of each series side by side around k, and a line of P(damage >= k) each; `total`: the
+ * damage is a sequence's, summed over its attacks. */
+static void put_damage_plot(FILE *f, const no_plot_series *series, int n, int total)
 {
     int kmax = largest_damage(series, n);
+    const char *word = common_word(series, n);
     for (int i = 0; i < n; i++)
         put_damage_block(f, i, series[i].s, kmax);
     double width = 0.8 / n;
-    fprintf(f, "set xlabel \"%s\"\nset ylabel \"probability\"\nset xrange [-0.6:%g]\nset yrange [0:1.08]\n"
-               "set xtics 1\nset ytics 0.1\nset boxwidth %g\n",
-            xlabel, kmax + 0.6, width);
-    if (n > 1) /* one key entry per series, below the chart; the subtitle says bars and lines */
-        fputs("set key outside below center horizontal maxcols 2 noopaque nobox\n", f);
+    fprintf(f, "set xlabel \"%s%s\"\nset xrange [-0.6:%g]\nset xtics 1\nset boxwidth %g\n", total ? "total " : "", word,
+            kmax + 0.6, width);
+    put_percent_axis(f, "y", "probability");
     fputs("plot ", f);
     for (int i = 0; i < n; i++) {
         const no_summary *s = series[i].s;
         const char *c = colours[i % NCOLOURS];
         double off = (i - (n - 1) / 2.0) * width;
-        fprintf(f, "%s$d%d using ($1%+g):2%s with %s lc rgb \"%s\" title \"", i ? ", \\\n     " : "", i, off,
-                s->exact ? "" : ":3", s->exact ? "boxes" : "boxerrorbars", c);
+        fprintf(f, "%s$d%d using ($1%+g):($2*100)%s with %s lc rgb \"%s\" title \"", i ? ", \\\n     " : "", i, off,
+                s->exact ? "" : ":($3*100)", s->exact ? "boxes" : "boxerrorbars", c);
         if (n > 1)
             put_text_cut(f, series[i].label, 45);
         else
-            fputs("P(damage = k)", f);
-        if (s->has_kill)
-            fprintf(f, s->exact ? " · P(kill) %.4f" : " · P(kill) %.4f ± %.4f", s->kill.p, s->kill.se);
-        fprintf(f, "\", \\\n     $d%d using 1:4 with linespoints lw 2.5 pt 7 ps 1.1 lc rgb \"%s\" %s", i, c,
-                n > 1 ? "notitle" : "title \"P(damage ≥ k)\"");
+            fprintf(f, "P(%s = k)", word);
+        if (s->has_kill) {
+            fprintf(f, " · %s ", series[i].kill_word);
+            fprintf(f, s->exact ? "%.2f%%" : "%.2f%% ± %.2f%%", 100 * s->kill.p, 100 * s->kill.se);
+        }
+        fprintf(f, "\", \\\n     $d%d using 1:($4*100) with linespoints lw 2.5 pt 7 ps 1.1 lc rgb \"%s\" ", i, c);
+        if (n > 1)
+            fputs("notitle", f);
+        else
+            fprintf(f, "title \"P(%s ≥ k)\"", word);
     }
     fputs("\n", f);
-}
-
-typedef struct run_chart {
-    const no_scenario *sc;
-    const no_summary *s;
-} run_chart;
-
-static void title_of(const no_scenario *sc, char *out, size_t n)
-{
-    snprintf(out, n, "%s", *sc->name ? sc->name : sc->file);
 }
 
 /* A sequence's second panel: each attack's mean damage, P(destroyed by the end of attack k). */
@@ -267,16 +413,20 @@ static void put_sequence_panel(FILE *f, const no_scenario *sc, const no_summary 
     double top = 0.1; /* headroom above the tallest bar for the key */
     for (int a = 0; a < s->nattacks; a++)
         top = s->attack[a].mean + Z95 * s->attack[a].mean_se > top ? s->attack[a].mean + Z95 * s->attack[a].mean_se : top;
-    fprintf(f, "set title \"after each attack\"\nset xlabel \"attack\"\nset ylabel \"mean damage of the attack\"\n"
-               "set xrange [0.4:%g]\nset yrange [0:%g]\nset ytics autofreq\nset xtics 1\nset boxwidth 0.6\n",
-            s->nattacks + 0.6, top * 1.45);
+    /* the footnote was drawn with the first panel; the title and the key say the rest */
+    fprintf(f, "unset label 1\nset title \"after each attack\"\nset xlabel \"attack\"\n"
+               "set ylabel \"mean %s of the attack\"\nset xrange [0.4:%g]\nset yrange [0:%g]\nset ytics autofreq\n"
+               "set format y \"%%g\"\nset xtics 1\nset boxwidth 0.6\n",
+            sc->game->damage_word, s->nattacks + 0.6, top * 1.45);
+    if (kills) {
+        fprintf(f, "set y2label \"%s by then\"\nset y2range [0:108]\nset y2tics 0,10,100\nset format y2 \"%%.0f%%%%\"\n",
+                sc->game->kill_word);
+    }
+    fprintf(f, "plot $seq using 1:2%s with %s lc rgb \"%s\" title \"mean %s\"", s->exact ? "" : ":3",
+            s->exact ? "boxes" : "boxerrorbars", colours[0], sc->game->damage_word);
     if (kills)
-        fputs("set y2label \"P(destroyed by then)\"\nset y2range [0:1.08]\nset y2tics 0.1\n", f);
-    fprintf(f, "plot $seq using 1:2%s with %s lc rgb \"%s\" title \"mean damage\"", s->exact ? "" : ":3",
-            s->exact ? "boxes" : "boxerrorbars", colours[0]);
-    if (kills)
-        fprintf(f, ", \\\n     $seq using 1:4%s axes x1y2 with %s lw 2.5 pt 7 lc rgb \"%s\" title \"P(destroyed)\"",
-                s->exact ? "" : ":5", s->exact ? "linespoints" : "yerrorlines", colours[1]);
+        fprintf(f, ", \\\n     $seq using 1:($4*100)%s axes x1y2 with %s lw 2.5 pt 7 lc rgb \"%s\" title \"%s\"",
+                s->exact ? "" : ":($5*100)", s->exact ? "linespoints" : "yerrorlines", colours[1], sc->game->kill_word);
     fputs("\n", f);
 }
 
@@ -296,69 +446,88 @@ static void put_shots_plot(FILE *f, const no_summary *s)
         fprintf(f, "%d %.12g %.12g %.12g\n", k, s->shots[k].p, Z95 * s->shots[k].se, total);
     }
     fputs("EOD\n", f);
-    fprintf(f, "set xlabel \"attacks until destroyed\"\nset ylabel \"probability\"\nset xrange [0.4:%g]\n"
-               "set yrange [0:1.08]\nset ytics 0.1\nset xtics 1\nset boxwidth 0.7\nset key center right\n",
+    fprintf(f, "set xlabel \"attacks until destroyed\"\nset xrange [0.4:%g]\nset xtics 1\nset boxwidth 0.7\n"
+               "set key center right\n",
             last + 0.6);
-    fprintf(f, "plot $shots using 1:2%s with %s lc rgb \"%s\" title \"destroyed by exactly attack k (mean %.3f)\", "
-               "\\\n     $shots using 1:4 with linespoints lw 2.5 pt 7 lc rgb \"%s\" title \"destroyed within k "
-               "attacks\"\n",
-            s->exact ? "" : ":3", s->exact ? "boxes" : "boxerrorbars", colours[0], s->shots_mean, colours[1]);
+    put_percent_axis(f, "y", "probability");
+    fprintf(f, "plot $shots using 1:($2*100)%s with %s lc rgb \"%s\" title \"destroyed by exactly attack k (mean "
+               "%.3f)\", \\\n     $shots using 1:($4*100) with linespoints lw 2.5 pt 7 lc rgb \"%s\" title "
+               "\"destroyed within k attacks\"\n",
+            s->exact ? "" : ":($3*100)", s->exact ? "boxes" : "boxerrorbars", colours[0], s->shots_mean, colours[1]);
 }
+
+typedef struct run_chart {
+    const no_scenario *sc;
+    const no_summary *s;
+} run_chart;
 
 static void run_script(FILE *f, const void *arg)
 {
     const run_chart *rc = arg;
-    char title[300], sub[256];
-    title_of(rc->sc, title, sizeof title);
-    no_plot_provenance(rc->sc, rc->s, sub, sizeof sub - 24);
-    if (!rc->s->exact)
-        strcat(sub, " · bars: 95% (±1.96 SE)");
-    no_plot_series one = {rc->sc->nattacks ? "all attacks" : "damage", rc->s};
+    const no_game *g = rc->sc->game;
+    no_plot_series one = {"", rc->s, rc->sc->nattacks ? g->damage_word : no_report_unit(rc->sc), g->kill_word};
     if (rc->s->has_shots) {
-        put_title(f, "set title", title, sub);
         put_shots_plot(f, rc->s);
-    } else if (rc->s->nattacks) {
-        fputs("set multiplot layout 1,2 ", f);
-        put_title(f, "title", title, sub);
-        put_damage_plot(f, &one, 1, "total damage");
-        put_sequence_panel(f, rc->sc, rc->s);
-        fputs("unset multiplot\n", f);
     } else {
-        put_title(f, "set title", title, sub);
-        put_damage_plot(f, &one, 1, rc->sc->game->damage_word);
+        put_damage_plot(f, &one, 1, rc->s->nattacks > 0);
+        if (rc->s->nattacks)
+            put_sequence_panel(f, rc->sc, rc->s);
     }
 }
 
-int no_plot_run(const char *path, const no_scenario *sc, const no_summary *s, char *err, size_t errlen)
+int no_plot_run(const char *path, const no_plot_style *style, const no_scenario *sc, const no_summary *s,
+                char *err, size_t errlen)
 {
     run_chart rc = {sc, s};
-    return draw(path, run_script, &rc, err, errlen);
+    frame fr = {.multiplot = s->nattacks && !s->has_shots};
+    no_plot_title(sc, fr.title, sizeof fr.title);
+    if (*sc->name && !is_notation(sc)) /* titled by its name: the attack in words below it */
+        headline(sc, fr.subtitle, sizeof fr.subtitle);
+    no_plot_provenance(sc, s, fr.footnote, sizeof fr.footnote - 32);
+    if (!s->exact)
+        strcat(fr.footnote, " · bars: 95% (±1.96 SE)");
+    return draw(path, style, &fr, run_script, &rc, err, errlen);
 }
 
 typedef struct compare_chart {
-    const char *title;
     const no_plot_series *series;
-    int n;
+    int n, width;
 } compare_chart;
 
+/* One key entry per series below the axis label, above the footnote: in two columns when two
+ * of the longest entry fit across (about 9 pixels a character at 14 points, and the sample). */
 static void compare_script(FILE *f, const void *arg)
 {
     const compare_chart *cc = arg;
-    int exact = 1;
-    for (int i = 0; i < cc->n; i++)
-        exact &= cc->series[i].s->exact;
-    char sub[200];
-    snprintf(sub, sizeof sub, "bars: P(damage = k), lines: P(damage ≥ k) · %s · neverodds %s",
-             exact ? "exact" : "Monte Carlo, error bars 95% (±1.96 SE)", NO_VERSION);
-    put_title(f, "set title", cc->title, sub);
-    put_damage_plot(f, cc->series, cc->n, "damage");
+    size_t longest = 0;
+    for (int i = 0; i < cc->n; i++) {
+        size_t len = strlen(cc->series[i].label) < 45 ? strlen(cc->series[i].label) : 45;
+        longest = len > longest ? len : longest;
+    }
+    int cols = 2 * (9 * ((int)longest + 24) + 100) < cc->width ? 2 : 1; /* 24: " · P(unit wiped) 12.34%" */
+    fprintf(f, "set key at screen 0.5, character 1.4 center bottom horizontal maxcols %d noopaque nobox\n"
+               "set bmargin %g\n",
+            cols, 5 + 1.3 * ((cc->n + cols - 1) / cols));
+    put_damage_plot(f, cc->series, cc->n, 0);
 }
 
-int no_plot_compare(const char *path, const char *title, const no_plot_series *series, int n, char *err,
-                    size_t errlen)
+int no_plot_compare(const char *path, const no_plot_style *style, const char *title, const char *footnote,
+                    const no_plot_series *series, int n, char *err, size_t errlen)
 {
-    compare_chart cc = {title, series, n};
-    return draw(path, compare_script, &cc, err, errlen);
+    compare_chart cc = {series, n, style && style->width ? style->width : WIDTH};
+    int exact = 1;
+    for (int i = 0; i < n; i++)
+        exact &= series[i].s->exact;
+    const char *word = common_word(series, n);
+    frame fr = {.multiplot = 0};
+    snprintf(fr.title, sizeof fr.title, "%s", title);
+    snprintf(fr.subtitle, sizeof fr.subtitle, "bars: P(%s = k), lines: P(%s ≥ k)", word, word);
+    if (footnote)
+        snprintf(fr.footnote, sizeof fr.footnote, "%s%s", footnote, exact ? "" : " · bars: 95% (±1.96 SE)");
+    else
+        snprintf(fr.footnote, sizeof fr.footnote, "%s · neverodds %s",
+                 exact ? "exact" : "Monte Carlo, error bars 95% (±1.96 SE)", NO_VERSION);
+    return draw(path, style, &fr, compare_script, &cc, err, errlen);
 }
 
 /* ---- sweeps ---- */
@@ -374,17 +543,78 @@ static void put_tics(FILE *f, const char *axis, const char *const *val, int n)
     fputs(")\n", f);
 }
 
+/* Values that are names (cover=none,light,heavy; true,false) are categories: drawn as bars,
+ * since a line between them would claim values in between. */
+static int categorical(const char *const *val, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char *end;
+        strtod(val[i], &end);
+        if (end == val[i] || *end)
+            return 1;
+    }
+    return 0;
+}
+
+/* One key: bars for categories, else a line; with the values written above bars. */
+static void put_sweep_row(FILE *f, const no_plot_grid *g, double hi)
+{
+    const char *scale = g->percent ? "*100" : "";
+    if (g->percent)
+        fprintf(f, "set ylabel \"%s\"\nset format y \"%%.0f%%%%\"\n", g->value_label);
+    else
+        fprintf(f, "set ylabel \"%s\"\n", g->value_label);
+    if (!categorical(g->xval, g->nx)) {
+        fputs("set grid xtics back lt 1 lw 1 lc rgb \"#d0d0d0\"\n", f);
+        fprintf(f, "set xrange [-0.3:%g]\nset yrange [0:*]\n", g->nx - 0.7);
+        fprintf(f, "plot $g using 1:($3%s)%s with %s lw 2.5 pt 7 ps 1.3 lc rgb \"%s\" title \"%s\"\n", scale,
+                g->se ? (g->percent ? ":($4*100)" : ":4") : "", g->se ? "yerrorlines" : "linespoints", colours[0],
+                g->value_label);
+        return;
+    }
+    fprintf(f, "set xrange [-0.6:%g]\nset yrange [0:%g]\nset boxwidth 0.6\nunset key\n", g->nx - 0.4,
+            (hi > 0 ? hi : 1) * 1.15 * (g->percent ? 100 : 1));
+    fprintf(f, "plot $g using 1:($3%s)%s with %s lc rgb \"%s\", \\\n"
+               "     $g using 1:($3%s):(sprintf(\"%s\", $3%s)) with labels offset 0,1 font \",13\"\n",
+            scale, g->se ? (g->percent ? ":($4*100)" : ":4") : "", g->se ? "boxerrorbars" : "boxes", colours[0], scale,
+            g->percent ? "%.1f%%" : "%.3f", scale);
+}
+
+/* Two keys: a heatmap of opaque cells in the palette, parted by white lines, the values written
+ * in (white on the darker half). The key is drawn with the same palette and fill as the cells. */
+static void put_heatmap(FILE *f, const no_plot_grid *g, double lo, double hi)
+{
+    put_axis_key(f, "y", g->ykey);
+    put_tics(f, "y", g->yval, g->ny);
+    double scale = g->percent ? 100 : 1;
+    /* a matrix reads from its first row at the top; long column names lean */
+    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\nset cblabel \"%s\"\n" PALETTE
+               "unset key\nunset grid\nset tics scale 0\nset style fill solid 1.0 noborder\n",
+            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo * scale, hi * scale,
+            g->value_label);
+    if (g->percent) /* wider tic labels: the key's label moves out of their way */
+        fputs("set format cb \"%.0f%%\"\nset cblabel offset 1.5,0\n", f);
+    if (g->matrix) /* leaning names take two lines: room for them, the axis label and the footnote */
+        fputs("set xtics rotate by 20 right\nset bmargin 7\n", f);
+    const char *cell = g->percent ? "sprintf(\"%.1f%%\", $3*100)" : "sprintf(\"%.3f\", $3)";
+    fprintf(f, "plot $g using 1:2:(0.5):(0.5):($3*%g) with boxxyerror fs solid 1.0 border lc rgb \"white\" lw 3 "
+               "fc palette title \"cells\", \\\n"
+               "     $g using 1:2:($5 > 0.5 ? \"\" : %s) with labels tc rgb \"black\" font \",13\" title \"values\", \\\n"
+               "     $g using 1:2:($5 > 0.5 ? %s : \"\") with labels tc rgb \"white\" font \",13\" title \"values\"\n",
+            scale, cell, cell);
+}
+
 static void sweep_script(FILE *f, const void *arg)
 {
     const no_plot_grid *g = arg;
-    put_title(f, "set title", g->title, g->subtitle);
-    fprintf(f, "set xlabel \"%s\"\n", g->xkey);
+    put_axis_key(f, "x", g->xkey);
     put_tics(f, "x", g->xval, g->nx);
     double lo = g->value[0], hi = g->value[0];
     for (int i = 0; i < g->nx * g->ny; i++) {
         lo = g->value[i] < lo ? g->value[i] : lo;
         hi = g->value[i] > hi ? g->value[i] : hi;
     }
+    double top = hi;
     if (hi - lo < 1e-9) /* one colour for all: a range around it */
         lo -= 0.5, hi += 0.5;
     /* x, y, value, half 95% interval, whether the cell is dark (its label then white): the colour
@@ -396,27 +626,25 @@ static void sweep_script(FILE *f, const void *arg)
             fprintf(f, "%d %d %.12g %.12g %d\n", x, y, v, g->se ? Z95 * g->se[y * g->nx + x] : 0, v > (lo + hi) / 2);
         }
     fputs("EOD\n", f);
-    if (g->ny == 1) {
-        fprintf(f, "set ylabel \"%s\"\nset xrange [-0.3:%g]\nset yrange [0:*]\n", g->value_label, g->nx - 0.7);
-        fprintf(f, "plot $g using 1:3%s with %s lw 2.5 pt 7 ps 1.3 lc rgb \"%s\" title \"%s\"\n", g->se ? ":4" : "",
-                g->se ? "yerrorlines" : "linespoints", colours[0], g->value_label);
-        return;
-    }
-    fprintf(f, "set ylabel \"%s\"\n", g->ykey);
-    put_tics(f, "y", g->yval, g->ny);
-    /* a matrix reads from its first row at the top; long column names lean */
-    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\nset cblabel \"%s\"\n"
-               "set palette defined (0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\nunset key\nunset grid\n",
-            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo, hi, g->value_label);
-    if (g->matrix)
-        fputs("set xtics rotate by 20 right\n", f);
-    fputs("plot $g using 1:2:3 with image, \\\n"
-          "     $g using 1:2:($5 > 0.5 ? \"\" : sprintf(\"%.3f\", $3)) with labels tc rgb \"black\" font \",13\", \\\n"
-          "     $g using 1:2:($5 > 0.5 ? sprintf(\"%.3f\", $3) : \"\") with labels tc rgb \"white\" font \",13\"\n",
-          f);
+    if (g->ny == 1)
+        put_sweep_row(f, g, top);
+    else
+        put_heatmap(f, g, lo, hi);
 }
 
-int no_plot_sweep(const char *path, const no_plot_grid *grid, char *err, size_t errlen)
+int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_grid *grid, char *err, size_t errlen)
 {
-    return draw(path, sweep_script, grid, err, errlen);
+    frame fr = {.multiplot = 0};
+    if (grid->title) {
+        snprintf(fr.title, sizeof fr.title, "%s", grid->title);
+    } else { /* "mean wounds by cover", "P(kill) by attacker dice and defender dice" */
+        char x[128], y[128] = "";
+        key_words(grid->xkey, x, sizeof x);
+        if (grid->ykey)
+            key_words(grid->ykey, y, sizeof y);
+        snprintf(fr.title, sizeof fr.title, "%s by %s%s%s", grid->value_label, x, *y ? " and " : "", y);
+    }
+    snprintf(fr.subtitle, sizeof fr.subtitle, "%s", grid->subtitle ? grid->subtitle : "");
+    snprintf(fr.footnote, sizeof fr.footnote, "%s", grid->footnote ? grid->footnote : "");
+    return draw(path, style, &fr, sweep_script, grid, err, errlen);
 }
