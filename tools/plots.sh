@@ -23,6 +23,7 @@ chart xwing-editions.png         compare $X/quickstart.json,label=second\ editio
                                          $X/quickstart.json,rules=xwing-1e,label=first\ edition \
                                          $X/quickstart.json,defender.tokens.evade=0,label=no\ evade\ token
 chart xwing-dice-heatmap.png     sweep $X/quickstart.json --vary attacker.dice=2..5 --vary defender.dice=0..4
+chart xwing-dice-heatmap.svg     sweep $X/quickstart.json --vary attacker.dice=2..5 --vary defender.dice=0..4
 chart xwing-kill-heatmap.png     sweep $X/quickstart.json --vary attacker.dice=2..5 --vary defender.dice=0..4 --metric kill
 chart legion-stormtroopers.png   run $L/stormtroopers-vs-rebels.json
 chart legion-cover.png           sweep $L/stormtroopers-vs-rebels.json --vary cover=none,light,heavy --trials 20000
