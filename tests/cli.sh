@@ -297,6 +297,15 @@ for f in profiles/*/*.json; do
     "$BIN" run "$f" >/dev/null 2>"$T/p.err" && ok || bad "profile $f: $(cat "$T/p.err")"
 done
 
+# compare and sweep take quick notation (GAME:NOTATION) and lists from the command line; compare
+# shows each row's difference from the first
+"$BIN" compare 'xwing:3 fl vs 3 fe h3' 'xwing:3 fl vs 3 fe h3,attacker.abilities=[predator,marksmanship]' --exact \
+    >"$T/cq.txt" 2>"$T/cq.err" && grep -q "vs #1" "$T/cq.txt" && grep -q "predator,marksmanship" "$T/cq.txt" &&
+    [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
+"$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
+    [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+expect_error compare-quick "neverodds: quick notation \"3 q vs 2\": \"q\": unknown word" compare 'xwing:3 q vs 2'
+
 # MathWing's SlowSingleAttack with every option it offers (16 cards) compiles exact within the
 # state budget, and Monte Carlo over the same attack agrees within 5 standard errors (issue #22)
 MW=profiles/xwing/mathwing-slow-single-attack.json
