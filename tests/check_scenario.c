@@ -56,7 +56,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"shields\":2}}",
      "test.json: defender.shields: shields need a hull value too"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"abilities\":[\"howlrunnr\"]},\"defender\":{\"dice\":2}}",
-     "test.json: attacker.abilities[0]: unknown ability \"howlrunnr\""},
+     "test.json: attacker.abilities[0]: unknown ability \"howlrunnr\" (did you mean \"howlrunner\"?)"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"abilities\":[\"proton-torpedoes\"]},\"defender\":{\"dice\":2}}",
      "test.json: attacker.tokens.lock: proton-torpedoes needs a lock on the defender to attack"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"explode\"}]},\"defender\":{\"dice\":2}}",

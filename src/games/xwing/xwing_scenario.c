@@ -682,8 +682,11 @@ static const cJSON *library_entry(builder *b, const char *key, const char *path)
     }
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(b->library, "abilities");
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(all, key);
-    if (!e)
-        jr_fail(&b->j, path, "unknown ability \"%s\" (see %s)", key, b->library_file);
+    if (!e) {
+        char near[256];
+        jr_nearest(all, key, near, sizeof near);
+        jr_fail(&b->j, path, "unknown ability \"%s\"%s (see %s)", key, near, b->library_file);
+    }
     return e;
 }
 
