@@ -304,6 +304,9 @@ done
     [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
 "$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
     [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+# Armada's notation keeps its own commas (shields3,2) in a compare input
+"$BIN" compare 'armada:2r1b medium vs hull5 shields3,2' 'armada:2r1b medium vs hull5 shields3,2,attacker.pool.red=3' \
+    --exact >"$T/ca.txt" && grep -q "attacker.pool.red=3" "$T/ca.txt" && ok || bad "compare: Armada notation with commas"
 expect_error compare-quick "neverodds: quick notation \"3 q vs 2\": \"q\": unknown word" compare 'xwing:3 q vs 2'
 
 # MathWing's SlowSingleAttack with every option it offers (16 cards) compiles exact within the

@@ -37,7 +37,7 @@ int load_quick(const char *game, const char *spec, const common_opts *c, no_scen
 /* 0, or 1 with a message when stdout could not be written. */
 int flush_stdout(void);
 
-/* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion). */
+/* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion, armada). */
 int cmd_run(int argc, char **argv, int compare, const char *quick_game);
 int cmd_order(int argc, char **argv);
 /* --output FILE (output.c): stdout goes to a temporary file from here on; 0 or EXIT_USAGE. */

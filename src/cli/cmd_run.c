@@ -39,7 +39,7 @@ static const char usage_run[] =
     "be drawn (the numbers are printed), 2 bad input.\n";
 
 static const char usage_quick[] =
-    "usage: neverodds xwing|xwing1|legion \"NOTATION\" [run's options] [--print-scenario]\n"
+    "usage: neverodds xwing|xwing1|legion|armada \"NOTATION\" [run's options] [--print-scenario]\n"
     "\n"
     "Runs the scenario the notation describes, exactly as run would run the same JSON file.\n"
     "  --print-scenario  print that scenario's JSON instead (to save, edit and run as a file)\n"

@@ -22,6 +22,7 @@ static const char usage_main[] =
     "  run FILE          one scenario: damage distribution, P(kill), tokens; --plot a chart\n"
     "  xwing \"NOTATION\"  a quick X-Wing question without a file: neverodds xwing \"3 fl vs 2 fe r1\"\n"
     "  legion \"NOTATION\" the same for Legion: neverodds legion \"5w hit vs white surge light\"\n"
+    "  armada \"NOTATION\" and for Armada: neverodds armada \"2r1b medium vs brace redirect shields3,2\"\n"
     "  compare A B ...   scenarios side by side (files, or one file with keys set), one chart\n"
     "  sweep FILE        a grid of results over one or two keys: --vary attacker.dice=2..5\n"
     "  policy FILE       the scenario under every named policy, side by side\n"

@@ -1,5 +1,8 @@
 /* armada_game.c — Star Wars: Armada as the rest of the program sees it (game.h). */
 #include "games/armada/armada_game.h"
+#include "neverodds/quick.h"
+
+static const no_quick_game *const quick[] = {&no_quick_armada, NULL};
 
 const no_game no_game_armada = {
     .name = "armada",
@@ -21,4 +24,5 @@ const no_game no_game_armada = {
     .face_name = no_armada_face_name,
     .decision_worth = no_armada_decision_worth,
     .die_result_name = no_armada_die_result_name,
+    .quick = quick,
 };
