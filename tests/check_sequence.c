@@ -389,6 +389,76 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
 END_TEST
 
 
+/* Shots over rounds (the default) or in one round (--carry-tokens): one attack die (hit or crit
+ * 4/8) against one defense die (evade 3/8, focus 2/8) with a focus token and hull 1. A shot kills
+ * when it hits and the defender shows no evade: with the focus token 1/2 x 3/8 = 3/16 (a focus
+ * result is changed), without it 1/2 x 5/8 = 5/16; the defender spends it only on a hit and a
+ * focus result (1/2 x 2/8 = 1/8). Each round it has its focus token again: P(k) = (13/16)^(k-1)
+ * x 3/16, mean 16/3. Carried, the chain of (alive with focus a_k, alive without b_k) gives
+ * P(k) = a_k 3/16 + b_k 5/16, a_{k+1} = a_k 11/16, b_{k+1} = b_k 11/16 + a_k 1/8. */
+START_TEST(shots_over_rounds_refresh_the_tokens)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,"
+                               "\"tokens\":{\"focus\":1},\"hull\":1},\"rule_options\":{\"damage_deck\":false}}");
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 1};
+    no_summary s;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert(s.shots_rounds);
+    for (int k = 1; k <= 30; k++)
+        ck_assert_near(s.shots[k].p, pow(13.0 / 16, k - 1) * 3 / 16, 1e-12);
+    ck_assert_near(s.shots_mean, 16.0 / 3, 1e-9);
+    o.carry_tokens = 1;
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert(!s.shots_rounds);
+    double a = 1, b = 0;
+    for (int k = 1; k <= 30; k++) {
+        ck_assert_near(s.shots[k].p, a * 3 / 16 + b * 5 / 16, 1e-12);
+        b = b * 11 / 16 + a / 8;
+        a = a * 11 / 16;
+    }
+    free(sc);
+}
+END_TEST
+
+/* The round rules themselves: X-Wing's defender gets the scenario's tokens again, Force one back
+ * (not all), the ion tokens an attack gave it kept (L984, L487); Armada's exhausted tokens ready,
+ * discarded ones stay out (seed 001 L333). */
+START_TEST(round_rules_refresh_tokens)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":2},\"defender\":{\"dice\":2,"
+                               "\"tokens\":{\"focus\":1,\"force\":2,\"stress\":1},\"hull\":4}}");
+    no_ctx next = sc->attacks[0];
+    uint8_t *tok = next.start.tok[NO_DEFENDER];
+    tok[NO_TOK_FOCUS] = 0, tok[NO_TOK_FORCE] = 0, tok[NO_TOK_ION] = 2, tok[NO_TOK_EVADE] = 1;
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    ck_assert_int_eq(tok[NO_TOK_FOCUS], 1);
+    ck_assert_int_eq(tok[NO_TOK_FORCE], 1);
+    ck_assert_int_eq(tok[NO_TOK_STRESS], 1);
+    ck_assert_int_eq(tok[NO_TOK_ION], 2);
+    ck_assert_int_eq(tok[NO_TOK_EVADE], 0);
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    ck_assert_int_eq(tok[NO_TOK_FORCE], 2);
+    free(sc);
+    sc = scenario("{\"game\":\"armada\",\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2}},"
+                  "\"defender\":{\"type\":\"ship\",\"hull\":5,\"tokens\":[\"brace\",{\"type\":\"evade\","
+                  "\"state\":\"exhausted\"},{\"type\":\"redirect\",\"state\":\"discarded\"}]}}");
+    next = sc->attacks[0];
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    const uint8_t *kw = next.kw[NO_DEFENDER];
+    ck_assert_int_eq(kw[AK_TOKENS + AR_BRACE * AR_NSTATES + AR_READY], 1);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_EVADE * AR_NSTATES + AR_READY], 1);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_EVADE * AR_NSTATES + AR_EXHAUSTED], 0);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_REDIRECT * AR_NSTATES + AR_READY], 0);
+    int ready_evade = 0; /* the evade's modifiers are rebuilt: spent ready, not discarded */
+    for (int m = 0; m < next.nmods; m++)
+        ready_evade |= next.mods[m].side == NO_DEFENDER && next.mods[m].effect == AR_EVADE + 1 && !next.mods[m].discards;
+    ck_assert(ready_evade);
+    free(sc);
+}
+END_TEST
+
+
 /* ---- Legion: attacks on one defender ---- */
 
 /* Suppression from the first attack raises the cover of the second (L1581, L1673): a white die
@@ -509,6 +579,8 @@ Suite *suite_sequence(void)
     tcase_add_test(t, optimal_is_never_worse_than_any_named_policy);
     tcase_add_test(t, goal_kill_trades_damage_for_survival);
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
+    tcase_add_test(t, shots_over_rounds_refresh_the_tokens);
+    tcase_add_test(t, round_rules_refresh_tokens);
     tcase_add_test(t, legion_suppression_carries_into_cover);
     tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);
     tcase_add_test(t, legion_guardian_wounds_carry);

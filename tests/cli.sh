@@ -304,6 +304,13 @@ done
     [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
 "$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
     [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+# shots to kill: one a round by default (the defender's tokens refresh), --carry-tokens for one
+# round; the table stops where P(<= k) prints as 1
+"$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill >"$T/sr.txt" && grep -q "one a round" "$T/sr.txt" &&
+    grep -q "P(<= k) is 1 from k = " "$T/sr.txt" && ok || bad "shots to kill over rounds"
+"$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill --carry-tokens --format json | grep -q '"tokens":	"carried"' &&
+    ok || bad "shots to kill, tokens carried"
+expect_error carry-alone "neverodds: --carry-tokens: only with --shots-to-kill" xwing "3 fl vs 3 fe h3" --carry-tokens
 # Armada's notation keeps its own commas (shields3,2) in a compare input
 "$BIN" compare 'armada:2r1b medium vs hull5 shields3,2' 'armada:2r1b medium vs hull5 shields3,2,attacker.pool.red=3' \
     --exact >"$T/ca.txt" && grep -q "attacker.pool.red=3" "$T/ca.txt" && ok || bad "compare: Armada notation with commas"

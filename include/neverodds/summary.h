@@ -74,6 +74,7 @@ typedef struct no_summary {
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
     /* shots to kill: P(destroyed by exactly the k-th attack), k = 1..NO_MAX_SHOTS, and beyond */
     int has_shots, max_shots;
+    int shots_rounds;                     /* one shot a round, tokens refreshed (no_round_rule) */
     no_rate shots[NO_MAX_SHOTS + 1];
     no_rate shots_beyond;
     double shots_mean;                    /* over the attacks that destroy it within NO_MAX_SHOTS */

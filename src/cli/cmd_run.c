@@ -26,7 +26,11 @@ static const char usage_run[] =
     "                  kill (the chance to destroy the defender by the end) or, for Armada,\n"
     "                  mean-cards (damage cards, then shields stripped, then face-up cards)\n"
     "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
-    "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
+    "                  distribution of the number of attacks it takes (X-Wing, Armada), one a\n"
+    "                  round: the defender's tokens refresh between shots (X-Wing: as the\n"
+    "                  scenario gives them, Force +1; Armada: exhausted tokens ready)\n"
+    "  --carry-tokens  with --shots-to-kill: the shots in one round, the defender's tokens as\n"
+    "                  the last shot left them\n"
     "  --format F      text (default), json, or csv (one header line and one row)\n"
     "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
     "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
@@ -95,7 +99,8 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
             return 0;
         } else if (quick_game && !strcmp(a, "--print-scenario")) {
             print_scenario = 1;
-        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
+        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--carry-tokens") ||
+                               !strcmp(a, "--verbose"))) {
             return usage_error("policy: %s does not apply (the command compares every policy)", a);
         } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
             if (r)
@@ -104,12 +109,16 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
             verbose = 1;
         } else if (!strcmp(a, "--shots-to-kill")) {
             c.run.shots = 1;
+        } else if (!strcmp(a, "--carry-tokens")) {
+            c.run.carry_tokens = 1;
         } else {
             return usage_error("unknown option '%s'", a);
         }
     }
     if (compare && c.plot)
         return usage_error("%s", "policy: --plot is for run, compare and sweep");
+    if (c.run.carry_tokens && !c.run.shots)
+        return usage_error("%s", "--carry-tokens: only with --shots-to-kill");
     if (quick_game && !c.file)
         return usage_error("%s: expected the notation in quotes, e.g. \"3 fl vs 2 fe r1\"", quick_game);
     int done = options_done(compare ? "policy" : "run", &c);

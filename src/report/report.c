@@ -76,13 +76,22 @@ static void describe_carry(FILE *f, const no_scenario *sc)
                 sc->attacks[0].start.tok[NO_ATTACKER][sc->carried[k]]);
 }
 
-/* Shots to kill: P(= k) and P(<= k) for each number of attacks, the mean, what is left. */
+/* Shots to kill: P(= k) and P(<= k) for each number of attacks, the mean, what is left. The
+ * table stops where P(<= k) prints as 1 (JSON has every k). */
 static void text_shots(FILE *f, const no_summary *s)
 {
-    fprintf(f, "shots to kill (the attack repeated, the defender's tokens, shields and damage carried)\n");
+    if (s->shots_rounds)
+        fprintf(f, "shots to kill (the attack repeated, one a round: the defender's tokens refresh between "
+                "shots, its shields and damage carried; --carry-tokens for shots in one round)\n");
+    else
+        fprintf(f, "shots to kill (the attack repeated, the defender's tokens, shields and damage carried)\n");
     fprintf(f, "%-6s  %-*s  %s\n", "shots", s->exact ? 12 : 18, "P(= k)", "P(<= k)");
     double cum = 0;
     for (int k = 1; k <= s->max_shots; k++) {
+        if (cum >= 1 - 0.5e-10 && k > 1) { /* the rest round to nothing */
+            fprintf(f, "%6s  P(<= k) is 1 from k = %d on\n", "...", k - 1);
+            break;
+        }
         cum += s->shots[k].p;
         fprintf(f, "%6d  ", k);
         rep_print_rate(f, s->shots[k], s->exact);
@@ -314,6 +323,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         cJSON_AddNumberToObject(sh, "mean", s->shots_mean);
         cJSON_AddItemToObject(sh, "beyond", rep_rate_json(s->shots_beyond));
         cJSON_AddNumberToObject(sh, "max", NO_MAX_SHOTS);
+        /* one shot a round, the defender's tokens refreshed; or shots in one round, carried */
+        cJSON_AddStringToObject(sh, "tokens", s->shots_rounds ? "refreshed each round" : "carried");
     } else if (!sc->nattacks) {
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */

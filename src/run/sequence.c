@@ -50,6 +50,7 @@ typedef struct sequence {
     finder starts;      /* situations by attack and start */
     finder graphs;      /* compiled graphs by the whole context, when no side looks ahead */
     int repeat;         /* shots to kill: attack 0 again and again, its situations in one list */
+    int rounds;         /* shots to kill, one a round: the game's round rule between shots */
     int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
     int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
     int threads;
@@ -207,6 +208,8 @@ static int next_situation(sequence *q, const situation *from, const no_state *en
         return -1;
     no_ctx next;
     int rc = q->sc->carry(q->sc, a, &from->ctx, end, &next);
+    if (!rc && q->rounds)
+        rc = q->sc->new_round(q->sc, &next);
     if (rc < 0 && !q->failed) {
         q->failed = 1;
         snprintf(q->err, sizeof q->err, "%s: attack %d: the defender's token states need more than %d "
@@ -586,7 +589,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         return -1;
     }
     int exact = no_run_is_exact(opts);
-    sequence q = {.sc = sc, .repeat = 1, .waves = exact, .threads = opts->threads};
+    int rounds = !opts->carry_tokens && sc->new_round;
+    sequence q = {.sc = sc, .repeat = 1, .rounds = rounds, .waves = exact, .threads = opts->threads};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
@@ -609,6 +613,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     masses_free(&mass);
     out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
     out->has_shots = 1;
+    out->shots_rounds = rounds;
     out->exact = exact;
     out->trials = trials;
     for (int i = 0; i < q.nsit[0]; i++)
