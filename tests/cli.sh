@@ -16,10 +16,19 @@ expect_error() {
     "$BIN" "$@" >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 2 ]; then bad "$name: exit $rc, expected 2"; return; fi
     if [ -s "$T/out" ]; then bad "$name: wrote to stdout"; return; fi
+    if [ "$(grep -c "^Try 'neverodds" "$T/err")" -gt 1 ]; then bad "$name: more than one 'Try' line"; return; fi
     case "$(head -n 1 "$T/err")" in
         "$want"*) ok ;;
         *) bad "$name: stderr was: $(cat "$T/err")" ;;
     esac
+}
+# expect_usage NAME EXPECTED_FIRST_LINE TRY_LINE ARGS...: expect_error, and the message is exactly
+# two lines: the one given and one pointer to the help that lists what was meant
+expect_usage() {
+    name=$1; first=$2; try=$3; shift 3
+    expect_error "$name" "$first" "$@"
+    [ "$(head -n 1 "$T/err")" = "$first" ] && [ "$(sed -n 2p "$T/err")" = "$try" ] && [ "$(wc -l <"$T/err")" -eq 2 ] &&
+        ok || bad "$name: stderr was: $(cat "$T/err")"
 }
 
 printf '{"game":"xwing",' >"$T/malformed.json"
@@ -329,6 +338,78 @@ d = abs(exact["damage"]["mean"] - mc["damage"]["mean"])
 assert d < 5 * mc["damage"]["stderr"], (exact["damage"]["mean"], mc["damage"]["mean"], mc["damage"]["stderr"])
 PY
 then ok; else bad "MathWing SlowSingleAttack: exact, and Monte Carlo within 5 standard errors"; fi
+
+# issue #23, "did you mean": unknown commands, options, scenario keys and list kinds offer the
+# nearest (a swap of two letters is one edit), with one pointer to the command's --help
+expect_usage near-command "neverodds: unknown command 'rnu' (did you mean \"run\"?)" "Try 'neverodds --help'." rnu $Q
+expect_usage near-quick-command "neverodds: unknown command 'xwign' (did you mean \"xwing\"?)" "Try 'neverodds --help'." xwign "3 vs 2"
+expect_usage near-option "neverodds: run: unknown option '--trails' (did you mean \"--trials\"?)" "Try 'neverodds run --help'." \
+    run $Q --trails 5
+expect_usage near-quick-option "neverodds: xwing: unknown option '--print-scenaro' (did you mean \"--print-scenario\"?)" \
+    "Try 'neverodds xwing --help'." xwing "3 vs 2" --print-scenaro
+expect_usage near-sweep-option "neverodds: sweep: unknown option '--vray' (did you mean \"--vary\"?)" "Try 'neverodds sweep --help'." \
+    sweep $Q --vray attacker.dice=1..3
+expect_usage near-order-option "neverodds: order: unknown option '--rolls' (did you mean \"--roll\", \"--rules\"?)" \
+    "Try 'neverodds order --help'." order $Q --rolls x
+expect_usage far-option "neverodds: compare: unknown option '--colour'" "Try 'neverodds compare --help'." compare $Q --colour red
+expect_usage near-list-kind "neverodds: list: unknown kind 'squadron' for armada (did you mean \"squadrons\"?) (armada lists ships, squadrons)" \
+    "Try 'neverodds list --help'." list squadron --game armada
+expect_usage near-list-game "neverodds: list: --game: unknown game 'armda' (did you mean \"armada\"?) (xwing, xwing1, legion, armada)" \
+    "Try 'neverodds list --help'." list ships --game armda
+printf '{"game":"xwing","attacker":{"dice":3,"tokns":{"focus":1}},"defender":{"dice":2}}' >"$T/tokns.json"
+expect_error near-key "neverodds: $T/tokns.json: attacker.tokns: unknown key (did you mean \"tokens\"?) (expected one of: dice, tokens," \
+    run "$T/tokns.json"
+expect_error near-key-set "neverodds: $Q [attacker.tokns.focus=1]: attacker.tokns: unknown key (did you mean \"tokens\"?)" \
+    compare $Q $Q,attacker.tokns.focus=1
+"$BIN" run "$T/tokns.json" --lenient 2>&1 >/dev/null | grep -q "attacker.tokns: unknown key, ignored (did you mean \"tokens\"?)" &&
+    ok || bad "--lenient: nearest key"
+# list covers first edition's abilities too (profiles/xwing1/abilities.json)
+"$BIN" list abilities palpatine --game xwing1 | tail -1 | grep -q '^1 xwing1 abilities matching "palpatine"' &&
+    ok || bad "list abilities --game xwing1"
+# --help names every quick-notation command, xwing1 too
+"$BIN" --help | grep -q '^  xwing1 "NOTATION" ' && ok || bad "--help lists xwing1"
+
+# issue #23, "fail before the work": --plot and --output paths are checked before anything runs:
+# one line, exit 2, nothing on stdout, no gnuplot noise and no file left behind
+expect_plot_path() { # NAME WHY ARGS...: the one-line error for --plot $T/... as the last two words
+    name=$1; why=$2; shift 2
+    eval "plot=\${$#}"
+    expect_error "$name" "neverodds: --plot $plot: cannot write: $why" "$@"
+    [ "$(wc -l <"$T/err")" -eq 1 ] && [ -z "$(ls "$(dirname "$plot")" 2>/dev/null | grep 'tmp-')" ] &&
+        ok || bad "$name: $(cat "$T/err")"
+}
+mkdir -p "$T/dir.png" "$T/ro"
+expect_plot_path plot-missing-dir "No such file or directory" run $Q --plot "$T/no/such/c.png"
+expect_plot_path plot-is-dir "Is a directory" run $Q --plot "$T/dir.png"
+expect_plot_path plot-sweep "No such file or directory" sweep $Q --vary attacker.dice=1..3 --plot "$T/no/h.svg"
+expect_plot_path plot-compare "No such file or directory" compare $Q $Q,rules=xwing-1e --plot "$T/no/c.gp"
+expect_plot_path plot-quick "No such file or directory" legion "5w vs white" --plot "$T/no/l.png"
+expect_plot_path plot-matchup "No such file or directory" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --plot "$T/no/m.png"
+if [ "$(id -u)" -ne 0 ]; then # root writes anywhere
+    chmod a-w "$T/ro"
+    expect_plot_path plot-read-only "Permission denied" run $Q --plot "$T/ro/c.png"
+    chmod u+w "$T/ro"
+fi
+expect_error output-is-dir "neverodds: --output $T: cannot write: Is a directory" run $Q --output "$T"
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "output-is-dir: $(cat "$T/err")"
+# a chart that can be written is still drawn after the check (the probe file is gone)
+"$BIN" run $Q --plot "$T/ok.gp" >/dev/null && [ -s "$T/ok.gp" ] && [ -z "$(ls "$T" | grep 'ok.gp.tmp')" ] &&
+    ok || bad "--plot after the check"
+
+# --trials as people write it: 1e6 and 1_000_000 are 1000000 (the same report byte for byte);
+# fractions, signs and overflow are refused with the reason
+"$BIN" run $Q --trials 1000000 --format json >"$T/t-plain.json"
+"$BIN" run $Q --trials 1e6 --format json >"$T/t-exp.json" && "$BIN" run $Q --trials 1_000_000 --format json >"$T/t-under.json" &&
+    grep -q '"trials":	1000000,' "$T/t-exp.json" && cmp -s "$T/t-plain.json" "$T/t-exp.json" &&
+    cmp -s "$T/t-plain.json" "$T/t-under.json" && ok || bad "--trials 1e6 / 1_000_000"
+expect_usage trials-fraction "neverodds: --trials: expected an integer from 1 to 100000000000, got '1.5e0' (not a whole number)" \
+    "Try 'neverodds run --help'." run $Q --trials 1.5e0
+expect_usage trials-negative "neverodds: --trials: expected an integer from 1 to 100000000000, got '-1e6' (negative)" \
+    "Try 'neverodds run --help'." run $Q --trials -1e6
+expect_usage trials-overflow "neverodds: --trials: expected an integer from 1 to 100000000000, got '1e12' (more than 100000000000)" \
+    "Try 'neverodds run --help'." run $Q --trials 1e12
+expect_usage seed-overflow "neverodds: --seed: expected an integer from 0 to 18446744073709551615, got '18446744073709551616' (more than 18446744073709551615)" \
+    "Try 'neverodds run --help'." run $Q --seed 18446744073709551616
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

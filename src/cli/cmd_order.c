@@ -70,7 +70,7 @@ int cmd_order(int argc, char **argv)
             o.roll = val;
             i++;
         } else {
-            return usage_error("unknown option '%s'", a);
+            return unknown_option(a, (const char *const[]){"--swap-window", "--variant", "--rules", "--roll", NULL}, 1);
         }
     }
     int done = options_done("order", &c);

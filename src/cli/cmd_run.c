@@ -12,7 +12,8 @@ static const char usage_run[] =
     "usage: neverodds run SCENARIO.json [options]\n"
     "\n"
     "  --exact         exact probabilities (the default when --trials is not given)\n"
-    "  --trials N      Monte Carlo with N trials (1 to 10^11); numbers carry standard errors\n"
+    "  --trials N      Monte Carlo with N trials (1 to 10^11; 1e6, 2.5e6 and 1_000_000 are read\n"
+    "                  too); numbers carry standard errors\n"
     "  --seed S        Monte Carlo seed, 0 to 2^64-1 (default 1); same seed, same answer on\n"
     "                  any number of threads\n"
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
@@ -35,6 +36,7 @@ static const char usage_run[] =
     "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
     "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
     "                  sequence adds each attack; --shots-to-kill charts the attacks it takes\n"
+    "                  (its directory is checked before the work: exit 2 when it cannot be written)\n"
     "  --verbose       also print the die face tables\n"
     "\n"
     "A Monte Carlo run of more than a second shows a progress bar when stderr is a terminal;\n"
@@ -63,6 +65,10 @@ static const char usage_policy[] =
     "  --format F      text (default), json or csv\n"
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
+
+/* run's own options (common_option reads the shared ones), for "did you mean". */
+static const char *const run_options[] = {"--verbose", "--shots-to-kill", NULL};
+static const char *const quick_options[] = {"--verbose", "--shots-to-kill", "--print-scenario", NULL};
 
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
@@ -112,7 +118,7 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
         } else if (!strcmp(a, "--carry-tokens")) {
             c.run.carry_tokens = 1;
         } else {
-            return usage_error("unknown option '%s'", a);
+            return unknown_option(a, compare ? NULL : quick_game ? quick_options : run_options, 1);
         }
     }
     if (compare && c.plot)

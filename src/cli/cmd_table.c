@@ -86,7 +86,7 @@ int cmd_compare(int argc, char **argv)
             if (r)
                 return r;
         } else {
-            return usage_error("compare: unknown option '%s'", a);
+            return unknown_option(a, NULL, 1);
         }
     }
     if (n < 1)
@@ -133,7 +133,7 @@ int cmd_sweep(int argc, char **argv)
         } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
             rc = r;
         } else {
-            rc = usage_error("sweep: unknown option '%s'", a);
+            rc = unknown_option(a, (const char *const[]){"--vary", "--metric", NULL}, 1);
         }
     }
     if (!rc && !nv)

@@ -18,7 +18,7 @@ const no_game *no_game_find(const char *name)
 }
 
 /* The i-th quick-notation game of all the games' (NULL past the last). */
-static const no_quick_game *quick_at(int i)
+const no_quick_game *no_game_quick_at(int i)
 {
     for (int g = 0; no_games[g]; g++)
         for (int q = 0; no_games[g]->quick && no_games[g]->quick[q]; q++)
@@ -30,7 +30,7 @@ static const no_quick_game *quick_at(int i)
 const no_quick_game *no_game_quick_find(const char *name)
 {
     const no_quick_game *q;
-    for (int i = 0; name && (q = quick_at(i)); i++)
+    for (int i = 0; name && (q = no_game_quick_at(i)); i++)
         if (!strcmp(no_quick_name(q), name))
             return q;
     return NULL;
@@ -42,7 +42,7 @@ int no_quick_json(const char *game, const char *spec, char **json, char *err, si
     const no_quick_game *q = no_game_quick_find(game);
     if (!q) { /* name them all, as the command line offers them */
         char names[64] = "";
-        for (int i = 0; (q = quick_at(i)); i++)
+        for (int i = 0; (q = no_game_quick_at(i)); i++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", no_quick_name(q));
         snprintf(err, errlen, "quick notation: unknown game \"%s\" (%s)", game ? game : "", names);
         return -1;
