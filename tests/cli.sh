@@ -153,6 +153,10 @@ expect_error policy-option "neverodds: policy: --policy does not apply" policy p
     grep -q '"rules":.*"xwing-1e"' "$T/ed.json" && grep -q '"rules":.*"xwing-2e"' "$T/ed.json" && ok || bad "order --rules"
 "$BIN" order tests/order/legion-reroll-convert.json --variant convert-before-reroll >"$T/lg.txt" &&
     grep -q "convert-before-reroll  *aim  *0.8854166667" "$T/lg.txt" && ok || bad "order --variant"
+# a sequence: each attack's kill is its own share, the totals give the sequence's
+"$BIN" run profiles/xwing/two-attacks.json >"$T/two.txt" && grep -q "^P(destroyed by this attack) 0.0001308008" "$T/two.txt" &&
+    grep -q "^P(destroyed) 0.0001308008   (by the end of the 2 attacks)$" "$T/two.txt" && ! grep -q "^P(kill)" "$T/two.txt" &&
+    ok || bad "sequence P(destroyed)"
 expect_error order-variant "neverodds: --variant nope: xwing-2e rules have no named variants" order profiles/xwing/quickstart.json --variant nope
 expect_error order-window "neverodds: --swap-window: expected a window name" order profiles/xwing/quickstart.json --swap-window sideways
 expect_error order-roll "neverodds: --roll: atk: expected faces B, F, H, C or E" order profiles/xwing/quickstart.json --roll "atk=F,X"

@@ -55,6 +55,14 @@ cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n)
     return o;
 }
 
+void rep_kill_label(FILE *f, const no_scenario *sc, const no_summary *s, const char *lone, int width)
+{
+    char share[64];
+    if (s->of_sequence)
+        snprintf(share, sizeof share, "P(%s by this attack)", sc->game->kill_word);
+    fprintf(f, "%-*s ", width, s->of_sequence ? share : lone);
+}
+
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side)
 {
     int any = 0;

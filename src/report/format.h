@@ -20,6 +20,11 @@ void rep_print_json(FILE *f, cJSON *root);
 /* Prints s as one quoted CSV field (a quote in it doubled). */
 void rep_csv_text(FILE *f, const char *s);
 
+/* The label of an attack's kill line, then a space: `lone` ("P(kill)") padded to `width`, or for
+ * one attack of a sequence on one defender "P(destroyed by this attack)" (the game's kill_word):
+ * its share of the sequence's P(destroyed), which the totals print. */
+void rep_kill_label(FILE *f, const no_scenario *sc, const no_summary *s, const char *lone, int width);
+
 /* " with focus 1, lock 1, Predator": the tokens and abilities `side` starts the attack with. */
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side);
 
