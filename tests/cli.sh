@@ -162,6 +162,29 @@ expect_error policy-option "neverodds: policy: --policy does not apply" policy p
     grep -q '"rules":.*"xwing-1e"' "$T/ed.json" && grep -q '"rules":.*"xwing-2e"' "$T/ed.json" && ok || bad "order --rules"
 "$BIN" order tests/order/legion-reroll-convert.json --variant convert-before-reroll >"$T/lg.txt" &&
     grep -q "convert-before-reroll  *aim  *0.8854166667" "$T/lg.txt" && ok || bad "order --variant"
+# order's verdict, first: reroll-then-focus's two orders differ (lock first: 3 (1/2 + 1/4 + 1/4 x 3/4)
+# = 2.8125; focus first, the rerolled focus stays: 3 (1/2 + 1/4 + 1/4 x 1/2) = 2.625)
+sed -n 5p "$T/order.txt" | grep -q "^verdict:  the order matters: 0.1875 damage between the best and the worst order" &&
+    ok || bad "order verdict, the order matters"
+# the contract's 36 orders (3 x 2 x 1 of the attacker's accuracies, 3 x 2 x 1 of the defender's
+# Brace and two Redirects) all give the same results: an accuracy's target token is chosen, not
+# sequenced (L153), and Brace and Redirect act at fixed moments of resolving the damage, Brace when
+# it is totalled (L363), Redirect when it is suffered (L361), whatever order they were spent in
+# (Evade, which changes dice, has its own step first: L155, L362). One line, the rest counted;
+# below the scenario line no line wider than the table's columns (the header cited whole, wrapped).
+"$BIN" order profiles/armada/contract-example.json >"$T/contract.txt" &&
+    grep -q "^verdict:  no order changes the result: the 36 orders give the same results$" "$T/contract.txt" &&
+    grep -q "^ *+ 35 more orders with this result$" "$T/contract.txt" && ! grep -q " = " "$T/contract.txt" &&
+    [ "$(sed 1,3d "$T/contract.txt" | awk 'length($0) > 130' | wc -l)" -eq 0 ] && ok || bad "order verdict, no order changes"
+"$BIN" order profiles/armada/contract-example.json --format json | grep -q '"order_matters":	false' &&
+    "$BIN" order profiles/xwing/reroll-then-focus.json --format json | grep -q '"order_matters":	true' &&
+    ok || bad "order verdict in JSON"
+"$BIN" order profiles/xwing1/discriminator.json | grep -q "orders its own effects of one moment (B1209-B1213)$" &&
+    ok || bad "order header cut"
+# a sequence: each attack's kill is its own share, the totals give the sequence's
+"$BIN" run profiles/xwing/two-attacks.json >"$T/two.txt" && grep -q "^P(destroyed by this attack) 0.0001308008" "$T/two.txt" &&
+    grep -q "^P(destroyed) 0.0001308008   (by the end of the 2 attacks)$" "$T/two.txt" && ! grep -q "^P(kill)" "$T/two.txt" &&
+    ok || bad "sequence P(destroyed)"
 expect_error order-variant "neverodds: --variant nope: xwing-2e rules have no named variants" order profiles/xwing/quickstart.json --variant nope
 expect_error order-window "neverodds: --swap-window: expected a window name" order profiles/xwing/quickstart.json --swap-window sideways
 expect_error order-roll "neverodds: --roll: atk: expected faces B, F, H, C or E" order profiles/xwing/quickstart.json --roll "atk=F,X"

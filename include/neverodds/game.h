@@ -22,6 +22,7 @@ typedef struct no_game {
     const char *name;        /* "xwing": the scenario's "game" key, the JSON report's */
     const char *label;       /* "X-Wing": report headers, chart captions */
     const char *damage_word; /* what the damage table counts: "damage", "wounds" */
+    const char *kill_word;   /* what a sequence's report calls the kill: "destroyed", "unit wiped" */
 
     /* The scenario reader: `root` is the scenario's JSON object, whose "game" names this game.
      * It reads the rule version, the attack or attacks, and calls no_parse_common; errors go to

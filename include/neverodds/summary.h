@@ -53,6 +53,8 @@ typedef struct no_summary {
     double made;                          /* probability the attack was made (a sequence's later attack may not be) */
     int has_kill;
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
+    int of_sequence;                      /* one attack of a sequence on one defender: kill is the
+                                           * share this attack destroys, not the sequence's */
     no_rate hit;                          /* the attack hits (L359) */
     no_rate ion;                          /* X-Wing: mean ion tokens the attack gives (p: the mean) */
     no_rate jam, tractor;                 /* X-Wing: mean jam / tractor tokens a token weapon gives */

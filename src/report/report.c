@@ -107,6 +107,29 @@ static void text_shots(FILE *f, const no_summary *s)
     fprintf(f, "\n");
 }
 
+/* A sequence's kill, under its total damage: P(destroyed) by the end of the sequence, then for
+ * each attack the share it destroys (its own report's line) and the sum of the shares so far. */
+static void text_sequence_kill(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const char *kill = sc->game->kill_word;
+    char head[2][64];
+    int width = s->exact ? 12 : 20; /* a rate as rep_print_rate writes it */
+    fprintf(f, "P(%s) ", kill);
+    rep_print_rate(f, s->kill, s->exact);
+    fprintf(f, "   (by the end of the %d attacks)\n\n", sc->nattacks);
+    snprintf(head[0], sizeof head[0], "P(%s by this attack)", kill);
+    snprintf(head[1], sizeof head[1], "P(%s by its end)", kill);
+    int w0 = (int)strlen(head[0]) > width ? (int)strlen(head[0]) : width;
+    fprintf(f, "attack  %-*s  %s\n", w0, head[0], head[1]);
+    for (int a = 0; a < sc->nattacks; a++) {
+        fprintf(f, "%6d  ", a + 1);
+        rep_print_rate(f, s->attack[a].kill, s->exact);
+        fprintf(f, "%*s  ", w0 - width, "");
+        rep_print_rate(f, s->kill_by[a], s->exact);
+        fprintf(f, "\n");
+    }
+}
+
 /* A copy of a sequence's scenario that reads as a lone attack: set its ctx to attack a's to
  * report that attack (freed by the caller). */
 static no_scenario *attack_view(const no_scenario *sc)
@@ -219,22 +242,16 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     damage_table(f, g->damage_word, s);
     if (g->total_text)
         g->total_text(f, &sc->ctx, s);
+    if (s->has_kill)
+        text_sequence_kill(f, sc, s);
     if (s->has_baseline) {
         fprintf(f, "\nper-attack instead of optimal: mean %s %.10f (optimal %+.10f)", g->damage_word,
                 s->baseline_mean, s->mean - s->baseline_mean);
         if (s->has_kill)
-            fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
+            fprintf(f, "; P(%s) %.10f (%+.10f)", g->kill_word, s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
         if (g->baseline_text) /* Armada's cards, a goal's figure */
             g->baseline_text(f, &sc->ctx, s);
         fprintf(f, "\n");
-    }
-    if (s->has_kill) {
-        fprintf(f, "\nP(destroyed by attack k)\n");
-        for (int a = 0; a < sc->nattacks; a++) {
-            fprintf(f, "%8d  ", a + 1);
-            rep_print_rate(f, s->kill_by[a], s->exact);
-            fprintf(f, "\n");
-        }
     }
 }
 

@@ -538,6 +538,7 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
         }
         view->ctx = sc->attacks[a];
         no_summarise_parts(view, parts, n, trials, &each[a]);
+        each[a].of_sequence = sc->one_defender; /* its kill: the share this attack destroys */
         /* an attack not made (the defender already destroyed) counts as no damage and no
          * miniature defeated, so each attack's distributions sum to 1 */
         double missed = 1 - each[a].made;
@@ -566,7 +567,7 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
     out->trials = trials;
     out->made = 1;
     no_damage_summary(pmf, m2, trials, out);
-    if (sc->one_defender) { /* destroyed by attack k: by exactly one of the first k */
+    if (sc->one_defender) { /* destroyed by the end of attack k: by exactly one of the first k */
         out->has_kill = each[0].has_kill;
         double kill = 0;
         for (int a = 0; a < sc->nattacks; a++)

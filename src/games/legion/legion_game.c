@@ -8,6 +8,7 @@ const no_game no_game_legion = {
     .name = "legion",
     .label = "Legion",
     .damage_word = "wounds",
+    .kill_word = "unit wiped",
     .read = no_legion_parse,
     .policies = NO_POLICIES_COMMON,
     .goals = NO_GOALS_COMMON,

@@ -133,7 +133,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
         rep_print_rate(f, s->defeated[k], s->exact);
         fprintf(f, "\n");
     }
-    fprintf(f, "\nP(unit wiped)  ");
+    fprintf(f, "\n");
+    rep_kill_label(f, sc, s, "P(unit wiped)", 14);
     rep_print_rate(f, s->kill, s->exact);
     fprintf(f, "\nsuppression    ");
     for (int k = 0; k <= s->max_suppression; k++) {
