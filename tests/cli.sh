@@ -215,6 +215,20 @@ wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no p
     "$BIN" xwing "3 fl vs 2 fe h3 r2" --format json | grep -v '"scenario"\|"file"' >"$T/qq" &&
     cmp -s "$T/qf" "$T/qq" && grep -q '"mean"' "$T/qq" && ok || bad "quick notation and its JSON differ"
 "$BIN" legion "5w hit vs white surge light" | grep -q "rules legion-2026" && ok || bad "legion quick notation"
+# a Legion defender without minis, wounds or a unit: the wounds are not capped (mean 10/9, not the
+# 0.7154 of a 1-wound miniature), a line says so and there is no P(unit wiped); given, the cap is back
+"$BIN" legion "5w hit vs white surge light" >"$T/nounit.txt" &&
+    grep -q "^unit           none given: wounds not capped, .*give minis and wounds (or a unit) for P(unit wiped)$" "$T/nounit.txt" &&
+    grep -q "^mean wounds  1.1111111111 " "$T/nounit.txt" && grep -q "no unit given, cover light" "$T/nounit.txt" &&
+    ! grep -q "P(unit wiped)  \|^defeated" "$T/nounit.txt" && ok || bad "legion: no unit given"
+"$BIN" legion "5w hit vs white surge light" --format json >"$T/nounit.json" &&
+    grep -q '"health_given":	false' "$T/nounit.json" && ! grep -q '"kill"\|"defeated"' "$T/nounit.json" &&
+    ok || bad "legion: no unit given, JSON"
+"$BIN" legion "5w hit vs white surge light minis2" >"$T/unit.txt" && grep -q "^P(unit wiped)  0.3087605209$" "$T/unit.txt" &&
+    grep -q "^mean wounds  1.0241325001 " "$T/unit.txt" && ! grep -q "none given" "$T/unit.txt" && ok || bad "legion: minis given"
+"$BIN" xwing "5 vs 0" | grep -q "^hull         none given: no P(kill); give the defender a hull (and shields) for it$" &&
+    ok || bad "xwing: no hull given"
+expect_error legion-shots-no-unit "neverodds: quick: --shots-to-kill repeats the attack until the defender is destroyed: give \"defender.minis\" and \"wounds\" (or a \"unit\")" legion "5w vs white" --shots-to-kill
 "$BIN" xwing --help | grep -q "letters     f focus, l lock" && ok || bad "quick --help grammar"
 expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unknown token letter 'x'" xwing "3 fx vs 2"
 expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"

@@ -10,6 +10,7 @@ const no_game no_game_xwing = {
     .name = "xwing",
     .label = "X-Wing",
     .damage_word = "damage",
+    .health_keys = "\"defender.hull\" (and \"shields\")",
     .read = no_xwing_read,
     .policies = NO_POLICIES_COMMON,
     .goals = NO_GOALS_COMMON,
