@@ -135,6 +135,12 @@ printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
+# without a hull there is no P(kill) to compare (it printed 0): "-", and no kill figures in JSON or CSV
+"$BIN" policy profiles/xwing/reroll-then-focus.json | grep -q "^  per-attack   2.8125000000  +0.0000000000             -              -$" &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"health_given":	false' &&
+    ! "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"kill' &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format csv | grep -q "^attacker,per-attack,2.8125,0,0,,,$" &&
+    ok || bad "policy command without a hull"
 # its decision tables: with a lock and a focus token the attacker converts F F F, rerolls nothing
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "focus focus focus .*attacker focus change: focus->hit x3; then defense roll" &&
     ok || bad "policy decision table"
