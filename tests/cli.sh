@@ -224,7 +224,8 @@ wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no p
 # a Legion defender without minis, wounds or a unit: the wounds are not capped (mean 10/9, not the
 # 0.7154 of a 1-wound miniature), a line says so and there is no P(unit wiped); given, the cap is back
 "$BIN" legion "5w hit vs white surge light" >"$T/nounit.txt" &&
-    grep -q "^unit           none given: wounds not capped, .*give minis and wounds (or a unit) for P(unit wiped)$" "$T/nounit.txt" &&
+    grep -q "^unit           none given: wounds not capped; give minis and wounds (or a unit) for P(unit wiped)$" "$T/nounit.txt" &&
+    grep -q "^suppression .*(the unit taken to survive)$" "$T/nounit.txt" &&
     grep -q "^mean wounds  1.1111111111 " "$T/nounit.txt" && grep -q "no unit given, cover light" "$T/nounit.txt" &&
     ! grep -q "P(unit wiped)  \|^defeated" "$T/nounit.txt" && ok || bad "legion: no unit given"
 "$BIN" legion "5w hit vs white surge light" --format json >"$T/nounit.json" &&

@@ -150,8 +150,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
         fprintf(f, "\nP(unit wiped)  ");
         rep_print_rate(f, s->kill, s->exact);
     } else { /* the wounds above are all the attack deals: no miniature takes them */
-        fprintf(f, "\nunit           none given: wounds not capped, suppression as if it survives; give minis "
-                "and wounds (or a unit) for P(unit wiped)");
+        fprintf(f, "\nunit           none given: wounds not capped; give minis and wounds (or a unit) for "
+                "P(unit wiped)");
     }
     fprintf(f, "\nsuppression    ");
     for (int k = 0; k <= s->max_suppression; k++) {
@@ -161,6 +161,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
     if (!no_legion_takes_suppression(ctx)) /* say why, rather than leave a bare +0 */
         fprintf(f, "   (never: %s)", ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle, L825"
                                                                                : "Courage \"-\", L1240");
+    else if (!s->has_kill) /* a unit wiped gains none (L1673): without one, it is taken to survive */
+        fprintf(f, "   (the unit taken to survive)");
     fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
         fprintf(f, "P(vehicle damage token)  ");
