@@ -144,6 +144,12 @@ printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
+# without a hull there is no P(kill) to compare (it printed 0): "-", and no kill figures in JSON or CSV
+"$BIN" policy profiles/xwing/reroll-then-focus.json | grep -q "^  per-attack   2.8125000000  +0.0000000000             -              -$" &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"health_given":	false' &&
+    ! "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"kill' &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format csv | grep -q "^attacker,per-attack,2.8125,0,0,,,$" &&
+    ok || bad "policy command without a hull"
 # its decision tables: with a lock and a focus token the attacker converts F F F, rerolls nothing
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "focus focus focus .*attacker focus change: focus->hit x3; then defense roll" &&
     ok || bad "policy decision table"
@@ -247,6 +253,21 @@ wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no p
     "$BIN" xwing "3 fl vs 2 fe h3 r2" --format json | grep -v '"scenario"\|"file"' >"$T/qq" &&
     cmp -s "$T/qf" "$T/qq" && grep -q '"mean"' "$T/qq" && ok || bad "quick notation and its JSON differ"
 "$BIN" legion "5w hit vs white surge light" | grep -q "rules legion-2026" && ok || bad "legion quick notation"
+# a Legion defender without minis, wounds or a unit: the wounds are not capped (mean 10/9, not the
+# 0.7154 of a 1-wound miniature), a line says so and there is no P(unit wiped); given, the cap is back
+"$BIN" legion "5w hit vs white surge light" >"$T/nounit.txt" &&
+    grep -q "^unit           none given: wounds not capped; give minis and wounds (or a unit) for P(unit wiped)$" "$T/nounit.txt" &&
+    grep -q "^suppression .*(the unit taken to survive)$" "$T/nounit.txt" &&
+    grep -q "^mean wounds  1.1111111111 " "$T/nounit.txt" && grep -q "no unit given, cover light" "$T/nounit.txt" &&
+    ! grep -q "P(unit wiped)  \|^defeated" "$T/nounit.txt" && ok || bad "legion: no unit given"
+"$BIN" legion "5w hit vs white surge light" --format json >"$T/nounit.json" &&
+    grep -q '"health_given":	false' "$T/nounit.json" && ! grep -q '"kill"\|"defeated"' "$T/nounit.json" &&
+    ok || bad "legion: no unit given, JSON"
+"$BIN" legion "5w hit vs white surge light minis2" >"$T/unit.txt" && grep -q "^P(unit wiped)  0.3087605209$" "$T/unit.txt" &&
+    grep -q "^mean wounds  1.0241325001 " "$T/unit.txt" && ! grep -q "none given" "$T/unit.txt" && ok || bad "legion: minis given"
+"$BIN" xwing "5 vs 0" | grep -q "^hull         none given: no P(kill); give the defender a hull (and shields) for it$" &&
+    ok || bad "xwing: no hull given"
+expect_error legion-shots-no-unit "neverodds: quick: --shots-to-kill repeats the attack until the defender is destroyed: give \"defender.minis\" and \"wounds\" (or a \"unit\")" legion "5w vs white" --shots-to-kill
 "$BIN" xwing --help | grep -q "letters     f focus, l lock" && ok || bad "quick --help grammar"
 expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unknown token letter 'x'" xwing "3 fx vs 2"
 expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"

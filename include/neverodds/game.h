@@ -31,9 +31,9 @@ typedef struct no_game {
 
     /* The policies and goals it offers: bit p of no_policies / no_goal_names (engine.h). */
     unsigned policies, goals;
-    /* A defender without a hull can still be destroyed (Legion's miniatures): P(kill) is always
-     * reported and --shots-to-kill always applies. */
-    int kill_without_hull;
+    /* The scenario keys that say what the defender can take (no_ctx.hull: a hull, or Legion's
+     * miniatures), for messages: without them there is no P(kill) nor --shots-to-kill. */
+    const char *health_keys;
     /* The JSON report says "damage_deck" (X-Wing's optional damage deck). */
     int has_damage_deck;
     /* The JSON report's "tokens" block counts tokens spent (Armada's defense tokens are a section

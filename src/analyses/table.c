@@ -2,6 +2,7 @@
  * Each run is an ordinary `run` of a scenario file with keys set on it (no_scenario_load_with),
  * so a table row always equals the single run it stands for. */
 #include "neverodds/table.h"
+#include "neverodds/games.h"
 #include "neverodds/plot.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
@@ -577,7 +578,9 @@ static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, 
                         const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
 {
     if (o->metric_kill && !r[0].s.has_kill) {
-        snprintf(err, errlen, "--metric kill: the scenario has no kill probability (give the defender a hull)");
+        const no_game *g = no_game_find(r[0].game);
+        snprintf(err, errlen, "--metric kill: the scenario has no kill probability (give %s)",
+                 g ? g->health_keys : "the defender a hull");
         *rc = 1;
         return;
     }

@@ -276,6 +276,8 @@ static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
     json_damage(o, s);
     int counters = sc->game->token_counters;
     sc->game->outcomes_json(o, sc, s);
+    if (!s->has_kill && !is_roll(sc)) /* no hull or unit given: no "kill" block (nor Legion's "defeated") */
+        cJSON_AddFalseToObject(o, "health_given");
     cJSON *tok = counters ? cJSON_AddObjectToObject(o, "tokens") : cJSON_CreateObject();
     cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
     for (int side = 0; side < NO_SIDES; side++) {

@@ -9,6 +9,7 @@ const no_game no_game_armada = {
     .label = "Armada",
     .damage_word = "damage",
     .kill_word = "destroyed",
+    .health_keys = "\"defender.hull\" (or a library \"ship\" or \"squadron\")",
     .read = no_armada_parse,
     .policies = NO_POLICIES_COMMON | 1u << NO_POLICY_NO_DISCARD,
     .goals = NO_GOALS_COMMON | 1u << NO_GOAL_MEAN_CARDS,

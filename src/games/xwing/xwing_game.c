@@ -11,6 +11,7 @@ const no_game no_game_xwing = {
     .label = "X-Wing",
     .damage_word = "damage",
     .kill_word = "destroyed",
+    .health_keys = "\"defender.hull\" (and \"shields\")",
     .read = no_xwing_read,
     .policies = NO_POLICIES_COMMON,
     .goals = NO_GOALS_COMMON,
