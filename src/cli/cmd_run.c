@@ -26,20 +26,13 @@ static const char usage_run[] =
     "  --goal G        what the optimal policy serves over a sequence: mean-damage (default),\n"
     "                  kill (the chance to destroy the defender by the end) or, for Armada,\n"
     "                  mean-cards (damage cards, then shields stripped, then face-up cards)\n"
-    "  --shots-to-kill repeat the attack until the defender is destroyed (it needs a hull, or
-"
-    "                  Legion's minis and wounds or unit): the number of attacks it takes, one
-"
-    "                  a round: the defender's tokens refresh between shots (X-Wing: as the
-"
-    "                  scenario gives them, Force +1; Armada: exhausted tokens ready; Legion:
-"
-    "                  carried)
-"
-    "  --carry-tokens  with --shots-to-kill: the shots in one round, the defender's tokens as
-"
-    "                  the last shot left them
-"
+    "  --shots-to-kill repeat the attack until the defender is destroyed (it needs a hull, or\n"
+    "                  Legion's minis and wounds or unit): the number of attacks it takes, one\n"
+    "                  a round: the defender's tokens refresh between shots (X-Wing: as the\n"
+    "                  scenario gives them, Force +1; Armada: exhausted tokens ready; Legion:\n"
+    "                  carried)\n"
+    "  --carry-tokens  with --shots-to-kill: the shots in one round, the defender's tokens as\n"
+    "                  the last shot left them\n"
     "  --format F      text (default), json, or csv (one header line and one row)\n"
     "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
     "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
