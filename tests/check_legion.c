@@ -50,6 +50,110 @@ START_TEST(golden_five_white_dice)
 }
 END_TEST
 
+/* A defender given without minis, wounds or a unit (issue #23): no unit takes the wounds
+ * (L1634-L1646), so the attack's wounds (L1628) are all counted and there is no P(unit wiped).
+ * 5 white dice, surge->hit, against a white defense die with surge->block in light cover, worked
+ * by hand from shared/rules/dice.md and the seed:
+ *   white attack die: 5 blank, 1 hit, 1 crit, 1 surge of 8; the chart turns the surge into a hit
+ *     (L1555): P(hit) = 2/8 = 1/4, P(crit) = 1/8.
+ *   light cover: one white defense die per hit (L1583, crits meet none); each block cancels one hit
+ *     (L1585; a surge only in heavy cover). White defense die: 4 blank, 1 block, 1 surge of 6, so
+ *     a hit gets through cover with 5/6.
+ *   defense: one white die per hit and crit left (L1609), surge->block (L1612): P(block) = 2/6, so
+ *     each result wounds with 2/3 (L1628: one block cancels one result).
+ *   Each die meets its own cover and defense die, so it wounds on its own with
+ *     p = (1/4 * 5/6 + 1/8) * 2/3 = (5/24 + 3/24) * 2/3 = 1/3 * 2/3 = 2/9,
+ *   wounds ~ Binomial(5, 2/9), mean 5 * 2/9 = 10/9 = 1.1111111111.
+ *   The old default of 1 mini x 1 wound capped it at 1: P(W >= 1) = 1 - (7/9)^5 = 42242/59049
+ *   = 0.7153719792, the figure the README printed. */
+static double no_unit_binomial(int k)
+{
+    static const int choose[6] = {1, 5, 10, 10, 5, 1};
+    return choose[k] * pow(2.0 / 9, k) * pow(7.0 / 9, 5 - k);
+}
+
+START_TEST(no_unit_given_wounds_not_capped)
+{
+    const char *root = ",\"cover\":\"light\"", *atk = "\"pool\":{\"white\":5},\"surge\":\"hit\"";
+    no_scenario *sc = legion(root, atk, "\"die\":\"white\",\"surge\":true");
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 10.0 / 9, 1e-12);
+    ck_assert_int_eq(s.max_damage, 5);
+    for (int k = 0; k <= 5; k++)
+        ck_assert_msg(fabs(s.pmf[k].p - no_unit_binomial(k)) < 1e-12, "P(%d) %.15f", k, s.pmf[k].p);
+    ck_assert_int_eq(s.has_kill, 0);
+    ck_assert_near(s.defeated[0].p, 1, 1e-12); /* no miniature to defeat */
+    free(sc);
+    /* the quick notation is the same scenario (the README's example) */
+    char *json = NULL, err[NO_ERR_LEN];
+    ck_assert_int_eq(no_quick_json("legion", "5w hit vs white surge light", &json, err, sizeof err), 0);
+    sc = scenario(json);
+    free(json);
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 10.0 / 9, 1e-12);
+    ck_assert_int_eq(s.has_kill, 0);
+    free(sc);
+    /* 2 minis x 1 wound take at most 2 (L1638): P(W = 0) = (7/9)^5 = 16807/59049,
+     * P(W = 1) = 5 * 2/9 * (7/9)^4 = 24010/59049, so P(W >= 2) = 18232/59049 (the unit wiped) and
+     * E[min(W, 2)] = P(W >= 1) + P(W >= 2) = 42242/59049 + 18232/59049 = 60474/59049 */
+    sc = legion(root, atk, "\"die\":\"white\",\"surge\":true,\"minis\":2,\"wounds\":1");
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 60474.0 / 59049, 1e-12);
+    ck_assert_int_eq(s.max_damage, 2);
+    ck_assert_int_eq(s.has_kill, 1);
+    ck_assert_near(s.kill.p, 18232.0 / 59049, 1e-12);
+    ck_assert_near(s.defeated[2].p, 18232.0 / 59049, 1e-12);
+    free(sc);
+    /* wounds alone gives the health too (1 mini x 2 wounds): the same cap of 2 */
+    sc = legion(root, atk, "\"die\":\"white\",\"surge\":true,\"wounds\":2");
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 60474.0 / 59049, 1e-12);
+    ck_assert_near(s.kill.p, 18232.0 / 59049, 1e-12);
+    free(sc);
+}
+END_TEST
+
+/* Without a unit, nothing is destroyed between attacks: with Courage "-" (no suppression to raise
+ * the cover), two of the attacks above are both made and deal 2 * 10/9 = 20/9. A vehicle's
+ * wounds still add up towards its Resilience (L1861): one red die (5 hits, 1 crit of 8), no cover
+ * for a vehicle (L1888), a white die without surge blocks 1/6: each attack wounds with
+ * 6/8 * 5/6 = 5/8, and Resilience 2 is reached in the second attack when both wound, 25/64. A
+ * guardian with no minis or wounds (L2529) has its wounds not capped either: Guardian 2 takes
+ * min(H, 2) of 3 red dice's hits H ~ Binomial(3, 5/8), E[min(H, 2)] = P(H >= 1) + P(H >= 2) =
+ * (1 - 27/512) + (1 - 27/512 - 135/512) = 835/512, and wounds on each blank or surge of its white
+ * die without a chart, 5/6: 835/512 * 5/6 = 4175/3072 (1 mini x 1 wound capped it at 1). */
+START_TEST(no_unit_given_in_sequences_and_guardians)
+{
+    const char *attack = "{\"cover\":\"light\",\"attacker\":{\"pool\":{\"white\":5},\"surge\":\"hit\"}}";
+    char json[512];
+    snprintf(json, sizeof json, "{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"surge\":true,"
+             "\"courage\":\"-\"},\"attacks\":[%s,%s]}", attack, attack);
+    no_scenario *sc = scenario(json);
+    no_summary s;
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 20.0 / 9, 1e-12);
+    ck_assert_near(s.attack[1].made, 1, 1e-12);
+    ck_assert_int_eq(s.has_kill, 0);
+    no_summary_free(&s);
+    free(sc);
+    const char *red = "{\"attacker\":{\"pool\":{\"red\":1}}}";
+    snprintf(json, sizeof json, "{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"type\":\"vehicle\","
+             "\"resilience\":2},\"attacks\":[%s,%s]}", red, red);
+    sc = scenario(json);
+    exact_summary(sc, &s);
+    ck_assert_near(s.mean, 2 * 5.0 / 8, 1e-12);
+    ck_assert_near(s.attack[0].vehicle_damage.p, 0, 1e-12);
+    ck_assert_near(s.attack[1].vehicle_damage.p, 25.0 / 64, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+    sc = legion("", "\"pool\":{\"red\":3}", "\"die\":\"white\",\"minis\":9,\"guardian\":{\"x\":2,\"die\":\"white\"}");
+    exact_summary(sc, &s);
+    ck_assert_near(s.guardian_mean, 4175.0 / 3072, 1e-12);
+    free(sc);
+}
+END_TEST
+
 /* Without tokens, Pierce or dodges, every attack die meets its own cover die and defense die, so
  * each die wounds independently: P = P(hit) P(cover misses) P(no block) + P(crit) P(no block).
  * The wound count is then a sum of Bernoullis: the closed form is their convolution. */
@@ -1000,7 +1104,8 @@ END_TEST
  * gains a token per hit. The other reading swaps hits and crits. */
 START_TEST(self_destruct_rolls_wounds_then_suppression)
 {
-    no_scenario *sc = scenario("{\"game\":\"legion\",\"self_destruct\":{\"x\":3},\"defender\":{\"die\":\"white\"}}");
+    no_scenario *sc = scenario("{\"game\":\"legion\",\"self_destruct\":{\"x\":3},"
+                               "\"defender\":{\"die\":\"white\",\"minis\":1,\"wounds\":1}}");
     no_summary s;
     exact_summary(sc, &s);
     ck_assert_near(s.kill.p, 1 - 27.0 / 64, 1e-12);
@@ -1037,6 +1142,8 @@ Suite *suite_legion(void)
     tcase_set_timeout(t, 60);
     tcase_add_test(t, golden_five_white_dice);
     tcase_add_test(t, independent_dice_closed_form);
+    tcase_add_test(t, no_unit_given_wounds_not_capped);
+    tcase_add_test(t, no_unit_given_in_sequences_and_guardians);
     tcase_add_test(t, t1_roll_attack_dice);
     tcase_add_test(t, t2_heavy_cover);
     tcase_add_test(t, t3_t4_defense_roll_and_compare);

@@ -236,6 +236,106 @@ START_TEST(t_alternatives_have_no_order)
 }
 END_TEST
 
+/* The verdict of rule version i of an `order` JSON. */
+static const cJSON *verdict_of(const cJSON *j, int i)
+{
+    const cJSON *v = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "rules"), i), "verdict");
+    ck_assert_ptr_nonnull(v);
+    return v;
+}
+
+static double number(const cJSON *o, const char *key)
+{
+    const cJSON *n = cJSON_GetObjectItem(o, key);
+    ck_assert_msg(cJSON_IsNumber(n), "no number %s", key);
+    return n->valuedouble;
+}
+
+/* `order`'s text report (exact, or Monte Carlo with `trials`), malloc'd. */
+static char *orders_text(no_scenario *sc, uint64_t trials)
+{
+    no_order_opts o;
+    memset(&o, 0, sizeof o);
+    o.run = (no_run_opts){.force_exact = !trials, .trials = trials, .seed = 3, .threads = 2};
+    o.format = NO_FMT_TEXT;
+    char *text = NULL, err[NO_ERR_LEN];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_msg(no_report_orders(f, &sc, 1, &o, err, sizeof err) == 0, "%s", err);
+    fclose(f);
+    return text;
+}
+
+/* The verdict when the order matters: the reroll-before-focus scenario above, whose two orders
+ * deal 3 (1/2 + 1/4 + 1/4 * 3/4) = 45/16 and 3 (1/2 + 1/4 + 1/4 * 1/2) = 42/16: 3/16 = 0.1875
+ * between them. It comes first in the text, before the table; Monte Carlo says it with its
+ * standard error, within 5 of them of 3/16. */
+START_TEST(t_verdict_when_the_order_matters)
+{
+    no_scenario *sc = xwing("", "\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}", "\"dice\":0");
+    cJSON *j = orders_of(&sc, 1, NULL, NULL, NULL);
+    const cJSON *v = verdict_of(j, 0);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(v, "order_matters")));
+    ck_assert_int_eq((int)number(v, "orders"), 2);
+    ck_assert_int_eq((int)number(v, "distinct_results"), 2);
+    ck_assert_near(number(v, "mean_spread"), 3.0 / 16, 1e-12);
+    ck_assert_near(number(cJSON_GetObjectItem(v, "most"), "mean"), 45.0 / 16, 1e-12);
+    ck_assert_near(number(cJSON_GetObjectItem(v, "least"), "mean"), 42.0 / 16, 1e-12);
+    ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(v, "most"), "order"), 0)->valuestring,
+                     "lock");
+    ck_assert_str_eq(cJSON_GetObjectItem(v, "text")->valuestring,
+                     "the order matters: 0.1875 damage between the best and the worst order (lock, focus: 2.8125 "
+                     "against focus, lock: 2.6250)");
+    cJSON_Delete(j);
+    char *text = orders_text(sc, 0);
+    const char *verdict = strstr(text, "\nverdict:  the order matters: 0.1875 damage between");
+    ck_assert_msg(verdict && verdict < strstr(text, "\nrules xwing-2e"), "%s", text);
+    free(text);
+    text = orders_text(sc, 40000);
+    double spread, se;
+    verdict = strstr(text, "verdict:  the order matters: ");
+    ck_assert_msg(verdict && sscanf(verdict, "verdict:  the order matters: %lf ± %lf", &spread, &se) == 2, "%s", text);
+    ck_assert_msg(fabs(spread - 3.0 / 16) < 5 * se, "%s", text);
+    free(text);
+    free(sc);
+}
+END_TEST
+
+/* The verdict when no order changes the result: 3 dice with a focus token and a calculate token,
+ * nothing against them. A calculate token changes one focus result to a hit (L402), a focus
+ * token every one (L617), so in either order the attacker is left no
+ * focus result: each die is a hit or crit with 3/8 + 1/8 + 2/8 = 3/4 (dice.md), the damage
+ * binomial (3, 3/4) both ways. One line, the other order as a count, not written out. */
+START_TEST(t_verdict_when_no_order_changes_the_result)
+{
+    no_scenario *sc = xwing("", "\"dice\":3,\"tokens\":{\"focus\":1,\"calculate\":1}", "\"dice\":0");
+    cJSON *j = orders_of(&sc, 1, NULL, NULL, NULL);
+    const cJSON *v = verdict_of(j, 0);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(v, "order_matters")));
+    ck_assert_int_eq((int)number(v, "orders"), 2);
+    ck_assert_int_eq((int)number(v, "distinct_results"), 1);
+    ck_assert_near(number(v, "mean_spread"), 0, 1e-12);
+    ck_assert_str_eq(cJSON_GetObjectItem(v, "text")->valuestring,
+                     "no order changes the result: the 2 orders give the same results");
+    const cJSON *rows = cJSON_GetObjectItem(j, "orders"), *row = cJSON_GetArrayItem(rows, 0);
+    ck_assert_int_eq(cJSON_GetArraySize(rows), 1);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(row, "same_as")), 1);
+    const double pmf[4] = {1.0 / 64, 9.0 / 64, 27.0 / 64, 27.0 / 64};
+    const cJSON *got = cJSON_GetObjectItem(cJSON_GetObjectItem(row, "damage"), "pmf");
+    for (int k = 0; k < 4; k++)
+        ck_assert_near(cJSON_GetArrayItem(got, k)->valuedouble, pmf[k], 1e-12);
+    cJSON_Delete(j);
+    char *text = orders_text(sc, 0);
+    ck_assert_msg(strstr(text, "\nverdict:  no order changes the result: the 2 orders give the same results\n"), "%s",
+                  text);
+    ck_assert_msg(strstr(text, "\n                         + 1 more order with this result\n"), "%s", text);
+    ck_assert_msg(!strstr(text, " = "), "%s", text); /* the other order is counted, not written out */
+    free(text);
+    free(sc);
+}
+END_TEST
+
 Suite *suite_order(void)
 {
     Suite *s = suite_create("order");
@@ -252,6 +352,8 @@ Suite *suite_order(void)
     tcase_add_test(tc, t_editions_side_by_side);
     tcase_add_test(tc, t_what_ifs_the_rules_lack);
     tcase_add_test(tc, t_alternatives_have_no_order);
+    tcase_add_test(tc, t_verdict_when_the_order_matters);
+    tcase_add_test(tc, t_verdict_when_no_order_changes_the_result);
     suite_add_tcase(s, tc);
     return s;
 }

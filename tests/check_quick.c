@@ -173,8 +173,34 @@ START_TEST(legion_json)
 END_TEST
 
 /* The quick scenario runs exactly as the JSON written by hand and as the profiles it abbreviates. */
+/* Armada: dice by colour, the defender's tokens as a list (ready, or exhausted with -x), its
+ * shields by zone from the defended one (seed 001 L739: front and rear lie beside left and right) */
+START_TEST(armada_json)
+{
+    assert_quick("armada", "2r1b medium vs brace redirect evade-x hull5 shields3,2,1 speed2",
+                 "{\"game\":\"armada\",\"rules\":\"armada-core\",\"name\":\"armada: 2r1b medium vs brace redirect "
+                 "evade-x hull5 shields3,2,1 speed2\",\"range\":\"medium\","
+                 "\"attacker\":{\"pool\":{\"red\":2,\"blue\":1},\"type\":\"ship\"},"
+                 "\"defender\":{\"tokens\":[\"brace\",\"redirect\",{\"type\":\"evade\",\"state\":\"exhausted\"}],"
+                 "\"hull\":5,\"speed\":2,\"type\":\"ship\",\"shields\":{\"front\":3,\"left\":2,\"right\":2,\"rear\":1}}}");
+    assert_quick("armada", "3r 1k close cf-dial vs hull 3 left shields 2,1 no-discard",
+                 "{\"game\":\"armada\",\"rules\":\"armada-core\",\"name\":\"armada: 3r 1k close cf-dial vs hull 3 "
+                 "left shields 2,1 no-discard\",\"range\":\"close\",\"policy\":\"no-discard\","
+                 "\"attacker\":{\"pool\":{\"red\":3,\"black\":1},\"concentrate_fire\":{\"dial\":true},\"type\":\"ship\"},"
+                 "\"defender\":{\"hull\":3,\"zone\":\"left\",\"type\":\"ship\","
+                 "\"shields\":{\"left\":2,\"front\":1,\"rear\":1}}}");
+    assert_quick("armada", "4b squadron swarm vs squadron hull4 scatter counter2",
+                 "{\"game\":\"armada\",\"rules\":\"armada-core\",\"name\":\"armada: 4b squadron swarm vs squadron "
+                 "hull4 scatter counter2\",\"attacker\":{\"pool\":{\"blue\":4},\"type\":\"squadron\","
+                 "\"keywords\":{\"swarm\":true}},\"defender\":{\"type\":\"squadron\",\"hull\":4,"
+                 "\"tokens\":[\"scatter\"],\"keywords\":{\"counter\":2}}}");
+}
+END_TEST
+
 START_TEST(same_runs)
 {
+    assert_same_as("armada", "2r1b medium vs brace redirect evade-x hull5 shields3,2,1 speed2",
+                   PROFILES "armada/contract-example.json", 1);
     assert_same_as("xwing", "3 fl vs 2 fe r1", x_basic, 0);
     assert_same_as("legion", "5w hit vs white surge light", l_basic, 0);
     assert_same_as("xwing", "3 fl vs 3 fe h3 s0", PROFILES "xwing/quickstart.json", 1);
@@ -216,6 +242,19 @@ END_TEST
 
 START_TEST(errors)
 {
+    assert_error("armada", "2r1b medium vs shields3,2,1,0",
+                 "quick notation \"2r1b medium vs shields3,2,1,0\": shields: at most 3 counts (the defended zone, "
+                 "the zones beside it, the zone opposite)");
+    assert_error("armada", "2r medium vs shields3,x",
+                 "quick notation \"2r medium vs shields3,x\": \"shields3,x\": expected counts separated by commas, "
+                 "as in \"shields3,2\"");
+    assert_error("armada", "2u medium vs brace",
+                 "quick notation \"2u medium vs brace\": \"2u\": unknown die colour 'u' (r red, b blue, k black)");
+    assert_error("armada", "medium vs brace",
+                 "quick notation \"medium vs brace\": the attacker rolls no dice: expected dice such as \"2r1b\" "
+                 "(r red, b blue, k black)");
+    assert_error("armada", "2r brace vs hull3",
+                 "quick notation \"2r brace vs hull3\": \"brace\": a word of the defender: put it after \"vs\"");
     assert_error("xwing", "3 fx vs 2",
                  "quick notation \"3 fx vs 2\": \"fx\": unknown token letter 'x' "
                  "(f focus, l lock, c calculate, e evade, h hull, s shields)");
@@ -230,7 +269,7 @@ START_TEST(errors)
                  "as in \"3 fl vs 2 fe r1\"");
     assert_error("legion", " \t ", "quick notation \"\": empty: expected ATTACKER vs DEFENDER [OPTIONS], "
                  "as in \"5w hit vs white surge light\"");
-    assert_error("armada2", "3 vs 2", "quick notation: unknown game \"armada2\" (xwing, xwing1, legion)");
+    assert_error("armada2", "3 vs 2", "quick notation: unknown game \"armada2\" (xwing, xwing1, legion, armada)");
     assert_error("xwing", "3 vs 2 garbage",
                  "quick notation \"3 vs 2 garbage\": \"garbage\": unknown word (neverodds xwing --help lists them)");
     assert_error("xwing", "fl vs 2",
@@ -273,6 +312,7 @@ Suite *suite_quick(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, xwing_json);
     tcase_add_test(tc, legion_json);
+    tcase_add_test(tc, armada_json);
     tcase_add_test(tc, same_runs);
     tcase_add_test(tc, grammar_examples);
     tcase_add_test(tc, errors);

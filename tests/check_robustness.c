@@ -1,7 +1,9 @@
 /* check_robustness.c — failing loudly and cleanly: the self-check and its yardstick, the state
- * budget's message, JSON nested too deep, --lenient. */
+ * budget's message, JSON nested too deep, --lenient, counts on the command line, "did you mean". */
 #include "helpers.h"
 #include "neverodds/selftest.h"
+#include "io/count.h"
+#include "io/jsonread.h"
 
 START_TEST(t_selftest_passes_on_this_build)
 {
@@ -84,6 +86,105 @@ START_TEST(t_nesting_and_lenient)
 }
 END_TEST
 
+/* --trials and the other counts as people write them (io/count.h): exponents and underscores
+ * read exactly (no double in between: 100000000001 is not 1e11), fractions, signs and
+ * overflow refused with the reason. */
+START_TEST(t_count_parse)
+{
+    static const struct {
+        const char *text;
+        uint64_t want;
+    } good[] = {
+        {"1e6", 1000000},         {"1E6", 1000000},
+        {"1_000_000", 1000000},   {"2.5e6", 2500000},
+        {"1e+6", 1000000},        {"1000e-3", 1},
+        {"1.50e1", 15},           {"100000000000", 100000000000ULL},
+        {"1e11", 100000000000ULL}, {"007", 7},
+        {"1_0e1_0", 100000000000ULL},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        uint64_t v = 0;
+        char err[256] = "";
+        ck_assert_msg(!no_count_parse("--trials", good[i].text, 1, 100000000000ULL, &v, err, sizeof err), "%s: %s",
+                      good[i].text, err);
+        ck_assert_msg(v == good[i].want, "%s read as %llu", good[i].text, (unsigned long long)v);
+    }
+    /* the whole range of a seed: 2^64 - 1 = 18446744073709551615, one more overflows */
+    uint64_t v = 0;
+    char err[256];
+    ck_assert_int_eq(no_count_parse("--seed", "18_446_744_073_709_551_615", 0, UINT64_MAX, &v, err, sizeof err), 0);
+    ck_assert(v == UINT64_MAX);
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"1.5", "got '1.5' (not a whole number)"},
+        {"1e-3", "got '1e-3' (not a whole number)"},
+        {"2.25e1", "got '2.25e1' (not a whole number)"},
+        {"-5", "got '-5' (negative)"},
+        {"1e12", "got '1e12' (more than 100000000000)"},
+        {"100000000001", "got '100000000001' (more than 100000000000)"},
+        {"18446744073709551616", "(more than 100000000000)"},
+        {"1e999999999999", "(more than 100000000000)"},
+        {"0", "got '0' (less than 1)"},
+        {"0e999999999999", "got '0e999999999999' (less than 1)"},
+        {"1__000", "got '1__000'"}, {"_1", "got '_1'"}, {"1_", "got '1_'"}, {"1e", "got '1e'"},
+        {".5e1", "got '.5e1'"}, {"+5", "got '+5'"}, {" 5", "got ' 5'"}, {"0x10", "got '0x10'"},
+        {"", "got ''"}, {"1e6x", "got '1e6x'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_msg(no_count_parse("--trials", bad[i].text, 1, 100000000000ULL, &v, err, sizeof err) == -1, "%s",
+                      bad[i].text);
+        const char *form = "--trials: expected an integer from 1 to 100000000000, got '";
+        ck_assert_msg(!strncmp(err, form, strlen(form)), "%s", err);
+        const char *tail = err + strlen(err) - strlen(bad[i].why);
+        ck_assert_msg(!strcmp(tail, bad[i].why), "%s: %s", bad[i].text, err);
+    }
+    ck_assert_int_eq(no_count_parse("--threads", NULL, 1, 256, &v, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--threads: expected an integer from 1 to 256, got 'nothing'");
+}
+END_TEST
+
+/* Every "did you mean" comes from one search (io/jsonread.h): a swap of two neighbours is one
+ * edit, the nearest come first, a name offered twice is named once, nothing far is offered. */
+START_TEST(t_nearest_names)
+{
+    static const char *const options[] = {"--trials", "--threads", "--seed", "--tokens", "--seed", NULL};
+    char out[160];
+    jr_near q;
+    jr_near_start(&q, "--trails"); /* one swap from --trials; --threads is 3 edits away, over 8/3 */
+    jr_near_list(&q, options);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"--trials\"?)");
+    jr_near_start(&q, "--sed"); /* 1 from --seed (offered twice), cap 5/3 = 1 */
+    jr_near_list(&q, options);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"--seed\"?)");
+    jr_near_start(&q, "--tkoens"); /* --tokens 1 (a swap), --trials 4 */
+    jr_near_list(&q, options);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"--tokens\"?)");
+    jr_near_start(&q, "--colour");
+    jr_near_list(&q, options);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, "");
+    /* nearest first: "rnu" is 1 from run (a swap); "xwing" and "xwing1" from "xwng": 1 and 2,
+     * 2 over the cap of 4/3 = 1 */
+    static const char *const commands[] = {"run", "xwing1", "xwing", "list", NULL};
+    jr_near_start(&q, "rnu");
+    jr_near_list(&q, commands);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"run\"?)");
+    jr_near_start(&q, "xwng");
+    jr_near_list(&q, commands);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"xwing\"?)");
+    jr_near_start(&q, "xwingg1"); /* xwing1 1, xwing 2: cap 7/3 = 2, both, the nearer first */
+    jr_near_list(&q, commands);
+    jr_near_text(&q, out, sizeof out);
+    ck_assert_str_eq(out, " (did you mean \"xwing1\", \"xwing\"?)");
+}
+END_TEST
+
 Suite *suite_robustness(void)
 {
     Suite *s = suite_create("robustness");
@@ -93,6 +194,8 @@ Suite *suite_robustness(void)
     tcase_add_test(tc, t_selftest_yardstick);
     tcase_add_test(tc, t_state_budget_message);
     tcase_add_test(tc, t_nesting_and_lenient);
+    tcase_add_test(tc, t_count_parse);
+    tcase_add_test(tc, t_nearest_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -35,9 +35,12 @@ static const bad_case bad[] = {
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"lock\":2}},\"defender\":{\"dice\":2}}",
      "test.json: attacker.tokens.lock: expected an integer from 0 to 1, got 2"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focuss\":1}},\"defender\":{\"dice\":2}}",
-     "test.json: attacker.tokens.focuss: unknown key"},
+     "test.json: attacker.tokens.focuss: unknown key (did you mean \"focus\"?) (expected one of: "},
+    /* a misspelt key: the nearest offered, as for an unknown library id (issue #23) */
+    {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokns\":{\"focus\":1}},\"defender\":{\"dice\":2}}",
+     "test.json: attacker.tokns: unknown key (did you mean \"tokens\"?) (expected one of: dice, tokens, "},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"rnage\":2}",
-     "test.json: rnage: unknown key"},
+     "test.json: rnage: unknown key (did you mean \"range\"?) (expected one of: "},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"range\":4}",
      "test.json: range: expected an integer from 0 to 3, got 4"},
     {"{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2},\"range\":0}",
@@ -56,7 +59,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"shields\":2}}",
      "test.json: defender.shields: shields need a hull value too"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"abilities\":[\"howlrunnr\"]},\"defender\":{\"dice\":2}}",
-     "test.json: attacker.abilities[0]: unknown ability \"howlrunnr\""},
+     "test.json: attacker.abilities[0]: unknown ability \"howlrunnr\" (did you mean \"howlrunner\"?)"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"abilities\":[\"proton-torpedoes\"]},\"defender\":{\"dice\":2}}",
      "test.json: attacker.tokens.lock: proton-torpedoes needs a lock on the defender to attack"},
     {"{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"modifiers\":[{\"window\":\"attack-modify\",\"op\":\"explode\"}]},\"defender\":{\"dice\":2}}",
@@ -82,7 +85,7 @@ static const bad_case bad[] = {
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"blue\"}}",
      "test.json: defender.die: expected a defense die (one of: white, red), got \"blue\""},
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2},\"keywords\":{\"peirce\":1}},\"defender\":{\"die\":\"red\"}}",
-     "test.json: attacker.keywords.peirce: unknown key"},
+     "test.json: attacker.keywords.peirce: unknown key (did you mean \"pierce\"?) (expected one of: "},
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2},\"keywords\":{\"armor\":true}},\"defender\":{\"die\":\"red\"}}",
      "test.json: attacker.keywords.armor: unknown key"},
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2},\"surge\":\"block\"},\"defender\":{\"die\":\"red\"}}",
@@ -129,6 +132,15 @@ static const bad_case bad[] = {
      "test.json: attacker.weapons[0].keywords.armor: unknown key"},
     {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"red\",\"guardian\":{\"die\":\"red\"}}}",
      "test.json: defender.guardian.x: missing (expected an integer from 1 to 6)"},
+    /* without minis, wounds or a unit there are no miniatures to describe, nor to Spray at */
+    {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"red\",\"in_los\":1}}",
+     "test.json: defender.in_los: describes the unit's miniatures: give defender.minis and wounds (or a unit) with it"},
+    {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"red\":2}},\"defender\":{\"die\":\"red\",\"wounded\":0}}",
+     "test.json: defender.wounded: describes the unit's miniatures: give defender.minis and wounds (or a unit) with it"},
+    {"{\"game\":\"legion\",\"attacker\":{\"weapons\":[{\"dice\":{\"red\":1},\"keywords\":{\"spray\":true}}]},"
+     "\"defender\":{\"die\":\"red\"}}",
+     "test.json: attacker.weapons[0]: Spray multiplies the dice by the defending miniatures in line of sight (L3012): "
+     "give defender.minis and wounds (or a unit)"},
     {"{\"game\":\"xwing\",\"policy\":\"random\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2}}",
      "test.json: policy: expected a policy (one of: per-attack, conservative, crit-fishing, optimal, greedy, conserve), got \"random\""},
 };
@@ -169,6 +181,61 @@ START_TEST(defaults)
 }
 END_TEST
 
+/* A defender whose health is not given, in every game (issue #23): the damage is not capped, no
+ * kill statistics, and the JSON says "health_given": false; given, P(kill) and no such key.
+ * X-Wing, 5 dice against agility 0: each die a hit (3/8) or crit (1/8), 1/2, mean 5/2 with or
+ * without a hull (a hull never caps X-Wing damage); hull 2 without the deck dies at 2 or more,
+ * 1 - (1 + 5) / 32 = 26/32. Armada, 6 black dice at close range: a black die shows 2 blank, 4 hit,
+ * 2 hit+crit of 8, (4 + 2 * 2) / 8 = 1 damage, mean 6 with or without a hull. Legion: see
+ * check_legion.c (no_unit_given_wounds_not_capped); here 5 white dice against a white die without
+ * surge, each a hit or crit 2/8 not blocked 5/6, 5/24: mean 25/24, and 5 one-wound minis are all
+ * defeated with (5/24)^5. */
+static cJSON *report_of(const char *json, no_summary *s)
+{
+    no_scenario *sc = scenario(json);
+    exact_summary(sc, s);
+    char *text = no_report_json(sc, s);
+    cJSON *o = cJSON_Parse(text);
+    free(text);
+    free(sc);
+    ck_assert_ptr_nonnull(o);
+    return o;
+}
+
+START_TEST(no_health_given_in_any_game)
+{
+    static const struct { const char *bare, *given; double mean, kill; } games[] = {
+        {"{\"game\":\"xwing\",\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":5},\"defender\":{\"dice\":0}}",
+         "{\"game\":\"xwing\",\"rule_options\":{\"damage_deck\":false},\"attacker\":{\"dice\":5},"
+         "\"defender\":{\"dice\":0,\"hull\":2}}", 2.5, 26.0 / 32},
+        {"{\"game\":\"armada\",\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"black\":6}},"
+         "\"defender\":{\"type\":\"ship\"}}",
+         "{\"game\":\"armada\",\"range\":\"close\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"black\":6}},"
+         "\"defender\":{\"type\":\"ship\",\"hull\":20}}", 6, 0},
+        {"{\"game\":\"legion\",\"attacker\":{\"pool\":{\"white\":5}},\"defender\":{\"die\":\"white\"}}",
+         "{\"game\":\"legion\",\"attacker\":{\"pool\":{\"white\":5}},\"defender\":{\"die\":\"white\",\"minis\":5}}",
+         25.0 / 24, 3125.0 / 7962624},
+    };
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        no_summary s;
+        cJSON *o = report_of(games[g].bare, &s);
+        ck_assert_msg(fabs(s.mean - games[g].mean) < 1e-12, "%s: mean %.15f", games[g].bare, s.mean);
+        ck_assert_int_eq(s.has_kill, 0);
+        ck_assert_msg(cJSON_IsFalse(cJSON_GetObjectItem(o, "health_given")), "%s", games[g].bare);
+        ck_assert_ptr_null(cJSON_GetObjectItem(o, "kill"));
+        ck_assert_ptr_null(cJSON_GetObjectItem(o, "defeated"));
+        cJSON_Delete(o);
+        o = report_of(games[g].given, &s);
+        ck_assert_msg(fabs(s.mean - games[g].mean) < 1e-12, "%s: mean %.15f", games[g].given, s.mean);
+        ck_assert_int_eq(s.has_kill, 1);
+        ck_assert_ptr_null(cJSON_GetObjectItem(o, "health_given"));
+        const cJSON *k = cJSON_GetObjectItem(cJSON_GetObjectItem(o, "kill"), "probability");
+        ck_assert_msg(k && fabs(k->valuedouble - games[g].kill) < 1e-12, "%s", games[g].given);
+        cJSON_Delete(o);
+    }
+}
+END_TEST
+
 Suite *suite_scenario(void)
 {
     Suite *s = suite_create("scenario");
@@ -176,6 +243,7 @@ Suite *suite_scenario(void)
     tcase_add_loop_test(t, bad_input_names_file_and_path, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(t, missing_and_unreadable_files);
     tcase_add_test(t, defaults);
+    tcase_add_test(t, no_health_given_in_any_game);
     suite_add_tcase(s, t);
     return s;
 }

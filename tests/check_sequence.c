@@ -4,6 +4,7 @@
 #include "helpers.h"
 #include "neverodds/legion.h"
 #include "neverodds/armada.h"
+#include "neverodds/report.h"
 #include <math.h>
 
 /* Melee pools against a white defense die without surges: a die wounds when it shows a hit or
@@ -275,6 +276,112 @@ START_TEST(xwing_two_attacks_match_the_published_value)
 END_TEST
 
 
+/* The text report of a run (malloc'd). */
+static char *text_of(const no_scenario *sc, const no_summary *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    no_report_text(f, sc, s);
+    fclose(f);
+    return text;
+}
+
+/* The CSV report's field `name` (run --format csv: a header line, one row; no commas in fields). */
+static double csv_field(const no_scenario *sc, const no_summary *s, const char *name)
+{
+    char *text = NULL, *save = NULL, *save2 = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    no_csv_run(f, sc, s);
+    fclose(f);
+    char *row = strchr(text, '\n');
+    *row++ = 0;
+    const char *field = strtok_r(row, ",", &save2);
+    for (char *h = strtok_r(text, ",", &save); h && strcmp(h, name); h = strtok_r(NULL, ",", &save))
+        field = strtok_r(NULL, ",", &save2);
+    ck_assert_ptr_nonnull(field);
+    double v = atof(field);
+    free(text);
+    return v;
+}
+
+/* Two attacks of one die on a ship with hull 1, no shields and no defense dice. An attack die
+ * shows a hit or a crit on 4 of its 8 faces (2 blank, 2 focus, 3 hit, 1 crit: dice.md), and
+ * either destroys the ship: 1 damage reaches hull 1 (a crit's face-up card adds nothing there).
+ * The first attack destroys it with 1/2; the second is made only when it survived (1/2) and
+ * destroys it with 1/2 then: 1/4. The sequence destroys it with 1/2 + 1/4 = 3/4, which is also
+ * 1 - (1/2)^2, the chance it does not survive both. Each attack's report gives its share (labelled
+ * so), the totals the sequence's, in text, JSON and CSV, with its standard error under Monte Carlo. */
+START_TEST(sequence_kill_is_the_sum_of_each_attacks_share)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"defender\":{\"dice\":0,\"hull\":1},"
+                               "\"attacks\":[{\"attacker\":{\"dice\":1}},{\"attacker\":{\"dice\":1}}]}");
+    no_summary s;
+    run_exact(sc, &s);
+    ck_assert(s.has_kill && s.attack[0].of_sequence && s.attack[1].of_sequence);
+    ck_assert_near(s.attack[0].kill.p, 1.0 / 2, 1e-12);
+    ck_assert_near(s.attack[1].kill.p, 1.0 / 4, 1e-12);
+    ck_assert_near(s.kill.p, 3.0 / 4, 1e-12);
+    ck_assert_near(s.kill_by[0].p, 1.0 / 2, 1e-12);
+    ck_assert_near(s.kill_by[1].p, 3.0 / 4, 1e-12);
+    char *text = text_of(sc, &s);
+    ck_assert_msg(strstr(text, "\nP(destroyed by this attack) 0.5000000000   (hull 1"), "%s", text);
+    ck_assert_msg(strstr(text, "\nP(destroyed by this attack) 0.2500000000   (hull 1"), "%s", text);
+    ck_assert_msg(strstr(text, "== all 2 attacks ==") < strstr(text, "\nP(destroyed) 0.7500000000   (by the end of "
+                                                                     "the 2 attacks)\n"), "%s", text);
+    ck_assert_msg(strstr(text, "\n     2  0.2500000000                 0.7500000000\n"), "%s", text);
+    ck_assert_msg(!strstr(text, "P(kill)"), "%s", text); /* no line reads as the sequence's but its own */
+    free(text);
+    char *json = no_report_json(sc, &s);
+    cJSON *j = cJSON_Parse(json), *kill = cJSON_GetObjectItem(j, "kill");
+    ck_assert_near(cJSON_GetObjectItem(kill, "probability")->valuedouble, 3.0 / 4, 1e-12);
+    ck_assert_near(cJSON_GetArrayItem(cJSON_GetObjectItem(kill, "by_attack"), 0)->valuedouble, 1.0 / 2, 1e-12);
+    cJSON_Delete(j);
+    free(json);
+    ck_assert_near(csv_field(sc, &s, "p_kill"), 3.0 / 4, 1e-12);
+    no_summary mc;
+    mc_summary(sc, 200000, 5, &mc);
+    ck_assert(within_5se(mc.kill.p, 3.0 / 4, 200000));
+    ck_assert_near(mc.kill.p, mc.attack[0].kill.p + mc.attack[1].kill.p, 1e-12);
+    ck_assert_near(mc.kill.se, sqrt(mc.kill.p * (1 - mc.kill.p) / 200000), 1e-15);
+    ck_assert_near(csv_field(sc, &mc, "p_kill_se"), mc.kill.se, 1e-9);
+    text = text_of(sc, &mc);
+    char line[96];
+    snprintf(line, sizeof line, "\nP(destroyed) %9.6f ± %.6f   (by the end", mc.kill.p, mc.kill.se);
+    ck_assert_msg(strstr(text, line), "%s", text);
+    free(text);
+    no_summary_free(&mc);
+    no_summary_free(&s);
+    free(sc);
+    /* three attacks on hull 2 without the damage deck: destroyed at the second success. Never by
+     * the first attack; by the second when both succeed (1/4); by the third when exactly one of the
+     * first two did (2 x 1/4) and it succeeds (1/2): 1/4. By the end 1/2 = P(at least 2 of 3
+     * succeed) = 3/8 + 1/8. */
+    sc = scenario("{\"game\":\"xwing\",\"defender\":{\"dice\":0,\"hull\":2},\"rule_options\":{\"damage_deck\":false},"
+                  "\"attacks\":[{\"attacker\":{\"dice\":1}},{\"attacker\":{\"dice\":1}},{\"attacker\":{\"dice\":1}}]}");
+    run_exact(sc, &s);
+    const double share[3] = {0, 1.0 / 4, 1.0 / 4};
+    for (int a = 0; a < 3; a++)
+        ck_assert_near(s.attack[a].kill.p, share[a], 1e-12);
+    ck_assert_near(s.kill.p, 1.0 / 2, 1e-12);
+    no_summary_free(&s);
+    free(sc);
+    /* Legion calls it the unit wiped: one 2-wound miniature, two melee red dice (25/64, below) */
+    sc = scenario("{\"game\":\"legion\",\"defender\":{\"die\":\"white\",\"minis\":1,\"wounds\":2},"
+                  "\"attacks\":[{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}},"
+                  "{\"attack_type\":\"melee\",\"attacker\":{\"pool\":{\"red\":1}}}]}");
+    run_exact(sc, &s);
+    text = text_of(sc, &s);
+    ck_assert_msg(strstr(text, "\nP(unit wiped by this attack) 0.3906250000\n"), "%s", text);
+    ck_assert_msg(strstr(text, "\nP(unit wiped) 0.3906250000   (by the end of the 2 attacks)\n"), "%s", text);
+    free(text);
+    no_summary_free(&s);
+    free(sc);
+}
+END_TEST
+
 /* ---- policies over a sequence ---- */
 
 static const char *const golden_sequences[] = {
@@ -384,6 +491,76 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
     sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0}}");
     o.trials = 0;
     ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), -1);
+    free(sc);
+}
+END_TEST
+
+
+/* Shots over rounds (the default) or in one round (--carry-tokens): one attack die (hit or crit
+ * 4/8) against one defense die (evade 3/8, focus 2/8) with a focus token and hull 1. A shot kills
+ * when it hits and the defender shows no evade: with the focus token 1/2 x 3/8 = 3/16 (a focus
+ * result is changed), without it 1/2 x 5/8 = 5/16; the defender spends it only on a hit and a
+ * focus result (1/2 x 2/8 = 1/8). Each round it has its focus token again: P(k) = (13/16)^(k-1)
+ * x 3/16, mean 16/3. Carried, the chain of (alive with focus a_k, alive without b_k) gives
+ * P(k) = a_k 3/16 + b_k 5/16, a_{k+1} = a_k 11/16, b_{k+1} = b_k 11/16 + a_k 1/8. */
+START_TEST(shots_over_rounds_refresh_the_tokens)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":1,"
+                               "\"tokens\":{\"focus\":1},\"hull\":1},\"rule_options\":{\"damage_deck\":false}}");
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 1};
+    no_summary s;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert(s.shots_rounds);
+    for (int k = 1; k <= 30; k++)
+        ck_assert_near(s.shots[k].p, pow(13.0 / 16, k - 1) * 3 / 16, 1e-12);
+    ck_assert_near(s.shots_mean, 16.0 / 3, 1e-9);
+    o.carry_tokens = 1;
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert(!s.shots_rounds);
+    double a = 1, b = 0;
+    for (int k = 1; k <= 30; k++) {
+        ck_assert_near(s.shots[k].p, a * 3 / 16 + b * 5 / 16, 1e-12);
+        b = b * 11 / 16 + a / 8;
+        a = a * 11 / 16;
+    }
+    free(sc);
+}
+END_TEST
+
+/* The round rules themselves: X-Wing's defender gets the scenario's tokens again, Force one back
+ * (not all), the ion tokens an attack gave it kept (L984, L487); Armada's exhausted tokens ready,
+ * discarded ones stay out (seed 001 L333). */
+START_TEST(round_rules_refresh_tokens)
+{
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":2},\"defender\":{\"dice\":2,"
+                               "\"tokens\":{\"focus\":1,\"force\":2,\"stress\":1},\"hull\":4}}");
+    no_ctx next = sc->attacks[0];
+    uint8_t *tok = next.start.tok[NO_DEFENDER];
+    tok[NO_TOK_FOCUS] = 0, tok[NO_TOK_FORCE] = 0, tok[NO_TOK_ION] = 2, tok[NO_TOK_EVADE] = 1;
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    ck_assert_int_eq(tok[NO_TOK_FOCUS], 1);
+    ck_assert_int_eq(tok[NO_TOK_FORCE], 1);
+    ck_assert_int_eq(tok[NO_TOK_STRESS], 1);
+    ck_assert_int_eq(tok[NO_TOK_ION], 2);
+    ck_assert_int_eq(tok[NO_TOK_EVADE], 0);
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    ck_assert_int_eq(tok[NO_TOK_FORCE], 2);
+    free(sc);
+    sc = scenario("{\"game\":\"armada\",\"range\":\"medium\",\"attacker\":{\"type\":\"ship\",\"pool\":{\"red\":2}},"
+                  "\"defender\":{\"type\":\"ship\",\"hull\":5,\"tokens\":[\"brace\",{\"type\":\"evade\","
+                  "\"state\":\"exhausted\"},{\"type\":\"redirect\",\"state\":\"discarded\"}]}}");
+    next = sc->attacks[0];
+    ck_assert_int_eq(sc->new_round(sc, &next), 0);
+    const uint8_t *kw = next.kw[NO_DEFENDER];
+    ck_assert_int_eq(kw[AK_TOKENS + AR_BRACE * AR_NSTATES + AR_READY], 1);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_EVADE * AR_NSTATES + AR_READY], 1);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_EVADE * AR_NSTATES + AR_EXHAUSTED], 0);
+    ck_assert_int_eq(kw[AK_TOKENS + AR_REDIRECT * AR_NSTATES + AR_READY], 0);
+    int ready_evade = 0; /* the evade's modifiers are rebuilt: spent ready, not discarded */
+    for (int m = 0; m < next.nmods; m++)
+        ready_evade |= next.mods[m].side == NO_DEFENDER && next.mods[m].effect == AR_EVADE + 1 && !next.mods[m].discards;
+    ck_assert(ready_evade);
     free(sc);
 }
 END_TEST
@@ -506,9 +683,12 @@ Suite *suite_sequence(void)
     tcase_add_test(t, armada_carry_moves_tokens_shields_and_cards);
     tcase_add_test(t, armada_sequence_monte_carlo_agrees);
     tcase_add_test(t, xwing_two_attacks_match_the_published_value);
+    tcase_add_test(t, sequence_kill_is_the_sum_of_each_attacks_share);
     tcase_add_test(t, optimal_is_never_worse_than_any_named_policy);
     tcase_add_test(t, goal_kill_trades_damage_for_survival);
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
+    tcase_add_test(t, shots_over_rounds_refresh_the_tokens);
+    tcase_add_test(t, round_rules_refresh_tokens);
     tcase_add_test(t, legion_suppression_carries_into_cover);
     tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);
     tcase_add_test(t, legion_guardian_wounds_carry);

@@ -130,6 +130,46 @@ START_TEST(t_compare_rows_are_single_runs)
 }
 END_TEST
 
+/* Quick notation as an input, and a list set from the command line: each row is the single run
+ * of the scenario written out by hand (quickstart_with; the same with two abilities listed), and
+ * the difference columns are each row's mean and P(kill) less the first row's. */
+START_TEST(t_compare_quick_notation_and_lists)
+{
+    char words[3][256] = {"xwing:3 fl vs 3 fe h3", "xwing:3 fl vs 3 fe h3,defender.tokens.evade=0,label=no evade",
+                          QUICKSTART ",attacker.abilities=[predator,marksmanship],label=two cards"};
+    compare_args a;
+    inputs_of(&a, words, 3);
+    ck_assert_str_eq(a.in[0].file, "xwing:3 fl vs 3 fe h3");
+    ck_assert_str_eq(a.in[2].ov[0].value, "[predator,marksmanship]");
+    ck_assert_str_eq(a.in[2].label, "two cards");
+    char *csv = capture(run_compare, &a, 0);
+    no_summary s[3];
+    quickstart_with(3, 1, &s[0]);
+    quickstart_with(3, 0, &s[1]);
+    no_scenario *sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1},"
+                               "\"abilities\":[\"predator\",\"marksmanship\"]},\"defender\":{\"dice\":3,"
+                               "\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":3},\"range\":2}");
+    exact_summary(sc, &s[2]);
+    free(sc);
+    ck_assert(s[2].mean > s[0].mean + 0.01); /* the cards were read: they add damage */
+    for (int row = 1; row <= 3; row++) {
+        ck_assert_double_eq_tol(csv_field(csv, row, "mean"), s[row - 1].mean, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "mean_difference"), s[row - 1].mean - s[0].mean, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "p_kill_difference"), s[row - 1].kill.p - s[0].kill.p, 1e-11);
+        ck_assert_double_eq_tol(csv_field(csv, row, "mean_difference_se"), 0, 1e-15); /* exact rows */
+    }
+    free(csv);
+    /* a comma of the notation itself stays in it; a file takes none */
+    char spec[] = "xwing:3 fl vs 3 fe h3,2,attacker.dice=4", spec2[] = QUICKSTART ",2";
+    no_input in;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_input_parse(spec, &in, err, sizeof err), 0);
+    ck_assert_str_eq(in.file, "xwing:3 fl vs 3 fe h3,2");
+    ck_assert_int_eq(in.nov, 1);
+    ck_assert_int_eq(no_input_parse(spec2, &in, err, sizeof err), -1);
+}
+END_TEST
+
 START_TEST(t_compare_policies_and_points)
 {
     /* the same file under two policies, with a cost: rows equal runs under those policies */
@@ -407,6 +447,7 @@ Suite *suite_table(void)
     TCase *tc = tcase_create("compare, sweep, charts");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, t_compare_rows_are_single_runs);
+    tcase_add_test(tc, t_compare_quick_notation_and_lists);
     tcase_add_test(tc, t_compare_policies_and_points);
     tcase_add_test(tc, t_compare_bad_input);
     tcase_add_test(tc, t_sweep_grid_is_single_runs);

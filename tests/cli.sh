@@ -16,10 +16,19 @@ expect_error() {
     "$BIN" "$@" >"$T/out" 2>"$T/err"; rc=$?
     if [ $rc -ne 2 ]; then bad "$name: exit $rc, expected 2"; return; fi
     if [ -s "$T/out" ]; then bad "$name: wrote to stdout"; return; fi
+    if [ "$(grep -c "^Try 'neverodds" "$T/err")" -gt 1 ]; then bad "$name: more than one 'Try' line"; return; fi
     case "$(head -n 1 "$T/err")" in
         "$want"*) ok ;;
         *) bad "$name: stderr was: $(cat "$T/err")" ;;
     esac
+}
+# expect_usage NAME EXPECTED_FIRST_LINE TRY_LINE ARGS...: expect_error, and the message is exactly
+# two lines: the one given and one pointer to the help that lists what was meant
+expect_usage() {
+    name=$1; first=$2; try=$3; shift 3
+    expect_error "$name" "$first" "$@"
+    [ "$(head -n 1 "$T/err")" = "$first" ] && [ "$(sed -n 2p "$T/err")" = "$try" ] && [ "$(wc -l <"$T/err")" -eq 2 ] &&
+        ok || bad "$name: stderr was: $(cat "$T/err")"
 }
 
 printf '{"game":"xwing",' >"$T/malformed.json"
@@ -135,6 +144,12 @@ printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
+# without a hull there is no P(kill) to compare (it printed 0): "-", and no kill figures in JSON or CSV
+"$BIN" policy profiles/xwing/reroll-then-focus.json | grep -q "^  per-attack   2.8125000000  +0.0000000000             -              -$" &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"health_given":	false' &&
+    ! "$BIN" policy profiles/xwing/reroll-then-focus.json --format json | grep -q '"kill' &&
+    "$BIN" policy profiles/xwing/reroll-then-focus.json --format csv | grep -q "^attacker,per-attack,2.8125,0,0,,,$" &&
+    ok || bad "policy command without a hull"
 # its decision tables: with a lock and a focus token the attacker converts F F F, rerolls nothing
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "focus focus focus .*attacker focus change: focus->hit x3; then defense roll" &&
     ok || bad "policy decision table"
@@ -153,6 +168,29 @@ expect_error policy-option "neverodds: policy: --policy does not apply" policy p
     grep -q '"rules":.*"xwing-1e"' "$T/ed.json" && grep -q '"rules":.*"xwing-2e"' "$T/ed.json" && ok || bad "order --rules"
 "$BIN" order tests/order/legion-reroll-convert.json --variant convert-before-reroll >"$T/lg.txt" &&
     grep -q "convert-before-reroll  *aim  *0.8854166667" "$T/lg.txt" && ok || bad "order --variant"
+# order's verdict, first: reroll-then-focus's two orders differ (lock first: 3 (1/2 + 1/4 + 1/4 x 3/4)
+# = 2.8125; focus first, the rerolled focus stays: 3 (1/2 + 1/4 + 1/4 x 1/2) = 2.625)
+sed -n 5p "$T/order.txt" | grep -q "^verdict:  the order matters: 0.1875 damage between the best and the worst order" &&
+    ok || bad "order verdict, the order matters"
+# the contract's 36 orders (3 x 2 x 1 of the attacker's accuracies, 3 x 2 x 1 of the defender's
+# Brace and two Redirects) all give the same results: an accuracy's target token is chosen, not
+# sequenced (L153), and Brace and Redirect act at fixed moments of resolving the damage, Brace when
+# it is totalled (L363), Redirect when it is suffered (L361), whatever order they were spent in
+# (Evade, which changes dice, has its own step first: L155, L362). One line, the rest counted;
+# below the scenario line no line wider than the table's columns (the header cited whole, wrapped).
+"$BIN" order profiles/armada/contract-example.json >"$T/contract.txt" &&
+    grep -q "^verdict:  no order changes the result: the 36 orders give the same results$" "$T/contract.txt" &&
+    grep -q "^ *+ 35 more orders with this result$" "$T/contract.txt" && ! grep -q " = " "$T/contract.txt" &&
+    [ "$(sed 1,3d "$T/contract.txt" | awk 'length($0) > 130' | wc -l)" -eq 0 ] && ok || bad "order verdict, no order changes"
+"$BIN" order profiles/armada/contract-example.json --format json | grep -q '"order_matters":	false' &&
+    "$BIN" order profiles/xwing/reroll-then-focus.json --format json | grep -q '"order_matters":	true' &&
+    ok || bad "order verdict in JSON"
+"$BIN" order profiles/xwing1/discriminator.json | grep -q "orders its own effects of one moment (B1209-B1213)$" &&
+    ok || bad "order header cut"
+# a sequence: each attack's kill is its own share, the totals give the sequence's
+"$BIN" run profiles/xwing/two-attacks.json >"$T/two.txt" && grep -q "^P(destroyed by this attack) 0.0001308008" "$T/two.txt" &&
+    grep -q "^P(destroyed) 0.0001308008   (by the end of the 2 attacks)$" "$T/two.txt" && ! grep -q "^P(kill)" "$T/two.txt" &&
+    ok || bad "sequence P(destroyed)"
 expect_error order-variant "neverodds: --variant nope: xwing-2e rules have no named variants" order profiles/xwing/quickstart.json --variant nope
 expect_error order-window "neverodds: --swap-window: expected a window name" order profiles/xwing/quickstart.json --swap-window sideways
 expect_error order-roll "neverodds: --roll: atk: expected faces B, F, H, C or E" order profiles/xwing/quickstart.json --roll "atk=F,X"
@@ -223,7 +261,7 @@ expect_error title-no-plot "neverodds: --title, --subtitle and --size set the ch
     grep -qF 'set title "{/:Bold 3 dice, focus + lock vs 2 dice, focus + evade, range 1}"' "$T/q.gp" && ok || bad "quick title in words"
 "$BIN" compare $Q,label=one profiles/xwing/two-attacks.json,label=two --plot "$T/c.gp" >/dev/null &&
     grep -q '{/:Bold one and two}' "$T/c.gp" && ok || bad "compare title"
-"$BIN" legion "5w hit vs white surge light" --plot "$T/l.gp" >/dev/null && grep -q 'P(wounds = k) · P(unit wiped) ' "$T/l.gp" &&
+"$BIN" legion "5w hit vs white surge minis4 light" --plot "$T/l.gp" >/dev/null && grep -q 'P(wounds = k) · P(unit wiped) ' "$T/l.gp" &&
     grep -q 'set xlabel "wounds"' "$T/l.gp" && ok || bad "Legion chart words"
 "$BIN" sweep $L --vary cover=none,light,heavy --plot "$T/s.gp" >"$T/s.txt" && grep -q 'with boxes' "$T/s.gp" &&
     ! grep -q 'linespoints' "$T/s.gp" && grep -q '{/:Bold mean wounds by cover}' "$T/s.gp" &&
@@ -241,6 +279,21 @@ wait $pid && grep -q '"partial":	true' "$T/part.json" && ok || bad "Ctrl-C: no p
     "$BIN" xwing "3 fl vs 2 fe h3 r2" --format json | grep -v '"scenario"\|"file"' >"$T/qq" &&
     cmp -s "$T/qf" "$T/qq" && grep -q '"mean"' "$T/qq" && ok || bad "quick notation and its JSON differ"
 "$BIN" legion "5w hit vs white surge light" | grep -q "rules legion-2026" && ok || bad "legion quick notation"
+# a Legion defender without minis, wounds or a unit: the wounds are not capped (mean 10/9, not the
+# 0.7154 of a 1-wound miniature), a line says so and there is no P(unit wiped); given, the cap is back
+"$BIN" legion "5w hit vs white surge light" >"$T/nounit.txt" &&
+    grep -q "^unit           none given: wounds not capped; give minis and wounds (or a unit) for P(unit wiped)$" "$T/nounit.txt" &&
+    grep -q "^suppression .*(the unit taken to survive)$" "$T/nounit.txt" &&
+    grep -q "^mean wounds  1.1111111111 " "$T/nounit.txt" && grep -q "no unit given, cover light" "$T/nounit.txt" &&
+    ! grep -q "P(unit wiped)  \|^defeated" "$T/nounit.txt" && ok || bad "legion: no unit given"
+"$BIN" legion "5w hit vs white surge light" --format json >"$T/nounit.json" &&
+    grep -q '"health_given":	false' "$T/nounit.json" && ! grep -q '"kill"\|"defeated"' "$T/nounit.json" &&
+    ok || bad "legion: no unit given, JSON"
+"$BIN" legion "5w hit vs white surge light minis2" >"$T/unit.txt" && grep -q "^P(unit wiped)  0.3087605209$" "$T/unit.txt" &&
+    grep -q "^mean wounds  1.0241325001 " "$T/unit.txt" && ! grep -q "none given" "$T/unit.txt" && ok || bad "legion: minis given"
+"$BIN" xwing "5 vs 0" | grep -q "^hull         none given: no P(kill); give the defender a hull (and shields) for it$" &&
+    ok || bad "xwing: no hull given"
+expect_error legion-shots-no-unit "neverodds: quick: --shots-to-kill repeats the attack until the defender is destroyed: give \"defender.minis\" and \"wounds\" (or a \"unit\")" legion "5w vs white" --shots-to-kill
 "$BIN" xwing --help | grep -q "letters     f focus, l lock" && ok || bad "quick --help grammar"
 expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unknown token letter 'x'" xwing "3 fx vs 2"
 expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"
@@ -323,6 +376,25 @@ for f in profiles/*/*.json; do
     "$BIN" run "$f" >/dev/null 2>"$T/p.err" && ok || bad "profile $f: $(cat "$T/p.err")"
 done
 
+# compare and sweep take quick notation (GAME:NOTATION) and lists from the command line; compare
+# shows each row's difference from the first
+"$BIN" compare 'xwing:3 fl vs 3 fe h3' 'xwing:3 fl vs 3 fe h3,attacker.abilities=[predator,marksmanship]' --exact \
+    >"$T/cq.txt" 2>"$T/cq.err" && grep -q "vs #1" "$T/cq.txt" && grep -q "predator,marksmanship" "$T/cq.txt" &&
+    [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
+"$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
+    [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+# shots to kill: one a round by default (the defender's tokens refresh), --carry-tokens for one
+# round; the table stops where P(<= k) prints as 1
+"$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill >"$T/sr.txt" && grep -q "one a round" "$T/sr.txt" &&
+    grep -q "P(<= k) is 1 from k = " "$T/sr.txt" && ok || bad "shots to kill over rounds"
+"$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill --carry-tokens --format json | grep -q '"tokens":	"carried"' &&
+    ok || bad "shots to kill, tokens carried"
+expect_error carry-alone "neverodds: --carry-tokens: only with --shots-to-kill" xwing "3 fl vs 3 fe h3" --carry-tokens
+# Armada's notation keeps its own commas (shields3,2) in a compare input
+"$BIN" compare 'armada:2r1b medium vs hull5 shields3,2' 'armada:2r1b medium vs hull5 shields3,2,attacker.pool.red=3' \
+    --exact >"$T/ca.txt" && grep -q "attacker.pool.red=3" "$T/ca.txt" && ok || bad "compare: Armada notation with commas"
+expect_error compare-quick "neverodds: quick notation \"3 q vs 2\": \"q\": unknown word" compare 'xwing:3 q vs 2'
+
 # MathWing's SlowSingleAttack with every option it offers (16 cards) compiles exact within the
 # state budget, and Monte Carlo over the same attack agrees within 5 standard errors (issue #22)
 MW=profiles/xwing/mathwing-slow-single-attack.json
@@ -336,6 +408,78 @@ d = abs(exact["damage"]["mean"] - mc["damage"]["mean"])
 assert d < 5 * mc["damage"]["stderr"], (exact["damage"]["mean"], mc["damage"]["mean"], mc["damage"]["stderr"])
 PY
 then ok; else bad "MathWing SlowSingleAttack: exact, and Monte Carlo within 5 standard errors"; fi
+
+# issue #23, "did you mean": unknown commands, options, scenario keys and list kinds offer the
+# nearest (a swap of two letters is one edit), with one pointer to the command's --help
+expect_usage near-command "neverodds: unknown command 'rnu' (did you mean \"run\"?)" "Try 'neverodds --help'." rnu $Q
+expect_usage near-quick-command "neverodds: unknown command 'xwign' (did you mean \"xwing\"?)" "Try 'neverodds --help'." xwign "3 vs 2"
+expect_usage near-option "neverodds: run: unknown option '--trails' (did you mean \"--trials\"?)" "Try 'neverodds run --help'." \
+    run $Q --trails 5
+expect_usage near-quick-option "neverodds: xwing: unknown option '--print-scenaro' (did you mean \"--print-scenario\"?)" \
+    "Try 'neverodds xwing --help'." xwing "3 vs 2" --print-scenaro
+expect_usage near-sweep-option "neverodds: sweep: unknown option '--vray' (did you mean \"--vary\"?)" "Try 'neverodds sweep --help'." \
+    sweep $Q --vray attacker.dice=1..3
+expect_usage near-order-option "neverodds: order: unknown option '--rolls' (did you mean \"--roll\", \"--rules\"?)" \
+    "Try 'neverodds order --help'." order $Q --rolls x
+expect_usage far-option "neverodds: compare: unknown option '--colour'" "Try 'neverodds compare --help'." compare $Q --colour red
+expect_usage near-list-kind "neverodds: list: unknown kind 'squadron' for armada (did you mean \"squadrons\"?) (armada lists ships, squadrons)" \
+    "Try 'neverodds list --help'." list squadron --game armada
+expect_usage near-list-game "neverodds: list: --game: unknown game 'armda' (did you mean \"armada\"?) (xwing, xwing1, legion, armada)" \
+    "Try 'neverodds list --help'." list ships --game armda
+printf '{"game":"xwing","attacker":{"dice":3,"tokns":{"focus":1}},"defender":{"dice":2}}' >"$T/tokns.json"
+expect_error near-key "neverodds: $T/tokns.json: attacker.tokns: unknown key (did you mean \"tokens\"?) (expected one of: dice, tokens," \
+    run "$T/tokns.json"
+expect_error near-key-set "neverodds: $Q [attacker.tokns.focus=1]: attacker.tokns: unknown key (did you mean \"tokens\"?)" \
+    compare $Q $Q,attacker.tokns.focus=1
+"$BIN" run "$T/tokns.json" --lenient 2>&1 >/dev/null | grep -q "attacker.tokns: unknown key, ignored (did you mean \"tokens\"?)" &&
+    ok || bad "--lenient: nearest key"
+# list covers first edition's abilities too (profiles/xwing1/abilities.json)
+"$BIN" list abilities palpatine --game xwing1 | tail -1 | grep -q '^1 xwing1 abilities matching "palpatine"' &&
+    ok || bad "list abilities --game xwing1"
+# --help names every quick-notation command, xwing1 too
+"$BIN" --help | grep -q '^  xwing1 "NOTATION" ' && ok || bad "--help lists xwing1"
+
+# issue #23, "fail before the work": --plot and --output paths are checked before anything runs:
+# one line, exit 2, nothing on stdout, no gnuplot noise and no file left behind
+expect_plot_path() { # NAME WHY ARGS...: the one-line error for --plot $T/... as the last two words
+    name=$1; why=$2; shift 2
+    eval "plot=\${$#}"
+    expect_error "$name" "neverodds: --plot $plot: cannot write: $why" "$@"
+    [ "$(wc -l <"$T/err")" -eq 1 ] && [ -z "$(ls "$(dirname "$plot")" 2>/dev/null | grep 'tmp-')" ] &&
+        ok || bad "$name: $(cat "$T/err")"
+}
+mkdir -p "$T/dir.png" "$T/ro"
+expect_plot_path plot-missing-dir "No such file or directory" run $Q --plot "$T/no/such/c.png"
+expect_plot_path plot-is-dir "Is a directory" run $Q --plot "$T/dir.png"
+expect_plot_path plot-sweep "No such file or directory" sweep $Q --vary attacker.dice=1..3 --plot "$T/no/h.svg"
+expect_plot_path plot-compare "No such file or directory" compare $Q $Q,rules=xwing-1e --plot "$T/no/c.gp"
+expect_plot_path plot-quick "No such file or directory" legion "5w vs white" --plot "$T/no/l.png"
+expect_plot_path plot-matchup "No such file or directory" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --plot "$T/no/m.png"
+if [ "$(id -u)" -ne 0 ]; then # root writes anywhere
+    chmod a-w "$T/ro"
+    expect_plot_path plot-read-only "Permission denied" run $Q --plot "$T/ro/c.png"
+    chmod u+w "$T/ro"
+fi
+expect_error output-is-dir "neverodds: --output $T: cannot write: Is a directory" run $Q --output "$T"
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "output-is-dir: $(cat "$T/err")"
+# a chart that can be written is still drawn after the check (the probe file is gone)
+"$BIN" run $Q --plot "$T/ok.gp" >/dev/null && [ -s "$T/ok.gp" ] && [ -z "$(ls "$T" | grep 'ok.gp.tmp')" ] &&
+    ok || bad "--plot after the check"
+
+# --trials as people write it: 1e6 and 1_000_000 are 1000000 (the same report byte for byte);
+# fractions, signs and overflow are refused with the reason
+"$BIN" run $Q --trials 1000000 --format json >"$T/t-plain.json"
+"$BIN" run $Q --trials 1e6 --format json >"$T/t-exp.json" && "$BIN" run $Q --trials 1_000_000 --format json >"$T/t-under.json" &&
+    grep -q '"trials":	1000000,' "$T/t-exp.json" && cmp -s "$T/t-plain.json" "$T/t-exp.json" &&
+    cmp -s "$T/t-plain.json" "$T/t-under.json" && ok || bad "--trials 1e6 / 1_000_000"
+expect_usage trials-fraction "neverodds: --trials: expected an integer from 1 to 100000000000, got '1.5e0' (not a whole number)" \
+    "Try 'neverodds run --help'." run $Q --trials 1.5e0
+expect_usage trials-negative "neverodds: --trials: expected an integer from 1 to 100000000000, got '-1e6' (negative)" \
+    "Try 'neverodds run --help'." run $Q --trials -1e6
+expect_usage trials-overflow "neverodds: --trials: expected an integer from 1 to 100000000000, got '1e12' (more than 100000000000)" \
+    "Try 'neverodds run --help'." run $Q --trials 1e12
+expect_usage seed-overflow "neverodds: --seed: expected an integer from 0 to 18446744073709551615, got '18446744073709551616' (more than 18446744073709551615)" \
+    "Try 'neverodds run --help'." run $Q --seed 18446744073709551616
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -103,6 +103,9 @@ void no_armada_after(const no_ctx *ctx, const no_state *s, int shields[AR_NZONES
  * over, and its token modifiers are rebuilt. Returns 1 when the defender was destroyed, -1 when
  * its tokens need more modifiers than an attack holds. */
 int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next);
+/* A new round between two shots (--shots-to-kill): the Status phase readies the defender's
+ * exhausted tokens (discarded ones stay out); its token modifiers are rebuilt. -1 as above. */
+int no_armada_new_round(no_ctx *next);
 
 /* Counter X (L649): after a squadron's attack on a squadron with Counter X, the defender attacks
  * back with X blue dice, even if destroyed. Builds that attack from `attack` into `counter`;

@@ -246,7 +246,8 @@ typedef struct no_ctx {
     int attack_value, agility;         /* before range and effects */
     int range;                         /* X-Wing 0..3; Armada: AR_* (armada.h); Legion 1 */
     int obstructed, ordnance, ion_weapon;
-    int hull, shields;                 /* hull 0: no kill statistics */
+    int hull, shields;                 /* hull 0: no kill statistics (Legion: the wounds the
+                                        * defending unit can take, 0 when no unit is given) */
     int defender_size;                 /* 1 small, 2 medium, 3 large (tractor/ion thresholds) */
     int attacker_size;
     int multiple_focus;                /* switch: a second focus token may be spent in one attack */

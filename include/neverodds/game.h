@@ -22,7 +22,8 @@ typedef struct no_game {
     const char *name;        /* "xwing": the scenario's "game" key, the JSON report's */
     const char *label;       /* "X-Wing": report headers, chart captions */
     const char *damage_word; /* what the damage table counts: "damage", "wounds" */
-    const char *kill_word;   /* what a kill is called in charts and tables: "P(kill)", "P(unit wiped)" */
+    const char *kill_word;   /* what a sequence's report calls the kill: "destroyed", "unit wiped" */
+    const char *kill_label;  /* what a kill is called in charts and tables: "P(kill)", "P(unit wiped)" */
 
     /* The scenario reader: `root` is the scenario's JSON object, whose "game" names this game.
      * It reads the rule version, the attack or attacks, and calls no_parse_common; errors go to
@@ -31,9 +32,9 @@ typedef struct no_game {
 
     /* The policies and goals it offers: bit p of no_policies / no_goal_names (engine.h). */
     unsigned policies, goals;
-    /* A defender without a hull can still be destroyed (Legion's miniatures): P(kill) is always
-     * reported and --shots-to-kill always applies. */
-    int kill_without_hull;
+    /* The scenario keys that say what the defender can take (no_ctx.hull: a hull, or Legion's
+     * miniatures), for messages: without them there is no P(kill) nor --shots-to-kill. */
+    const char *health_keys;
     /* The JSON report says "damage_deck" (X-Wing's optional damage deck). */
     int has_damage_deck;
     /* The JSON report's "tokens" block counts tokens spent (Armada's defense tokens are a section

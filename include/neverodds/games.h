@@ -18,5 +18,7 @@ const no_game *no_game_find(const char *name);
 int no_quick_json(const char *game, const char *spec, char **json, char *err, size_t errlen);
 /* The quick-notation game named `name`, or NULL. */
 const struct no_quick_game *no_game_quick_find(const char *name);
+/* The i-th quick-notation game of all the games' (NULL past the last): to list their names. */
+const struct no_quick_game *no_game_quick_at(int i);
 
 #endif

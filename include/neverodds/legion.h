@@ -139,7 +139,7 @@ typedef struct no_legion_unit {
  * (out), with their tokens, and a new leader if the old one fell (L1644). Returns how many. */
 int no_legion_after_wounds(const no_legion_unit *u, int wounds, no_legion_mini *out);
 /* The defender suffers `wounds`, at most `most` (what it can take): damage, miniatures defeated,
- * destroyed. */
+ * destroyed. Without a unit (ctx->hull 0) every wound counts and nothing is defeated. */
 void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most);
 /* Miniatures defeated by `wounds` (most-wounded first, leader last, a Noncombatant after the
  * others, a Counterpart as any other but spared the last non-counterpart's defeat). */

@@ -7,7 +7,7 @@
 /* A game of the command line: its words and letters (a game's descriptor lists its own, game.h;
  * no_quick_json of games.h finds one by name). */
 typedef struct no_quick_game no_quick_game;
-extern const no_quick_game no_quick_xwing, no_quick_xwing1, no_quick_legion;
+extern const no_quick_game no_quick_xwing, no_quick_xwing1, no_quick_legion, no_quick_armada;
 /* Its name on the command line ("xwing1"). */
 const char *no_quick_name(const no_quick_game *g);
 

@@ -11,6 +11,8 @@ typedef struct no_run_opts {
     uint64_t seed;
     int threads;
     int shots;             /* --shots-to-kill */
+    int carry_tokens;      /* --carry-tokens: shots within one round, the defender's tokens as the last
+                            * shot left them; 0: a shot a round, its tokens refreshed (no_round_rule) */
     int no_gain;           /* an optimal sequence skips its per-attack run (the comparison has its own) */
 } no_run_opts;
 
@@ -22,7 +24,8 @@ int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char
  * out->attack[i] each attack; no_summary_free releases them. */
 int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen);
 /* Shots to kill (--shots-to-kill): the scenario's one attack repeated, the defender's state
- * carried, until it is destroyed: out->shots. */
+ * carried, until it is destroyed: out->shots. One shot a round, the defender's tokens refreshed
+ * by the game's round rule, unless opts->carry_tokens (or the game has no round rule). */
 /* `neverodds policy`: every named policy for each side in turn (the other per-attack), their
  * mean damage and P(kill) side by side, as text, JSON or CSV (format: NO_FMT_* of table.h) on f. */
 #include <stdio.h>

@@ -24,6 +24,10 @@ struct no_scenario;
  * -1 when the next attack cannot be built (too many modifiers). */
 typedef int (*no_carry_rule)(const struct no_scenario *sc, int next, const no_ctx *from, const no_state *end,
                              no_ctx *out);
+/* A game's rule for a new round between two shots of --shots-to-kill: what the round's end and
+ * the next round's actions do to the defender `next` the last shot left (its tokens refresh).
+ * Returns 0, or -1 when the attack cannot be built. NULL: the game has none (tokens carry). */
+typedef int (*no_round_rule)(const struct no_scenario *sc, no_ctx *next);
 
 typedef struct no_scenario {
     char file[256];
@@ -42,6 +46,7 @@ typedef struct no_scenario {
     int nattacks;
     no_ctx attacks[NO_MAX_ATTACKS];
     no_carry_rule carry;
+    no_round_rule new_round;
     int one_defender;     /* every attack of the sequence is on the same defender */
     /* Legion: the attacking unit's tokens the pools share (side, kind), for the report; the
      * defending unit of a sequence on one defender */

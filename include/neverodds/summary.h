@@ -53,6 +53,8 @@ typedef struct no_summary {
     double made;                          /* probability the attack was made (a sequence's later attack may not be) */
     int has_kill;
     no_rate kill, faceup;                 /* destroyed; at least one face-up damage card */
+    int of_sequence;                      /* one attack of a sequence on one defender: kill is the
+                                           * share this attack destroys, not the sequence's */
     no_rate hit;                          /* the attack hits (L359) */
     no_rate ion;                          /* X-Wing: mean ion tokens the attack gives (p: the mean) */
     no_rate jam, tractor;                 /* X-Wing: mean jam / tractor tokens a token weapon gives */
@@ -74,6 +76,7 @@ typedef struct no_summary {
     struct { char name[40]; int side; no_rate used; } abilities[NO_MAX_MODS];
     /* shots to kill: P(destroyed by exactly the k-th attack), k = 1..NO_MAX_SHOTS, and beyond */
     int has_shots, max_shots;
+    int shots_rounds;                     /* one shot a round, tokens refreshed (no_round_rule) */
     no_rate shots[NO_MAX_SHOTS + 1];
     no_rate shots_beyond;
     double shots_mean;                    /* over the attacks that destroy it within NO_MAX_SHOTS */

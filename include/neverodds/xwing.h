@@ -73,5 +73,9 @@ int no_xwing_defense_dice(const no_ctx *ctx, no_state *s);
  * over, and the attacker's tokens and charges when `next` is its ship's bonus attack. Returns 1
  * when the defender was destroyed. */
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next);
+/* A new round between two shots (--shots-to-kill): the defender `next` the last shot left gets
+ * again the tokens `first` (the scenario's attack) gives it, its Force recovers one, and the
+ * tokens the attacks gave it (ion, tractor), its shields, damage, deck and charges stay. */
+void no_xwing_new_round(const no_ctx *first, no_ctx *next);
 
 #endif

@@ -243,7 +243,8 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         fprintf(f, "A: %s%s%s (%s)\nB: %s%s%s (%s)\n", a->file, *a->name ? ", " : "", a->name, a->faction, b->file,
                 *b->name ? ", " : "", b->name, b->faction);
         fprintf(f, "tokens: each ship holds one of each asked for whose action it has; one attack with the\n"
-                   "primary weapon; P(kill) and attacks to destroy at range %d (+: some survive 200 attacks)\n",
+                   "primary weapon; P(kill) and attacks to destroy at range %d, one a round, the defender's\n"
+                   "tokens refreshed each round (+: some survive 200 attacks)\n",
                 NO_MATCHUP_RANGE);
         for (int d = 0; d < 2; d++)
             cells_text(f, &c[d * per], per, d);

@@ -20,12 +20,16 @@
 #define MAX_STEPS 64
 #define MAX_RULE_ORDERS (1 + 2 * NO_ORDER_MAX_WHATIFS)
 #define SAME 1e-12 /* results this close are the same */
+#define WIDTH 100       /* text lines wrap here */
+#define ORDER_COLUMN 36 /* the order column of the table; longer orders wrap inside it */
+#define CLEAR_SE 5      /* Monte Carlo: a difference of more standard errors than this is real */
 
 
 /* The official step list, or a what-if of it. */
 typedef struct rule_order {
     char label[64];
-    char what[240];
+    const char *what;        /* the rule it follows or breaks, cited (the rules' own text, or own) */
+    char own[160];
     no_step steps[MAX_STEPS];
     no_rules rules;
 } rule_order;
@@ -63,7 +67,7 @@ static void official(const no_scenario *sc, rule_order *ro)
     ro->rules = *sc->engine_rules;
     ro->rules.steps = ro->steps;
     snprintf(ro->label, sizeof ro->label, "official");
-    snprintf(ro->what, sizeof ro->what, "%s", sc->engine_rules->order_rule ? sc->engine_rules->order_rule : "");
+    ro->what = sc->engine_rules->order_rule ? sc->engine_rules->order_rule : "";
 }
 
 /* The other player first in window w: its two decision steps trade places. */
@@ -84,8 +88,9 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     ro->steps[at[0]] = ro->steps[at[1]];
     ro->steps[at[1]] = t;
     snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
-    snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s", no_window_names[w],
+    snprintf(ro->own, sizeof ro->own, "%s: the %s before the %s", no_window_names[w],
              no_side_names[!first], no_side_names[first]);
+    ro->what = ro->own;
     return 0;
 }
 
@@ -119,7 +124,7 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
     memcpy(ro->steps, moved, (size_t)n * sizeof *moved);
     ro->rules.tidy = NULL; /* the rules' tidying assumes their own order of steps (legion.c) */
     snprintf(ro->label, sizeof ro->label, "%s", v->name);
-    snprintf(ro->what, sizeof ro->what, "%s", v->what);
+    ro->what = v->what;
     return 0;
 }
 
@@ -234,6 +239,13 @@ static double max_difference(const no_summary *a, const no_summary *ref)
         d = x > d ? x : d;
     }
     return d;
+}
+
+/* The largest change between two results: in any P(damage >= k), or in P(kill). */
+static double results_gap(const no_summary *a, const no_summary *b)
+{
+    double d = max_difference(a, b), k = fabs(a->kill.p - b->kill.p);
+    return k > d ? k : d;
 }
 
 /* One scenario's rows: for each rule order, the policy's own play and every fixed order. */
@@ -381,6 +393,135 @@ static cJSON *order_json(const table *t, const row *x)
     return a;
 }
 
+/* ---- the verdict: does the order a player commits to change the results? ---- */
+
+typedef struct verdict {
+    int matters;              /* the fixed orders' results differ (beyond the Monte Carlo error) */
+    int orders, distinct;     /* fixed orders under the official rules; how many different results */
+    const row *most, *least;  /* those that deal the most and the least mean damage */
+    double spread, spread_se; /* most - least, and its standard error (Monte Carlo) */
+    double max_diff;          /* the largest change in any P(damage >= k) or P(kill) between two */
+    char text[720];
+} verdict;
+
+/* The verdict from the fixed orders of the official rules (rule order 0), as the table shows them. */
+static void judge(const table *t, verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    for (int i = 0; i < t->nrows; i++) {
+        const row *x = &t->rows[i];
+        if (!x->fixed || x->ro)
+            continue;
+        v->orders++;
+        v->distinct += x->leader == i;
+        v->most = !v->most || x->sum.mean > v->most->sum.mean + SAME ? x : v->most;
+        v->least = !v->least || x->sum.mean < v->least->sum.mean - SAME ? x : v->least;
+        for (int j = 0; j < i; j++)
+            if (t->rows[j].fixed && !t->rows[j].ro && results_gap(&x->sum, &t->rows[j].sum) > v->max_diff)
+                v->max_diff = results_gap(&x->sum, &t->rows[j].sum);
+    }
+    const no_summary *hi = &v->most->sum, *lo = &v->least->sum;
+    const char *word = t->sc->game->damage_word;
+    v->spread = hi->mean - lo->mean;
+    v->spread_se = sqrt(hi->mean_se * hi->mean_se + lo->mean_se * lo->mean_se);
+    char most[256], least[256], amount[64];
+    if (hi->exact)
+        snprintf(amount, sizeof amount, "%.4g", v->spread);
+    else
+        snprintf(amount, sizeof amount, "%.4f ± %.4f", v->spread, v->spread_se);
+    order_text(t, v->most, most, sizeof most);
+    order_text(t, v->least, least, sizeof least);
+    v->matters = v->distinct > 1 && (hi->exact || v->spread > CLEAR_SE * v->spread_se);
+    if (v->distinct == 1 && v->orders == 1)
+        snprintf(v->text, sizeof v->text, "no order changes the result: there is one order to play (no "
+                 "moment where a player could use two effects in either order)");
+    else if (v->distinct == 1)
+        snprintf(v->text, sizeof v->text, "no order changes the result: the %d orders give the same results",
+                 v->orders);
+    else if (!v->matters)
+        snprintf(v->text, sizeof v->text, "no order changes the mean %s beyond the Monte Carlo error (the "
+                 "largest difference is %s; --exact to be sure)", word, amount);
+    else if (v->spread > SAME)
+        snprintf(v->text, sizeof v->text, "the order matters: %s %s between the best and the worst order "
+                 "(%s: %.4f against %s: %.4f)", amount, word, most, hi->mean, least, lo->mean);
+    else
+        snprintf(v->text, sizeof v->text, "the order matters, though not to the mean %s: P(%s >= k) or "
+                 "P(kill) changes by up to %.4g between orders", word, word, v->max_diff);
+}
+
+/* A what-if (rule order r) against the official rules, the policy's own play of each: its row,
+ * and a line that says it. */
+static const row *what_if_text(const table *t, int r, char *out, size_t n)
+{
+    const row *off = &t->rows[0], *x = off;
+    while (x->ro != r || x->fixed)
+        x++;
+    char error[32] = "";
+    if (!x->sum.exact)
+        snprintf(error, sizeof error, " ± %.4f", sqrt(x->sum.mean_se * x->sum.mean_se + off->sum.mean_se * off->sum.mean_se));
+    if (same_results(&x->sum, &off->sum))
+        snprintf(out, n, "what-if \"%s\": the same results as the official order", t->ro[r].label);
+    else
+        snprintf(out, n, "what-if \"%s\": mean %s %.4f, %+.4g%s from the official order's %.4f", t->ro[r].label,
+                 t->sc->game->damage_word, x->sum.mean, x->sum.mean - off->sum.mean, error, off->sum.mean);
+    return x;
+}
+
+static cJSON *verdict_json(const table *t)
+{
+    verdict v;
+    judge(t, &v);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "order_matters", v.matters);
+    cJSON_AddStringToObject(o, "text", v.text);
+    cJSON_AddNumberToObject(o, "orders", v.orders);
+    cJSON_AddNumberToObject(o, "distinct_results", v.distinct);
+    const row *ends[2] = {v.most, v.least};
+    for (int e = 0; e < 2; e++) {
+        cJSON *m = cJSON_AddObjectToObject(o, e ? "least" : "most");
+        cJSON_AddItemToObject(m, "order", order_json(t, ends[e]));
+        cJSON_AddNumberToObject(m, "mean", ends[e]->sum.mean);
+    }
+    cJSON_AddNumberToObject(o, "mean_spread", v.spread);
+    if (!v.most->sum.exact)
+        cJSON_AddNumberToObject(o, "mean_spread_stderr", v.spread_se);
+    cJSON_AddNumberToObject(o, "max_difference", v.max_diff);
+    cJSON *w = cJSON_AddArrayToObject(o, "what_ifs");
+    for (int r = 1; r < t->nro; r++) {
+        char line[400];
+        const row *x = what_if_text(t, r, line, sizeof line);
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "what_if", t->ro[r].label);
+        cJSON_AddBoolToObject(e, "same_results", same_results(&x->sum, &t->rows[0].sum));
+        cJSON_AddNumberToObject(e, "mean", x->sum.mean);
+        cJSON_AddNumberToObject(e, "mean_difference", x->sum.mean - t->rows[0].sum.mean);
+        cJSON_AddStringToObject(e, "text", line);
+        cJSON_AddItemToArray(w, e);
+    }
+    return o;
+}
+
+/* The verdict of each table (one per rule version), first in the text report. */
+static void verdicts_text(FILE *f, const table *t, int n)
+{
+    static const char lead[] = "verdict:  ";
+    const int in = (int)strlen(lead);
+    fprintf(f, "\n");
+    for (int i = 0; i < n; i++) {
+        verdict v;
+        judge(&t[i], &v);
+        char line[800];
+        snprintf(line, sizeof line, "%s%s%s", n > 1 ? t[i].sc->rules : "", n > 1 ? ": " : "", v.text);
+        fprintf(f, "%-*s", in, i ? "" : lead);
+        rep_wrap(f, line, WIDTH - in, in, WIDTH);
+        for (int r = 1; r < t[i].nro; r++) { /* what the rules' what-ifs change */
+            what_if_text(&t[i], r, line, sizeof line);
+            fprintf(f, "%*s", in, "");
+            rep_wrap(f, line, WIDTH - in, in, WIDTH);
+        }
+    }
+}
+
 static void table_json(cJSON *orders, const table *t)
 {
     for (int i = 0; i < t->nrows; i++) {
@@ -451,46 +592,80 @@ static void tables_csv(FILE *f, const table *t, int n)
         }
 }
 
+/* One row of the table: its order wrapped in its column (with the count of the orders that give
+ * the same results under it), the numbers on its first line, a Monte Carlo error on the second. */
+static void row_text(FILE *f, const table *t, int i)
+{
+    const row *x = &t->rows[i];
+    char ord[600], more[64] = "", note[64] = "";
+    int at = x->fixed ? 0 : snprintf(ord, sizeof ord, "per roll: ");
+    order_text(t, x, ord + at, sizeof ord - (size_t)at);
+    int same = 0;
+    for (int j = i + 1; j < t->nrows; j++)
+        same += t->rows[j].leader == i;
+    if (same)
+        snprintf(more, sizeof more, "+ %d more order%s with this result", same, same == 1 ? "" : "s");
+    if (is_official(x))
+        snprintf(note, sizeof note, "official, policy's choice");
+    else if (x->policy_choice)
+        snprintf(note, sizeof note, "policy's choice");
+    const char *part[2] = {ord, more}, *rest = ord;
+    int p = 0, mc = !x->sum.exact;
+    for (int line = 0;; line++) {
+        while (p < 2 && !*rest)
+            rest = ++p < 2 ? part[p] : "";
+        size_t cut = rep_line_break(rest, ORDER_COLUMN, 1); /* between effects where it can */
+        int pad = ORDER_COLUMN - rep_columns(rest, cut);
+        if (line == 0) {
+            fprintf(f, "  %-22s %.*s%*s %12.10f  ", t->ro[x->ro].label, (int)cut, rest, pad, "", x->sum.mean);
+            if (x->sum.has_kill)
+                fprintf(f, "%11.9f  ", x->sum.kill.p);
+            else
+                fprintf(f, "%11s  ", "-");
+            fprintf(f, "%11.9f%s%s\n", x->max_diff, *note ? "  " : "", note);
+        } else if (line == 1 && mc) {
+            fprintf(f, "  %-22s %.*s%*s ± %.6f%s\n", "", (int)cut, rest, pad, "", x->sum.mean_se,
+                    x->sum.has_kill ? "  (P(kill) ± shown in --format json)" : "");
+        } else if (cut) {
+            fprintf(f, "  %-22s %.*s\n", "", (int)cut, rest);
+        } else {
+            return;
+        }
+        rest += cut;
+        while (*rest == ' ')
+            rest++;
+    }
+}
+
+/* `lead`, then `text` wrapped after it (the lines below indented by 2). */
+static void wrap_after(FILE *f, const char *lead, const char *text)
+{
+    const char *line = strrchr(lead, '\n'); /* the columns lead leaves on its last line */
+    line = line ? line + 1 : lead;
+    fprintf(f, "%s", lead);
+    rep_wrap(f, text, WIDTH - rep_columns(line, strlen(line)), 2, WIDTH);
+}
+
 static void table_text(FILE *f, const table *t)
 {
     const no_scenario *sc = t->sc;
     const no_summary *ref = &t->rows[0].sum;
-    fprintf(f, "\nrules %s — official order: %s\n", sc->rules, t->ro[0].what);
-    for (int r = 1; r < t->nro; r++)
-        fprintf(f, "what-if \"%s\": %s\n", t->ro[r].label, t->ro[r].what);
-    fprintf(f, "\n  %-22s %-36s %-14s %-13s %-13s %s\n", "rules order", "order (each effect optional)",
-           "mean damage", "P(kill)", "max dP(>=k)", "");
-    for (int i = 0; i < t->nrows; i++) {
-        if (!shows(t, i))
-            continue;
-        const row *x = &t->rows[i];
-        char ord[600];
-        int at = x->fixed ? 0 : snprintf(ord, sizeof ord, "per roll: ");
-        order_text(t, x, ord + at, sizeof ord - (size_t)at);
-        for (int j = i + 1; j < t->nrows; j++)
-            if (t->rows[j].leader == i && j != i) {
-                char more[256];
-                order_text(t, &t->rows[j], more, sizeof more);
-                snprintf(ord + strlen(ord), sizeof ord - strlen(ord), " = %s", more);
-            }
-        char note[64] = "";
-        if (is_official(x))
-            snprintf(note, sizeof note, "official, policy's choice");
-        else if (x->policy_choice)
-            snprintf(note, sizeof note, "policy's choice");
-        fprintf(f, "  %-22s %-36s %12.10f  ", t->ro[x->ro].label, ord, x->sum.mean);
-        if (x->sum.has_kill)
-            fprintf(f, "%11.9f  ", x->sum.kill.p);
-        else
-            fprintf(f, "%11s  ", "-");
-        fprintf(f, "%11.9f  %s\n", x->max_diff, note);
-        if (!x->sum.exact)
-            fprintf(f, "  %-22s %-36s ± %.6f%s\n", "", "", x->sum.mean_se,
-                    x->sum.has_kill ? "  (P(kill) ± shown in --format json)" : "");
+    char lead[128];
+    snprintf(lead, sizeof lead, "\nrules %s — official order: ", sc->rules);
+    wrap_after(f, lead, t->ro[0].what);
+    for (int r = 1; r < t->nro; r++) {
+        snprintf(lead, sizeof lead, "what-if \"%s\": ", t->ro[r].label);
+        wrap_after(f, lead, t->ro[r].what);
     }
+    fprintf(f, "\n  %-22s %-36s %-14s %-13s %s\n", "rules order", "order (each effect optional)", "mean damage",
+            "P(kill)", "max dP(>=k)");
+    for (int i = 0; i < t->nrows; i++)
+        if (shows(t, i))
+            row_text(f, t, i);
     fprintf(f, "\n  reference: the official order with each player ordering its own effects per roll, as the\n"
                "  policy does (mean %.10f); max dP(>=k) is the largest change in any P(damage >= k) from it.\n"
-               "  Orders with the same results share a line (\"=\").\n", ref->mean);
+               "  Orders with the same results share a line (\"+ n more orders\"; --format json lists them).\n",
+            ref->mean);
 }
 
 /* ---- the trace of one roll ---- */
@@ -747,6 +922,7 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
                 cJSON *e = cJSON_CreateObject();
                 cJSON_AddStringToObject(e, "rules", t[i].sc->rules);
                 cJSON_AddStringToObject(e, "official_order", t[i].ro[0].what);
+                cJSON_AddItemToObject(e, "verdict", verdict_json(&t[i]));
                 for (int r = 1; r < t[i].nro; r++) {
                     char key[96];
                     snprintf(key, sizeof key, "what_if %s", t[i].ro[r].label);
@@ -773,6 +949,7 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
             else
                 fprintf(f, "method:   monte-carlo, %llu trials, seed %llu (± is one standard error)\n",
                         (unsigned long long)s0->trials, (unsigned long long)o->run.seed);
+            verdicts_text(f, t, nsc);
             for (int i = 0; i < nsc; i++)
                 table_text(f, &t[i]);
             if (nsc > 1)

@@ -62,6 +62,45 @@ static void decision_tables(FILE *f, cJSON *json, const no_scenario *sc, char *e
     free(view);
 }
 
+/* One policy's row in `format`, JSON into `list`: its mean and P(kill), and their differences from
+ * per-attack (`base`); P(kill) only where the defender can be destroyed (a hull or Legion unit). */
+static void print_row(FILE *f, int format, cJSON *list, int side, const row *r, const no_summary *base)
+{
+    double dm = r->sum.mean - base->mean, dk = r->sum.kill.p - base->kill.p;
+    int kill = base->has_kill;
+    if (format == NO_FMT_JSON) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "policy", no_policies[r->policy].name);
+        cJSON_AddNumberToObject(e, "mean", r->sum.mean);
+        cJSON_AddNumberToObject(e, "mean_stderr", r->sum.mean_se);
+        cJSON_AddNumberToObject(e, "mean_difference", dm);
+        if (kill) {
+            cJSON_AddNumberToObject(e, "kill", r->sum.kill.p);
+            cJSON_AddNumberToObject(e, "kill_stderr", r->sum.kill.se);
+            cJSON_AddNumberToObject(e, "kill_difference", dk);
+        }
+        cJSON_AddItemToArray(list, e);
+    } else if (format == NO_FMT_CSV) {
+        fprintf(f, "%s,%s,%.12g,%.12g,%.12g", no_side_names[side], no_policies[r->policy].name, r->sum.mean,
+                r->sum.mean_se, dm);
+        if (kill)
+            fprintf(f, ",%.12g,%.12g,%.12g\n", r->sum.kill.p, r->sum.kill.se, dk);
+        else
+            fprintf(f, ",,,\n");
+    } else {
+        fprintf(f, "  %-12s %12.10f  %+12.10f  ", no_policies[r->policy].name, r->sum.mean, dm);
+        if (kill)
+            fprintf(f, "%12.10f  %+12.10f", r->sum.kill.p, dk);
+        else
+            fprintf(f, "%12s  %13s", "-", "-");
+        if (!base->exact && kill)
+            fprintf(f, "   (± %.6f, ± %.6f)", r->sum.mean_se, r->sum.kill.se);
+        else if (!base->exact)
+            fprintf(f, "   (± %.6f)", r->sum.mean_se);
+        fprintf(f, "\n");
+    }
+}
+
 int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_opts, int format, char *err,
                        size_t errlen)
 {
@@ -98,6 +137,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
         cJSON_AddNumberToObject(o, "trials", (double)base->trials);
         cJSON_AddNumberToObject(o, "seed", (double)opts->seed);
         cJSON_AddStringToObject(o, "goal", no_goal_names[sc->ctx.goal]);
+        if (!sc->ctx.hull) /* no hull or unit given: no "kill" figures below, as in run's report */
+            cJSON_AddFalseToObject(o, "health_given");
     } else if (csv) {
         fputs("side,policy,mean,mean_se,mean_difference,kill,kill_se,kill_difference\n", f);
     } else {
@@ -112,30 +153,8 @@ int no_report_policies(FILE *f, const no_scenario *sc, const no_run_opts *run_op
         if (!json && !csv)
             fprintf(f, "\n%-10s %-14s %-14s %-14s %s\n", no_side_names[side], "mean damage", "vs per-attack",
                     "P(kill)", "vs per-attack");
-        for (int i = 0; i < n[side]; i++) {
-            const row *r = &rows[side * NO_POLICY_N + i];
-            double dm = r->sum.mean - base->mean, dk = r->sum.kill.p - base->kill.p;
-            if (json) {
-                cJSON *e = cJSON_CreateObject();
-                cJSON_AddStringToObject(e, "policy", no_policies[r->policy].name);
-                cJSON_AddNumberToObject(e, "mean", r->sum.mean);
-                cJSON_AddNumberToObject(e, "mean_stderr", r->sum.mean_se);
-                cJSON_AddNumberToObject(e, "mean_difference", dm);
-                cJSON_AddNumberToObject(e, "kill", r->sum.kill.p);
-                cJSON_AddNumberToObject(e, "kill_stderr", r->sum.kill.se);
-                cJSON_AddNumberToObject(e, "kill_difference", dk);
-                cJSON_AddItemToArray(list, e);
-            } else if (csv) {
-                fprintf(f, "%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", no_side_names[side], no_policies[r->policy].name,
-                        r->sum.mean, r->sum.mean_se, dm, r->sum.kill.p, r->sum.kill.se, dk);
-            } else {
-                fprintf(f, "  %-12s %12.10f  %+12.10f  %12.10f  %+12.10f", no_policies[r->policy].name, r->sum.mean,
-                        dm, r->sum.kill.p, dk);
-                if (!base->exact)
-                    fprintf(f, "   (± %.6f, ± %.6f)", r->sum.mean_se, r->sum.kill.se);
-                fprintf(f, "\n");
-            }
-        }
+        for (int i = 0; i < n[side]; i++)
+            print_row(f, format, list, side, &rows[side * NO_POLICY_N + i], base);
     }
     if (!csv)
         decision_tables(f, o, sc, err, errlen); /* the comparison above stands even without them */

@@ -2,12 +2,14 @@
  * Each run is an ordinary `run` of a scenario file with keys set on it (no_scenario_load_with),
  * so a table row always equals the single run it stands for. */
 #include "neverodds/table.h"
+#include "neverodds/games.h"
 #include "neverodds/plot.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include "io/jsonread.h"
 #include "report/format.h"
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,29 +26,50 @@ typedef struct result {
     char *json;                 /* the run's own report, for --format json */
 } result;
 
+/* The end of the comma-separated part of `p`: its first comma outside brackets (a list value,
+ * attacker.abilities=[predator,marksmanship]), or its end. */
+static char *part_end(char *p)
+{
+    int depth = 0;
+    for (; *p && (depth || *p != ','); p++)
+        depth += (*p == '[') - (*p == ']');
+    return p;
+}
+
 int no_input_parse(char *spec, no_input *in, char *err, size_t errlen)
 {
     memset(in, 0, sizeof *in);
-    char *save = NULL;
-    in->file = strtok_r(spec, ",", &save);
-    for (char *kv; (kv = strtok_r(NULL, ",", &save));) {
+    in->file = spec;
+    char *p = part_end(spec);
+    while (*p) {
+        char *kv = p + 1, *end = part_end(kv);
+        int last = !*end;
+        *end = '\0';
         char *eq = strchr(kv, '=');
-        if (!eq || eq == kv) {
+        if (!eq && !in->nov && !in->label && strchr(in->file, ':')) {
+            *p = ','; /* a comma of the quick notation itself ("hull5 shields3,2"): keep it */
+        } else if (!eq || eq == kv) {
+            *p = '\0';
             snprintf(err, errlen, "%s: '%s': expected key=value after the file", in->file, kv);
             return -1;
+        } else {
+            *p = '\0';
+            *eq = '\0';
+            if (!strcmp(kv, "label")) {
+                in->label = eq + 1;
+            } else if (in->nov == NO_MAX_OVERRIDES) {
+                snprintf(err, errlen, "%s: at most %d keys set on one input", in->file, NO_MAX_OVERRIDES);
+                return -1;
+            } else {
+                in->ov[in->nov++] = (no_override){kv, eq + 1};
+            }
         }
-        *eq = '\0';
-        if (!strcmp(kv, "label")) {
-            in->label = eq + 1;
-            continue;
-        }
-        if (in->nov == NO_MAX_OVERRIDES) {
-            snprintf(err, errlen, "%s: at most %d keys set on one input", in->file, NO_MAX_OVERRIDES);
-            return -1;
-        }
-        in->ov[in->nov++] = (no_override){kv, eq + 1};
+        if (last)
+            break;
+        *end = ','; /* the next part starts after it */
+        p = end;
     }
-    if (!in->file) {
+    if (!*in->file) {
         snprintf(err, errlen, "an empty input: expected FILE[,key=value...]");
         return -1;
     }
@@ -117,14 +140,15 @@ static int run_row(const row *w, const no_scenario *sc, const no_table_opts *o, 
     if (!rc) {
         if (w->label)
             snprintf(r->label, sizeof r->label, "%s", w->label);
-        else if (w->nov) /* the keys set, as sc->file ends: "file [key=value, ...]" */
-            snprintf(r->label, sizeof r->label, "%s", strrchr(sc->file, '[') ? strrchr(sc->file, '[') : sc->file);
+        else if (w->nov && !strncmp(sc->file, w->file, strlen(w->file)) && sc->file[strlen(w->file)] == ' ')
+            /* the keys set, as sc->file ends: "file [key=value, ...]" */
+            snprintf(r->label, sizeof r->label, "%s", sc->file + strlen(w->file) + 1);
         else
             snprintf(r->label, sizeof r->label, "%s", *sc->name ? sc->name : sc->file);
         r->own_label = !w->label && !w->nov;
         no_plot_title(sc, r->title, sizeof r->title);
         snprintf(r->word, sizeof r->word, "%s", sc->nattacks ? sc->game->damage_word : no_report_unit(sc));
-        snprintf(r->kill_word, sizeof r->kill_word, "%s", sc->game->kill_word);
+        snprintf(r->kill_word, sizeof r->kill_word, "%s", sc->game->kill_label);
         if (r->s.requested) { /* Ctrl-C: fewer trials than asked for; said first, before any cut */
             static const char mark[] = "[partial] ";
             size_t len = strnlen(r->label, sizeof r->label - sizeof mark);
@@ -317,6 +341,20 @@ static int largest_damage(const result *r, int n)
 
 /* ---- CSV ---- */
 
+/* compare's CSV ends with the differences from its first row (the standard errors as for the
+ * text table) */
+static const char csv_difference_header[] = ",mean_difference,mean_difference_se,p_kill_difference,p_kill_difference_se";
+
+static void csv_difference(FILE *f, const result *r, const result *first)
+{
+    const no_summary *s = &r->s, *s0 = &first->s;
+    fprintf(f, ",%.12g,%.12g", s->mean - s0->mean, sqrt(s->mean_se * s->mean_se + s0->mean_se * s0->mean_se));
+    if (s->has_kill && s0->has_kill)
+        fprintf(f, ",%.12g,%.12g", s->kill.p - s0->kill.p, sqrt(s->kill.se * s->kill.se + s0->kill.se * s0->kill.se));
+    else
+        fputs(",,", f);
+}
+
 static void csv_header(FILE *f, int kmax)
 {
     fputs("label,file,game,rules,policy_attacker,policy_defender,method,trials,seed,mean,mean_se,sd,p_kill,"
@@ -326,7 +364,6 @@ static void csv_header(FILE *f, int kmax)
         fprintf(f, ",p_eq_%d,p_eq_%d_se", k, k);
     for (int k = 1; k <= kmax; k++)
         fprintf(f, ",p_ge_%d,p_ge_%d_se", k, k);
-    fputs("\n", f);
 }
 
 static void csv_row(FILE *f, const result *r, int kmax)
@@ -350,7 +387,6 @@ static void csv_row(FILE *f, const result *r, int kmax)
         fprintf(f, ",%.12g,%.12g", s->pmf[k].p, s->pmf[k].se);
     for (int k = 1; k <= kmax; k++)
         fprintf(f, ",%.12g,%.12g", s->at_least[k].p, s->at_least[k].se);
-    fputs("\n", f);
 }
 
 void no_csv_run(FILE *f, const no_scenario *sc, const no_summary *s)
@@ -366,7 +402,9 @@ void no_csv_run(FILE *f, const no_scenario *sc, const no_summary *s)
     r.s = *s;
     int kmax = s->max_damage > 1 ? s->max_damage : 1;
     csv_header(f, kmax);
+    fputs("\n", f);
     csv_row(f, &r, kmax);
+    fputs("\n", f);
 }
 
 /* ---- text ---- */
@@ -391,7 +429,20 @@ static const char *kill_word(const result *r, int n)
     return r[0].kill_word;
 }
 
-static void text_table(FILE *f, const result *r, int n)
+/* A difference from the first row (compare): "-" on that row; under Monte Carlo with its standard
+ * error, the two rows' taken as independent draws. */
+static void put_difference(FILE *f, int mc, int i, double value, double first, double se, double first_se)
+{
+    if (!i)
+        fprintf(f, " %9s%s", "-", mc ? "          " : "");
+    else if (mc && (se > 0 || first_se > 0))
+        fprintf(f, " %+9.5f ±%8.6f", value - first, sqrt(se * se + first_se * first_se));
+    else
+        fprintf(f, " %+9.5f%s", value - first, mc ? "          " : "");
+}
+
+/* The table of results; `differences`: columns of the mean and P(kill) less the first row's. */
+static void text_table(FILE *f, const result *r, int n, int differences)
 {
     int kmax = largest_damage(r, n), shown = kmax < TEXT_MAX_K ? kmax : TEXT_MAX_K;
     int kill = 0, points = 0, mc = 0;
@@ -402,9 +453,14 @@ static void text_table(FILE *f, const result *r, int n)
         points |= r[i].points != 0;
         mc |= !r[i].s.exact;
     }
-    fprintf(f, "  %-3s %-40s %12s%s %8s", "#", "result", "mean", mc ? "   ± s.e." : "", "sd");
+    fprintf(f, "  %-3s %-40s %12s%s", "#", "result", "mean", mc ? "   ± s.e." : "");
+    if (differences)
+        fprintf(f, " %9s%s", "vs #1", mc ? "   ± s.e." : "");
+    fprintf(f, " %8s", "sd");
     if (kill)
         fprintf(f, " %*s%s", kw, killed, mc ? "   ± s.e." : "");
+    if (kill && differences)
+        fprintf(f, " %9s%s", "vs #1", mc ? "   ± s.e." : "");
     if (points)
         fprintf(f, " %6s %9s", "points", "dmg/point");
     for (int k = 1; k <= shown; k++) {
@@ -417,6 +473,8 @@ static void text_table(FILE *f, const result *r, int n)
         const no_summary *s = &r[i].s;
         fprintf(f, "  %-3d %-40.40s %12.6f", i + 1, r[i].label, s->mean);
         put_se(f, mc, s, s->mean_se);
+        if (differences)
+            put_difference(f, mc, i, s->mean, r[0].s.mean, s->mean_se, r[0].s.mean_se);
         fprintf(f, " %8.4f", s->sd);
         if (kill && s->has_kill) {
             fprintf(f, " %*.5f", kw, s->kill.p);
@@ -424,6 +482,10 @@ static void text_table(FILE *f, const result *r, int n)
         } else if (kill) {
             fprintf(f, " %*s%s", kw, "-", mc ? "          " : "");
         }
+        if (kill && differences && s->has_kill && r[0].s.has_kill)
+            put_difference(f, mc, i, s->kill.p, r[0].s.kill.p, s->kill.se, r[0].s.kill.se);
+        else if (kill && differences)
+            fprintf(f, " %9s%s", "-", mc ? "          " : "");
         if (points && r[i].points)
             fprintf(f, " %6d %9.5f", r[i].points, s->mean / r[i].points);
         else if (points)
@@ -510,18 +572,34 @@ int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char 
     int rc = o->plot ? compare_chart(r, n, o, err, errlen) : 0;
     if (o->format == NO_FMT_CSV) {
         csv_header(f, largest_damage(r, n));
-        for (int i = 0; i < n; i++)
+        fprintf(f, "%s\n", csv_difference_header);
+        for (int i = 0; i < n; i++) {
             csv_row(f, &r[i], largest_damage(r, n));
+            csv_difference(f, &r[i], &r[0]);
+            fputs("\n", f);
+        }
     } else if (o->format == NO_FMT_JSON) {
         cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "results");
         cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
-        for (int i = 0; i < n; i++)
-            cJSON_AddItemToArray(list, json_result(&r[i]));
+        for (int i = 0; i < n; i++) {
+            cJSON *e = json_result(&r[i]);
+            if (i) { /* the same differences as the text and CSV */
+                const no_summary *s = &r[i].s, *s0 = &r[0].s;
+                cJSON *d = cJSON_AddObjectToObject(e, "difference_from_first");
+                cJSON_AddNumberToObject(d, "mean", s->mean - s0->mean);
+                cJSON_AddNumberToObject(d, "mean_stderr", sqrt(s->mean_se * s->mean_se + s0->mean_se * s0->mean_se));
+                if (s->has_kill && s0->has_kill) {
+                    cJSON_AddNumberToObject(d, "kill", s->kill.p - s0->kill.p);
+                    cJSON_AddNumberToObject(d, "kill_stderr", sqrt(s->kill.se * s->kill.se + s0->kill.se * s0->kill.se));
+                }
+            }
+            cJSON_AddItemToArray(list, e);
+        }
         rep_print_json(f, root);
     } else {
         fprintf(f, "neverodds %s — compare, %d results\n", NO_VERSION, n);
         text_sources(f, r, n);
-        text_table(f, r, n);
+        text_table(f, r, n, n > 1);
     }
     free_results(r, n);
     return rc;
@@ -539,7 +617,9 @@ static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, 
                         const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
 {
     if (o->metric_kill && !r[0].s.has_kill) {
-        snprintf(err, errlen, "--metric kill: the scenario has no kill probability (give the defender a hull)");
+        const no_game *g = no_game_find(r[0].game);
+        snprintf(err, errlen, "--metric kill: the scenario has no kill probability (give %s)",
+                 g ? g->health_keys : "the defender a hull");
         *rc = 1;
         return;
     }
@@ -612,10 +692,12 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
         for (int i = 0; i < nv; i++)
             fprintf(f, "%s,", key[i]);
         csv_header(f, kmax);
+        fputs("\n", f);
         for (int p = 0; p < npoints; p++) {
             for (int i = 0, rest = p; i < nv; rest /= v[i].n, i++)
                 fprintf(f, "%s,", v[i].val[rest % v[i].n]);
             csv_row(f, &r[p], kmax);
+            fputs("\n", f);
         }
     } else if (o->format == NO_FMT_JSON) {
         cJSON *root = cJSON_CreateObject(), *keys = cJSON_AddArrayToObject(root, "vary");
@@ -634,7 +716,7 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
     } else {
         fprintf(f, "neverodds %s — sweep of %s (%s), %d points\n  %s\n\n", NO_VERSION, file, r[0].name, npoints,
                 r[0].provenance);
-        text_table(f, r, npoints);
+        text_table(f, r, npoints, 0);
         if (nv == 2) { /* the grid at a glance */
             fprintf(f, "\n  mean %s: %s down, %s across\n  %-10s", r[0].word, key[1], key[0], "");
             for (int x = 0; x < v[0].n; x++)

@@ -4,7 +4,12 @@
 #include "neverodds/plot.h"
 #include "neverodds/games.h"
 #include "neverodds/quick.h"
+#include "io/count.h"
+#include "io/jsonread.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,25 +17,65 @@
 #include <omp.h>
 #endif
 
+static const char *usage_topic; /* the command whose --help a usage error points to */
+
+void usage_command(const char *cmd) { usage_topic = cmd; }
+
 int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "neverodds: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'neverodds --help'.\n");
+    fprintf(stderr, "\nTry 'neverodds %s%s--help'.\n", usage_topic ? usage_topic : "", usage_topic ? " " : "");
     return EXIT_USAGE;
 }
 
-int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+/* The options common_option reads, and those main.c takes for every command. */
+static const char *const shared_options[] = {"--exact", "--trials", "--seed",   "--threads",
+                                             "--policy", "--goal",  "--format", "--plot", NULL};
+static const char *const every_command[] = {"--output", "--lenient", "--help", NULL};
+
+int unknown_option(const char *a, const char *const *own, int shared)
 {
-    if (!s || !*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    char near[160], fmt[256];
+    jr_near q;
+    jr_near_start(&q, a);
+    jr_near_list(&q, own);
+    jr_near_list(&q, shared ? shared_options : NULL);
+    jr_near_list(&q, every_command);
+    jr_near_text(&q, near, sizeof near);
+    snprintf(fmt, sizeof fmt, "%s%sunknown option '%%s'%s", usage_topic ? usage_topic : "", usage_topic ? ": " : "",
+             near);
+    return usage_error(fmt, a);
+}
+
+/* An integer option's value (count.h: 1e6 and 1_000_000 are read too); 0, or a usage error. */
+static int count_option(const char *option, const char *val, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    char err[NO_ERR_LEN];
+    return no_count_parse(option, val, lo, hi, v, err, sizeof err) ? usage_error("%s", err) : 0;
+}
+
+int check_writable(const char *option, const char *path)
+{
+    struct stat st;
+    int why = 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        why = EISDIR;
+    } else { /* the file is written beside its name and renamed into place: can one be made there? */
+        char probe[4096];
+        snprintf(probe, sizeof probe, "%s.tmp-%ld", path, (long)getpid());
+        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0) {
+            close(fd);
+            unlink(probe);
+        } else if (errno != EEXIST) { /* EEXIST: not ours, but the directory is there */
+            why = errno;
+        }
+    }
+    if (!why)
+        return 0;
+    fprintf(stderr, "neverodds: %s %s: cannot write: %s\n", option, path, strerror(why));
+    return EXIT_USAGE;
 }
 
 /* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of
@@ -40,22 +85,22 @@ int common_option(int argc, char **argv, int *i, common_opts *c)
     const char *a = argv[*i];
     const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
     uint64_t v;
+    int r;
     if (!strcmp(a, "--exact")) {
         c->run.force_exact = 1;
         return 0;
     }
     if (!strcmp(a, "--trials")) {
-        if (parse_u64(val, 1, 100000000000ULL, &v))
-            return usage_error("--trials: expected an integer from 1 to 100000000000, got '%s'", val ? val : "nothing");
+        if ((r = count_option(a, val, 1, 100000000000ULL, &v)))
+            return r;
         c->run.trials = v;
     } else if (!strcmp(a, "--seed")) {
-        if (parse_u64(val, 0, UINT64_MAX, &v))
-            return usage_error("--seed: expected an integer from 0 to 18446744073709551615, got '%s'",
-                               val ? val : "nothing");
+        if ((r = count_option(a, val, 0, UINT64_MAX, &v)))
+            return r;
         c->run.seed = v;
     } else if (!strcmp(a, "--threads")) {
-        if (parse_u64(val, 1, 256, &v))
-            return usage_error("--threads: expected an integer from 1 to 256, got '%s'", val ? val : "nothing");
+        if ((r = count_option(a, val, 1, 256, &v)))
+            return r;
         c->run.threads = (int)v;
     } else if (!strcmp(a, "--policy")) {
         if (!val || (c->policy = no_policy_find(val)) < 0)
@@ -84,6 +129,8 @@ int common_option(int argc, char **argv, int *i, common_opts *c)
             return usage_error("%s", "--plot: expected a file ending in .png, .svg or .gp");
         if (no_plot_check_path(val, err, sizeof err))
             return usage_error("%s", err);
+        if ((r = check_writable(a, val))) /* before the work, not after it */
+            return r;
         c->plot = val;
     } else if (!strcmp(a, "--title") || !strcmp(a, "--subtitle")) {
         if (!val)

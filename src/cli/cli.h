@@ -18,9 +18,18 @@ typedef struct common_opts {
     no_plot_style chart;        /* --title, --subtitle, --size */
 } common_opts;
 
-/* Prints "neverodds: " fmt (with arg) and a pointer to --help; returns EXIT_USAGE. */
+/* The command being run ("run", "xwing"), for the pointer a usage error gives to its --help. */
+void usage_command(const char *cmd);
+/* Prints "neverodds: " fmt (with arg) and one line pointing to the command's --help (or the
+ * program's before a command is known); returns EXIT_USAGE. */
 int usage_error(const char *fmt, const char *arg);
-int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* "CMD: unknown option 'A'" with the nearest of the command's own options (NULL-terminated, or
+ * NULL), of the shared ones (common_option's) when `shared`, and of those every command takes. */
+int unknown_option(const char *a, const char *const *own, int shared);
+/* Can `option`'s file (--plot, --output) be written at `path`? Checked before any work: 0, or
+ * EXIT_USAGE with "OPTION PATH: cannot write: why" (a missing or unwritable directory, a
+ * directory named as the file). */
+int check_writable(const char *option, const char *path);
 void common_defaults(common_opts *c);
 /* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of
  * them, or the exit status of a usage error. A word without a dash is the scenario file. */
@@ -38,7 +47,7 @@ int load_quick(const char *game, const char *spec, const common_opts *c, no_scen
 /* 0, or 1 with a message when stdout could not be written. */
 int flush_stdout(void);
 
-/* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion). */
+/* `run`, `policy` (compare set) and the quick notation (quick_game set: xwing, xwing1, legion, armada). */
 int cmd_run(int argc, char **argv, int compare, const char *quick_game);
 int cmd_order(int argc, char **argv);
 /* --output FILE (output.c): stdout goes to a temporary file from here on; 0 or EXIT_USAGE. */

@@ -22,6 +22,7 @@ static const listing listings[] = {
     {"ships", "xwing", "xwing/ships.json", "ships", {"size", "factions"}, 0},
     {"upgrades", "xwing", "xwing/ships.json", "upgrades", {"slots", "cost"}, 0},
     {"abilities", "xwing", "xwing/abilities.json", "abilities", {"xws", "type", "summary", "assumes"}, 0},
+    {"abilities", "xwing1", "xwing1/abilities.json", "abilities", {"type", "summary", "assumes"}, 0},
     {"dice-cards", "xwing", "xwing/dice-cards.json", "cards", {"type", "status", "ability", "reason"}, 1},
     {"units", "legion", "legion/units.json", "units", {"rank", "minis", "wounds", "defense"}, 0},
     {"ships", "armada", "armada/units.json", "ships", {"faction", "size", "hull"}, 0},
@@ -30,12 +31,13 @@ static const listing listings[] = {
 #define NLISTINGS (sizeof listings / sizeof *listings)
 
 static const char usage_list[] =
-    "usage: neverodds list KIND [TEXT] [--game xwing|legion|armada] [--format text|json|csv]\n"
+    "usage: neverodds list KIND [TEXT] [--game xwing|xwing1|legion|armada] [--format text|json|csv]\n"
     "\n"
     "The ids a scenario or a squad may name, with what the library knows of each; TEXT keeps\n"
     "those whose id or name contains it (any case).\n"
     "  X-Wing:  pilots, ships, upgrades, abilities (the dice abilities modelled),\n"
-    "           dice-cards (every card that acts on dice: modelled, or why not)\n"
+    "           dice-cards (every card that acts on dice: modelled, or why not);\n"
+    "           first edition (--game xwing1): abilities\n"
     "  Legion:  units\n"
     "  Armada:  ships (with --game armada), squadrons\n"
     "\n"
@@ -98,7 +100,7 @@ static void print_list(const listing *l, const cJSON *section, const char *text,
         if (!id || !(contains(id, text) || contains(name, text)))
             continue;
         n++;
-        char facts[5][256];
+        char facts[5][1024]; /* an ability's summary runs to 600 characters */
         for (int f = 0; f < 5; f++)
             fact_text(l->facts[f] ? cJSON_GetObjectItem(e, l->facts[f]) : NULL, facts[f], sizeof facts[f]);
         if (format == NO_FMT_JSON) {
@@ -140,6 +142,44 @@ static void print_list(const listing *l, const cJSON *section, const char *text,
         printf("%d %s %s%s%s%s\n", n, l->game, l->kind, *text ? " matching \"" : "", text, *text ? "\"" : "");
 }
 
+/* Appends `name` to the list "a, b" unless it is there already. */
+static void add_name(char *list, size_t n, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)); p += len)
+        if ((p == list || p[-1] == ' ') && (!p[len] || p[len] == ','))
+            return;
+    snprintf(list + strlen(list), n - strlen(list), "%s%s", *list ? ", " : "", name);
+}
+
+/* A game, or a kind (of that game), that no row has: the error, with the nearest and the names
+ * there are. */
+static int unknown_listing(const char *kind, const char *game)
+{
+    int game_known = !game;
+    for (size_t i = 0; i < NLISTINGS; i++)
+        game_known |= game && !strcmp(listings[i].game, game);
+    const char *word = game_known ? kind : game;
+    char names[160] = "", near[160], fmt[400];
+    jr_near q;
+    jr_near_start(&q, word);
+    for (size_t i = 0; i < NLISTINGS; i++) {
+        const char *name = !game_known ? listings[i].game : listings[i].kind;
+        if (!game_known || !game || !strcmp(listings[i].game, game)) {
+            jr_near_add(&q, name);
+            add_name(names, sizeof names, name);
+        }
+    }
+    jr_near_text(&q, near, sizeof near);
+    if (!game_known)
+        snprintf(fmt, sizeof fmt, "list: --game: unknown game '%%s'%s (%s)", near, names);
+    else if (game)
+        snprintf(fmt, sizeof fmt, "list: unknown kind '%%s' for %s%s (%s lists %s)", game, near, game, names);
+    else
+        snprintf(fmt, sizeof fmt, "list: unknown kind '%%s'%s (%s)", near, names);
+    return usage_error(fmt, word);
+}
+
 int cmd_list(int argc, char **argv)
 {
     const char *kind = NULL, *text = "", *game = NULL;
@@ -160,7 +200,7 @@ int cmd_list(int argc, char **argv)
                                                                                       : -1) < 0)
                 return usage_error("--format: expected text, json or csv, got '%s'", v);
         } else if (a[0] == '-' && a[1]) {
-            return usage_error("list: unknown option '%s'", a);
+            return unknown_option(a, (const char *const[]){"--game", "--format", NULL}, 0);
         } else if (!kind) {
             kind = a;
         } else if (!*text) {
@@ -174,10 +214,7 @@ int cmd_list(int argc, char **argv)
                                  "units, squadrons");
     const listing *l = find_listing(kind, game);
     if (!l)
-        return usage_error(game ? "list: no such kind for that game: '%s' (try 'neverodds list --help')"
-                                : "list: unknown kind '%s' (pilots, ships, upgrades, abilities, dice-cards, units, "
-                                  "squadrons)",
-                           kind);
+        return unknown_listing(kind, game);
     char err[NO_ERR_LEN];
     jr j = {.file = l->relpath, .err = err, .errlen = sizeof err};
     jr_library lib = {0};

@@ -10,9 +10,11 @@ static const char usage_order[] =
     "usage: neverodds order SCENARIO.json [options]\n"
     "\n"
     "Runs one attack with every order in which the players could commit to using their effects\n"
-    "(each effect optional; one line per order, orders with the same results on one line), next to\n"
-    "the official order (the rules' windows, each player ordering its own effects per roll as the\n"
-    "policy does), with the mean damage, P(kill) and the largest change in any P(damage >= k).\n"
+    "(each effect optional; one line per order, orders with the same results on one line, counted),\n"
+    "next to the official order (the rules' windows, each player ordering its own effects per roll\n"
+    "as the policy does), with the mean damage, P(kill) and the largest change in any\n"
+    "P(damage >= k). A verdict comes first: whether any order changes the results, and the mean\n"
+    "damage between the best and the worst order (JSON: rules[].verdict).\n"
     "\n"
     "  --swap-window W   what-if: the other player first in window W (attack-modify,\n"
     "                    defense-modify, before-neutralize)\n"
@@ -70,7 +72,7 @@ int cmd_order(int argc, char **argv)
             o.roll = val;
             i++;
         } else {
-            return usage_error("unknown option '%s'", a);
+            return unknown_option(a, (const char *const[]){"--swap-window", "--variant", "--rules", "--roll", NULL}, 1);
         }
     }
     int done = options_done("order", &c);

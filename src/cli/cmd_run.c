@@ -12,7 +12,8 @@ static const char usage_run[] =
     "usage: neverodds run SCENARIO.json [options]\n"
     "\n"
     "  --exact         exact probabilities (the default when --trials is not given)\n"
-    "  --trials N      Monte Carlo with N trials (1 to 10^11); numbers carry standard errors\n"
+    "  --trials N      Monte Carlo with N trials (1 to 10^11; 1e6, 2.5e6 and 1_000_000 are read\n"
+    "                  too); numbers carry standard errors\n"
     "  --seed S        Monte Carlo seed, 0 to 2^64-1 (default 1); same seed, same answer on\n"
     "                  any number of threads\n"
     "  --threads T     worker threads, 1 to 256 (default: all cores)\n"
@@ -25,12 +26,18 @@ static const char usage_run[] =
     "  --goal G        what the optimal policy serves over a sequence: mean-damage (default),\n"
     "                  kill (the chance to destroy the defender by the end) or, for Armada,\n"
     "                  mean-cards (damage cards, then shields stripped, then face-up cards)\n"
-    "  --shots-to-kill repeat the attack until the defender (with a hull) is destroyed: the\n"
-    "                  distribution of the number of attacks it takes (X-Wing, Armada)\n"
+    "  --shots-to-kill repeat the attack until the defender is destroyed (it needs a hull, or\n"
+    "                  Legion's minis and wounds or unit): the number of attacks it takes, one\n"
+    "                  a round: the defender's tokens refresh between shots (X-Wing: as the\n"
+    "                  scenario gives them, Force +1; Armada: exhausted tokens ready; Legion:\n"
+    "                  carried)\n"
+    "  --carry-tokens  with --shots-to-kill: the shots in one round, the defender's tokens as\n"
+    "                  the last shot left them\n"
     "  --format F      text (default), json, or csv (one header line and one row)\n"
     "  --plot FILE     a chart: .png or .svg (1280x720), or .gp (the gnuplot script): P(damage = k)\n"
     "                  as bars (95% error bars under Monte Carlo), P(damage >= k) as a line; a\n"
     "                  sequence adds each attack; --shots-to-kill charts the attacks it takes\n"
+    "                  (its directory is checked before the work: exit 2 when it cannot be written)\n"
     "  --title TEXT    the chart's title (default: the scenario's name, or the attack in words)\n"
     "  --subtitle TEXT the line under it (\"\" for none, for either)\n"
     "  --size WxH      the chart's size in pixels, 400x300 to 7680x4320 (default 1280x720)\n"
@@ -42,7 +49,7 @@ static const char usage_run[] =
     "be drawn (the numbers are printed), 2 bad input.\n";
 
 static const char usage_quick[] =
-    "usage: neverodds xwing|xwing1|legion \"NOTATION\" [run's options] [--print-scenario]\n"
+    "usage: neverodds xwing|xwing1|legion|armada \"NOTATION\" [run's options] [--print-scenario]\n"
     "\n"
     "Runs the scenario the notation describes, exactly as run would run the same JSON file.\n"
     "  --print-scenario  print that scenario's JSON instead (to save, edit and run as a file)\n"
@@ -63,6 +70,10 @@ static const char usage_policy[] =
     "  --format F      text (default), json or csv\n"
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
+
+/* run's own options (common_option reads the shared ones), for "did you mean". */
+static const char *const run_options[] = {"--verbose", "--shots-to-kill", NULL};
+static const char *const quick_options[] = {"--verbose", "--shots-to-kill", "--print-scenario", NULL};
 
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
@@ -99,7 +110,8 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
             return 0;
         } else if (quick_game && !strcmp(a, "--print-scenario")) {
             print_scenario = 1;
-        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--verbose"))) {
+        } else if (compare && (!strcmp(a, "--policy") || !strcmp(a, "--shots-to-kill") || !strcmp(a, "--carry-tokens") ||
+                               !strcmp(a, "--verbose"))) {
             return usage_error("policy: %s does not apply (the command compares every policy)", a);
         } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
             if (r)
@@ -108,12 +120,16 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
             verbose = 1;
         } else if (!strcmp(a, "--shots-to-kill")) {
             c.run.shots = 1;
+        } else if (!strcmp(a, "--carry-tokens")) {
+            c.run.carry_tokens = 1;
         } else {
-            return usage_error("unknown option '%s'", a);
+            return unknown_option(a, compare ? NULL : quick_game ? quick_options : run_options, 1);
         }
     }
     if (compare && c.plot)
         return usage_error("%s", "policy: --plot is for run, compare and sweep");
+    if (c.run.carry_tokens && !c.run.shots)
+        return usage_error("%s", "--carry-tokens: only with --shots-to-kill");
     if (quick_game && !c.file)
         return usage_error("%s: expected the notation in quotes, e.g. \"3 fl vs 2 fe r1\"", quick_game);
     int done = options_done(compare ? "policy" : "run", &c);

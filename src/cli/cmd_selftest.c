@@ -29,7 +29,8 @@ int cmd_selftest(int argc, char **argv)
             !strcmp(argv[i], "--policy") || !strcmp(argv[i], "--goal") || !strcmp(argv[i], "--format"))
             return usage_error("selftest: '%s' does not apply (it takes --trials, --seed, --threads)", argv[i]);
         if ((r = common_option(argc, argv, &i, &c)) != 0)
-            return r == 1 ? usage_error("selftest: unknown option '%s'", argv[i]) : r;
+            return r == 1 ? unknown_option(argv[i], (const char *const[]){"--trials", "--seed", "--threads", NULL}, 0)
+                          : r;
     }
     int failed = no_selftest(stdout, c.run.trials ? c.run.trials : 1000000, c.run.seed, c.run.threads);
     if (failed)

@@ -97,7 +97,7 @@ static int cmd_squads(int argc, char **argv, int want)
         } else if (want == 1 && strcmp(a, "--format")) {
             return usage_error("squad: '%s' does not apply (it takes --format)", a);
         } else if ((r = common_option(argc, argv, &i, &c)) != 0) {
-            return r == 1 ? usage_error("matchup: unknown option '%s'", a) : r;
+            return r == 1 ? unknown_option(a, (const char *const[]){"--tokens", NULL}, 1) : r;
         }
     }
     if (n < want)

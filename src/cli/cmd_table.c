@@ -10,13 +10,17 @@ static const char usage_compare[] =
     "\n"
     "Runs each input and prints one table: mean damage, sd, P(kill), points and damage per point\n"
     "(when the scenario gives \"points\"), P(damage >= k); --plot overlays them in one chart.\n"
-    "An INPUT is a scenario file, optionally with keys set on it, comma-separated:\n"
+    "Each row after the first shows its mean and P(kill) less the first row's (vs #1).\n"
+    "An INPUT is a scenario file or quick notation (GAME:NOTATION, GAME xwing, xwing1 or legion),\n"
+    "optionally with keys set on it, comma-separated:\n"
     "  FILE[,KEY=VALUE...][,label=TEXT]     KEY is a dotted path of the scenario (attacker.dice,\n"
-    "                                       defender.tokens.evade, rules, policy, cover ...)\n"
+    "                                       defender.tokens.evade, rules, policy, cover ...);\n"
+    "                                       a list in brackets: attacker.abilities=[predator,heroic]\n"
     "examples:\n"
     "  neverodds compare a.json b.json c.json --plot cmp.png\n"
     "  neverodds compare s.json s.json,rules=xwing-1e            two rule versions\n"
     "  neverodds compare s.json,label=per-attack s.json,policy=greedy,label=greedy\n"
+    "  neverodds compare 'xwing:4 f vs 3 e h3' 'xwing:3 fl vs 3 e h3'\n"
     "\n"
     "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G  as for run\n"
     "  --format F      text (default), json or csv\n"
@@ -26,7 +30,7 @@ static const char usage_compare[] =
     "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
 
 static const char usage_sweep[] =
-    "usage: neverodds sweep FILE --vary KEY=VALUES [--vary KEY=VALUES] [options]\n"
+    "usage: neverodds sweep FILE|GAME:NOTATION --vary KEY=VALUES [--vary KEY=VALUES] [options]\n"
     "\n"
     "Runs the scenario at every combination of the values (one or two keys) and prints the\n"
     "results as a table (and, for two keys, a grid of the mean damage); --plot draws a line or\n"
@@ -86,7 +90,7 @@ int cmd_compare(int argc, char **argv)
             if (r)
                 return r;
         } else {
-            return usage_error("compare: unknown option '%s'", a);
+            return unknown_option(a, NULL, 1);
         }
     }
     if (n < 1)
@@ -133,7 +137,7 @@ int cmd_sweep(int argc, char **argv)
         } else if ((r = common_option(argc, argv, &i, &c)) != 1) {
             rc = r;
         } else {
-            rc = usage_error("sweep: unknown option '%s'", a);
+            rc = unknown_option(a, (const char *const[]){"--vary", "--metric", NULL}, 1);
         }
     }
     if (!rc && !nv)

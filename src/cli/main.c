@@ -1,8 +1,10 @@
 /* main.c — the command line: neverodds COMMAND [options]; each command is in src/cli/cmd_*.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "io/jsonread.h"
 #include "neverodds/games.h"
 #include "neverodds/progress.h"
+#include "neverodds/quick.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include <stdio.h>
@@ -21,7 +23,9 @@ static const char usage_main[] =
     "commands:\n"
     "  run FILE          one scenario: damage distribution, P(kill), tokens; --plot a chart\n"
     "  xwing \"NOTATION\"  a quick X-Wing question without a file: neverodds xwing \"3 fl vs 2 fe r1\"\n"
+    "  xwing1 \"NOTATION\" the same under X-Wing first edition: neverodds xwing1 \"3 fl vs 2 fe r2\"\n"
     "  legion \"NOTATION\" the same for Legion: neverodds legion \"5w hit vs white surge light\"\n"
+    "  armada \"NOTATION\" and for Armada: neverodds armada \"2r1b medium vs brace redirect shields3,2\"\n"
     "  compare A B ...   scenarios side by side (files, or one file with keys set), one chart\n"
     "  sweep FILE        a grid of results over one or two keys: --vary attacker.dice=2..5\n"
     "  policy FILE       the scenario under every named policy, side by side\n"
@@ -30,20 +34,38 @@ static const char usage_main[] =
     "  selftest          checks this build: exact against Monte Carlo on built-in scenarios\n"
     "  squad A.xws       an X-Wing squad from a list builder (XWS): each ship's dice profile\n"
     "  matchup A.xws B.xws  who hurts whom: every ship of A on every ship of B and back\n"
-    "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing),\n"
-    "                    units (Legion), ships --game armada, squadrons (Armada)\n"
+    "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing;\n"
+    "                    abilities --game xwing1 for first edition), units (Legion), ships --game\n"
+    "                    armada, squadrons (Armada)\n"
     "\n"
     "options most commands take: --exact | --trials N [--seed S] [--threads T], --policy NAME,\n"
     "--format text|json|csv, --plot FILE.png|.svg|.gp. Every command takes --output FILE (the\n"
     "report to FILE, written whole or not at all) and --lenient (unknown scenario keys are\n"
-    "warnings, not errors). Exit status: 0 ok, 1 the chart or --output could not be written (the\n"
-    "numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
+    "warnings, not errors). Numbers may be written 1e6 or 1_000_000. The --plot and --output\n"
+    "paths are checked before any work. Exit status: 0 ok, 1 the chart or --output could not\n"
+    "be written (the numbers are printed), 2 bad input (one message on stderr, nothing on stdout).\n"
     "A chart (--plot) takes --title TEXT, --subtitle TEXT and --size WIDTHxHEIGHT too.\n"
     "Manual: man neverodds (after make install), README.md.\n";
 
 
 static int dispatch(int argc, char **argv);
 static int global_options(int *argc, char **argv);
+static int unknown_command(const char *word);
+
+static int cmd_plain_run(int argc, char **argv) { return cmd_run(argc, argv, 0, NULL); }
+static int cmd_policy(int argc, char **argv) { return cmd_run(argc, argv, 1, NULL); }
+
+/* Every command by its name; the quick-notation games (xwing, xwing1, legion) come from the
+ * games' table. */
+typedef struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+} command;
+static const command commands[] = {
+    {"run", cmd_plain_run}, {"policy", cmd_policy},     {"order", cmd_order}, {"compare", cmd_compare},
+    {"sweep", cmd_sweep},   {"selftest", cmd_selftest}, {"squad", cmd_squad}, {"matchup", cmd_matchup},
+    {"list", cmd_list},     {NULL, NULL},
+};
 
 int main(int argc, char **argv)
 {
@@ -101,23 +123,31 @@ static int dispatch(int argc, char **argv)
     /* a bar for long Monte Carlo runs when a person watches stderr; Ctrl-C stops one with a report */
     no_progress_enable(isatty(STDERR_FILENO) && no_rank() == 0);
     no_progress_catch_interrupt();
-    if (!strcmp(argv[1], "run") || !strcmp(argv[1], "policy"))
-        return cmd_run(argc - 2, argv + 2, !strcmp(argv[1], "policy"), NULL);
-    if (no_game_quick_find(argv[1])) /* a game's quick notation: "neverodds xwing ..." */
+    for (const command *c = commands; c->name; c++)
+        if (!strcmp(argv[1], c->name)) {
+            usage_command(c->name);
+            return c->fn(argc - 2, argv + 2);
+        }
+    if (no_game_quick_find(argv[1])) { /* a game's quick notation: "neverodds xwing ..." */
+        usage_command(argv[1]);
         return cmd_run(argc - 2, argv + 2, 0, argv[1]);
-    if (!strcmp(argv[1], "order"))
-        return cmd_order(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "compare"))
-        return cmd_compare(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "sweep"))
-        return cmd_sweep(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "selftest"))
-        return cmd_selftest(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "squad"))
-        return cmd_squad(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "matchup"))
-        return cmd_matchup(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "list"))
-        return cmd_list(argc - 2, argv + 2);
-    return usage_error("unknown command '%s' (try 'neverodds --help')", argv[1]);
+    }
+    return unknown_command(argv[1]);
+}
+
+/* "unknown command" with the nearest of the commands, the quick-notation games and --help. */
+static int unknown_command(const char *word)
+{
+    static const char *const help[] = {"help", "--help", "--version", NULL};
+    char near[160], fmt[256];
+    jr_near q;
+    jr_near_start(&q, word);
+    for (const command *c = commands; c->name; c++)
+        jr_near_add(&q, c->name);
+    for (int i = 0; no_game_quick_at(i); i++)
+        jr_near_add(&q, no_quick_name(no_game_quick_at(i)));
+    jr_near_list(&q, help);
+    jr_near_text(&q, near, sizeof near);
+    snprintf(fmt, sizeof fmt, "unknown command '%%s'%s", near);
+    return usage_error(fmt, word);
 }

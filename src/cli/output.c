@@ -16,6 +16,9 @@ int output_begin(const char *path)
 {
     if (no_rank() != 0) /* under MPI, rank 0 alone writes */
         return 0;
+    int rc = check_writable("--output", path); /* a directory named as the file too, before the work */
+    if (rc)
+        return rc;
     snprintf(temporary, sizeof temporary, "%s.tmp-%ld", path, (long)getpid());
     if (!freopen(temporary, "w", stdout)) {
         fprintf(stderr, "neverodds: --output %s: cannot write: %s\n", path, strerror(errno));

@@ -18,7 +18,7 @@ const no_game *no_game_find(const char *name)
 }
 
 /* The i-th quick-notation game of all the games' (NULL past the last). */
-static const no_quick_game *quick_at(int i)
+const no_quick_game *no_game_quick_at(int i)
 {
     for (int g = 0; no_games[g]; g++)
         for (int q = 0; no_games[g]->quick && no_games[g]->quick[q]; q++)
@@ -30,7 +30,7 @@ static const no_quick_game *quick_at(int i)
 const no_quick_game *no_game_quick_find(const char *name)
 {
     const no_quick_game *q;
-    for (int i = 0; name && (q = quick_at(i)); i++)
+    for (int i = 0; name && (q = no_game_quick_at(i)); i++)
         if (!strcmp(no_quick_name(q), name))
             return q;
     return NULL;
@@ -42,7 +42,7 @@ int no_quick_json(const char *game, const char *spec, char **json, char *err, si
     const no_quick_game *q = no_game_quick_find(game);
     if (!q) { /* name them all, as the command line offers them */
         char names[64] = "";
-        for (int i = 0; (q = quick_at(i)); i++)
+        for (int i = 0; (q = no_game_quick_at(i)); i++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", no_quick_name(q));
         snprintf(err, errlen, "quick notation: unknown game \"%s\" (%s)", game ? game : "", names);
         return -1;
@@ -78,8 +78,32 @@ int no_scenario_parse(const char *text, const char *label, no_scenario *sc, char
     return j.failed ? -1 : 0;
 }
 
-/* Puts `value` at the dotted `key` of `root` (objects made as needed, a number indexes an
- * array). The value is a JSON number, true or false when it reads as one, else a string. */
+/* A value typed on the command line: a JSON number, true or false when it reads as one, else a
+ * string; a list in brackets, as JSON (["predator","marksmanship"]) or as bare comma-separated
+ * words ([predator,marksmanship]), each word read the same way. */
+static cJSON *command_line_value(const char *value)
+{
+    cJSON *v = cJSON_Parse(value);
+    if (v && (cJSON_IsNumber(v) || cJSON_IsBool(v) || (cJSON_IsArray(v) && *value == '[')))
+        return v;
+    cJSON_Delete(v);
+    size_t len = strlen(value);
+    if (len < 2 || value[0] != '[' || value[len - 1] != ']')
+        return cJSON_CreateString(value);
+    cJSON *list = cJSON_CreateArray();
+    char word[128];
+    for (const char *p = value + 1; p < value + len - 1;) {
+        size_t n = strcspn(p, ",]");
+        snprintf(word, sizeof word, "%.*s", (int)n, p);
+        if (*word)
+            cJSON_AddItemToArray(list, command_line_value(word));
+        p += n + 1;
+    }
+    return list;
+}
+
+/* Puts `value` (command_line_value) at the dotted `key` of `root` (objects made as needed, a
+ * number indexes an array). */
 static int set_key(cJSON *root, const char *file, const char *key, const char *value, char *err, size_t errlen)
 {
     char walk[256];
@@ -108,14 +132,25 @@ static int set_key(cJSON *root, const char *file, const char *key, const char *v
         snprintf(err, errlen, "%s: %s: not a key of an object of the scenario", file, key);
         return -1;
     }
-    cJSON *v = cJSON_Parse(value);
-    if (!v || !(cJSON_IsNumber(v) || cJSON_IsBool(v))) {
-        cJSON_Delete(v);
-        v = cJSON_CreateString(value);
-    }
+    cJSON *v = command_line_value(value);
     cJSON_DeleteItemFromObjectCaseSensitive(at, part);
     cJSON_AddItemToObject(at, part, v);
     return 0;
+}
+
+/* A scenario's text: the file at `path`, or, for "GAME:NOTATION" with GAME a quick-notation game
+ * ("xwing:3 fl vs 2 fe r1"), the scenario that notation stands for (quick.h). NULL with err. */
+static char *scenario_text(const char *path, char *err, size_t errlen)
+{
+    const char *colon = strchr(path, ':');
+    char game[16];
+    if (colon && colon - path < (long)sizeof game) {
+        snprintf(game, sizeof game, "%.*s", (int)(colon - path), path);
+        char *json;
+        if (no_game_quick_find(game))
+            return no_quick_json(game, colon + 1, &json, err, errlen) ? NULL : json;
+    }
+    return jr_read_file(path, err, errlen);
 }
 
 /* name_keys: the label (errors, reports) names the keys set after the file. */
@@ -124,7 +159,7 @@ static int load_with(const char *path, const no_override *ov, int nov, int name_
 {
     if (!nov)
         return no_scenario_load(path, sc, err, errlen);
-    char *text = jr_read_file(path, err, errlen);
+    char *text = scenario_text(path, err, errlen);
     if (!text)
         return -1;
     cJSON *root = jr_parse(text, path, err, errlen);
@@ -171,7 +206,7 @@ int no_scenario_load_as(const char *path, const char *rules, no_scenario *sc, ch
 
 int no_scenario_load(const char *path, no_scenario *sc, char *err, size_t errlen)
 {
-    char *text = jr_read_file(path, err, errlen);
+    char *text = scenario_text(path, err, errlen);
     if (!text)
         return -1;
     int rc = no_scenario_parse(text, path, sc, err, errlen);

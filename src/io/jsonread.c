@@ -81,6 +81,20 @@ void jr_describe(const cJSON *v, char *out, size_t n)
         snprintf(out, n, "an object");
 }
 
+/* "a, b, c" from a NULL-terminated list; names that do not fit end it with "..." (never a name
+ * cut in the middle). */
+static void join_names(const char *const *names, char *out, size_t n)
+{
+    *out = 0;
+    for (size_t len = 0; *names; names++) {
+        if (len + strlen(*names) + 2 + 5 >= n) { /* room for ", " and ", ..." */
+            snprintf(out + len, n - len, "%s...", len ? ", " : "");
+            return;
+        }
+        len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", *names);
+    }
+}
+
 int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allowed)
 {
     if (j->failed)
@@ -98,18 +112,19 @@ int jr_object(jr *j, const cJSON *obj, const char *path, const char *const *allo
         for (const char *const *a = allowed; *a; a++)
             known |= strcmp(*a, c->string) == 0;
         if (!known) {
-            char list[256] = "";
-            for (const char *const *a = allowed; *a; a++) {
-                strncat(list, *a, sizeof list - strlen(list) - 1);
-                if (a[1])
-                    strncat(list, ", ", sizeof list - strlen(list) - 1);
-            }
+            char list[256];
+            join_names(allowed, list, sizeof list);
+            char near[160]; /* a misspelt key: the nearest, as for an unknown library id */
+            jr_near q;
+            jr_near_start(&q, c->string);
+            jr_near_list(&q, allowed);
+            jr_near_text(&q, near, sizeof near);
             if (jr_lenient) { /* --lenient: said, and the key is not read */
-                fprintf(stderr, "neverodds: warning: %s: %s%s%s: unknown key, ignored (expected one of: %s)\n",
-                        j->file, j->prefix ? j->prefix : "", j->prefix ? "." : "", p, list);
+                fprintf(stderr, "neverodds: warning: %s: %s%s%s: unknown key, ignored%s (expected one of: %s)\n",
+                        j->file, j->prefix ? j->prefix : "", j->prefix ? "." : "", p, near, list);
                 continue;
             }
-            jr_fail(j, p, "unknown key (expected one of: %s)", list);
+            jr_fail(j, p, "unknown key%s (expected one of: %s)", near, list);
             return -1;
         }
         for (const cJSON *d = obj->child; d != c; d = d->next)
@@ -169,12 +184,8 @@ int jr_enum(jr *j, const cJSON *v, const char *path, const char *const *names, c
         for (int i = 0; names[i]; i++)
             if (strcmp(names[i], v->valuestring) == 0)
                 return i;
-    char list[256] = "", got[96];
-    for (int i = 0; names[i]; i++) {
-        strncat(list, names[i], sizeof list - strlen(list) - 1);
-        if (names[i + 1])
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-    }
+    char list[256], got[96];
+    join_names(names, list, sizeof list);
     jr_describe(v, got, sizeof got);
     jr_fail(j, path, "expected %s (one of: %s), got %s", what, list, got);
     return -1;
@@ -307,53 +318,84 @@ const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const
     return entry;
 }
 
-/* Levenshtein distance of a and b, or more than `cap` (then stops early). */
+/* Edit distance of a and b counting a swap of two neighbours as one edit (optimal string
+ * alignment: "--trails" is one edit from "--trials", "rnu" from "run"), or more than `cap` (then
+ * stops early). Rows of the table: two back for the swap, one back, this one. */
 static int edit_distance(const char *a, const char *b, int cap)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 63 || lb > 63 || (la > lb ? la - lb : lb - la) > (size_t)cap)
         return cap + 1;
-    int row[64];
+    int rows[3][64], *before = rows[0], *prev = rows[1], *row = rows[2];
     for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
+        prev[j] = (int)j;
     for (size_t i = 1; i <= la; i++) {
-        int diag = row[0], best = row[0] = (int)i;
+        int best = row[0] = (int)i;
         for (size_t j = 1; j <= lb; j++) {
-            int up = row[j], v = diag + (a[i - 1] != b[j - 1]);
-            v = up + 1 < v ? up + 1 : v;
+            int v = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            v = prev[j] + 1 < v ? prev[j] + 1 : v;
             v = row[j - 1] + 1 < v ? row[j - 1] + 1 : v;
-            diag = up;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && before[j - 2] + 1 < v)
+                v = before[j - 2] + 1;
             row[j] = v;
             best = v < best ? v : best;
         }
         if (best > cap)
             return cap + 1;
+        int *spare = before;
+        before = prev, prev = row, row = spare;
     }
-    return row[lb];
+    return prev[lb];
+}
+
+void jr_near_start(jr_near *q, const char *name)
+{
+    int third = (int)strlen(name) / 3;
+    *q = (jr_near){.name = name, .cap = third < 3 ? third : 3};
+    for (int k = 0; k < 3; k++)
+        q->dist[k] = q->cap + 1;
+}
+
+void jr_near_add(jr_near *q, const char *candidate)
+{
+    for (int k = 0; k < 3 && q->pick[k]; k++)
+        if (!strcmp(q->pick[k], candidate))
+            return; /* offered twice (Armada's ships and X-Wing's): named once */
+    int d = edit_distance(q->name, candidate, q->cap);
+    for (int k = 0; k < 3; k++)
+        if (d < q->dist[k]) { /* keep the three nearest, nearest first */
+            for (int m = 2; m > k; m--)
+                q->dist[m] = q->dist[m - 1], q->pick[m] = q->pick[m - 1];
+            q->dist[k] = d, q->pick[k] = candidate;
+            return;
+        }
+}
+
+void jr_near_list(jr_near *q, const char *const *names)
+{
+    for (; names && *names; names++)
+        jr_near_add(q, *names);
+}
+
+void jr_near_text(const jr_near *q, char *out, size_t n)
+{
+    *out = 0;
+    for (int k = 0; k < 3 && q->pick[k]; k++)
+        snprintf(out + strlen(out), n - strlen(out), "%s\"%s\"", k ? ", " : " (did you mean ", q->pick[k]);
+    if (*out)
+        snprintf(out + strlen(out), n - strlen(out), "?)");
 }
 
 void jr_nearest(const cJSON *section, const char *name, char *out, size_t n)
 {
-    int cap = (int)strlen(name) / 3 < 3 ? (int)strlen(name) / 3 : 3;
-    const char *pick[3] = {NULL, NULL, NULL};
-    int dist[3] = {cap + 1, cap + 1, cap + 1};
+    jr_near q;
+    jr_near_start(&q, name);
     const cJSON *e;
     cJSON_ArrayForEach(e, section)
     {
-        int d = edit_distance(name, e->string, cap);
-        for (int k = 0; k < 3; k++)
-            if (d < dist[k]) { /* keep the three nearest, nearest first */
-                for (int m = 2; m > k; m--)
-                    dist[m] = dist[m - 1], pick[m] = pick[m - 1];
-                dist[k] = d, pick[k] = e->string;
-                break;
-            }
+        jr_near_add(&q, e->string);
     }
-    *out = 0;
-    for (int k = 0; k < 3 && pick[k]; k++)
-        snprintf(out + strlen(out), n - strlen(out), "%s\"%s\"", k ? ", " : " (did you mean ", pick[k]);
-    if (*out)
-        snprintf(out + strlen(out), n - strlen(out), "?)");
+    jr_near_text(&q, out, n);
 }
 
 const char *jr_entry_text(const cJSON *entry, const char *key, const char *otherwise)

@@ -66,8 +66,21 @@ const cJSON *jr_library_doc(jr *j, jr_library *lib, const char *relpath);
  * ("expected <what> id from ..." or "unknown ..."). */
 const cJSON *jr_library_entry(jr *j, jr_library *lib, const char *relpath, const char *section,
                               const cJSON *name, const char *path, const char *what);
-/* " (did you mean \"a\", \"b\"?)": up to three keys of `section` nearest to `name` in edit
- * distance (at most a third of its length, and 3), or "" when none is near. */
+/* The names nearest to `name` in edit distance (at most a third of its length, and 3): start,
+ * offer each candidate, then write the suggestion. The one way every "did you mean" is found:
+ * library ids, scenario keys, command-line options and commands. Candidates are kept by
+ * pointer: they must outlive the jr_near. */
+typedef struct jr_near {
+    const char *name, *pick[3]; /* up to three nearest, nearest first */
+    int cap, dist[3];
+} jr_near;
+void jr_near_start(jr_near *q, const char *name);
+void jr_near_add(jr_near *q, const char *candidate);
+/* Each name of a NULL-terminated list (NULL: none). */
+void jr_near_list(jr_near *q, const char *const *names);
+/* " (did you mean \"a\", \"b\"?)", or "" when none is near. */
+void jr_near_text(const jr_near *q, char *out, size_t n);
+/* The same over the keys of `section` (a library's ids). */
 void jr_nearest(const cJSON *section, const char *name, char *out, size_t n);
 /* A string member of a library entry, or `otherwise` when it has none. */
 const char *jr_entry_text(const cJSON *entry, const char *key, const char *otherwise);

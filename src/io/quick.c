@@ -14,8 +14,10 @@
 /* Where a word may stand: in the attacker's part (before "vs"), in the defender's, or anywhere
  * for OPT, a key of the attack itself (the scenario's top level). */
 enum { ATK = 1, DEF = 2, BOTH = ATK | DEF, OPT = 4 };
-/* What a word sets: a count, true, false, or a fixed string. */
-enum { NUM, YES, NO, STR };
+/* What a word sets: a count, true, false, a fixed string; appends a string to a list (ADD), or
+ * {"type": the string, "state": "exhausted"} (ADD_SPENT: Armada's exhausted defense tokens);
+ * takes a comma-separated list of counts (LIST: Armada's shields, "shields3,2"). */
+enum { NUM, YES, NO, STR, ADD, ADD_SPENT, LIST };
 
 typedef struct qword {
     const char *word;
@@ -38,6 +40,12 @@ typedef struct qword {
     ONE_OF("per-attack", OPT, "policy"), ONE_OF("conservative", OPT, "policy"),                     \
         ONE_OF("crit-fishing", OPT, "policy"), ONE_OF("optimal", OPT, "policy"),                    \
         ONE_OF("greedy", OPT, "policy"), ONE_OF("conserve", OPT, "policy")
+/* Armada's defender may also refuse to discard tokens */
+#define ARMADA_POLICIES POLICIES, ONE_OF("no-discard", OPT, "policy")
+
+#define APPEND(w, where, key, s) {w, where, ADD, 0, key, s}
+#define APPEND_SPENT(w, where, key, s) {w, where, ADD_SPENT, 0, key, s}
+#define COUNTS(w, where, key) {w, where, LIST, -1, key, NULL}
 
 /* A letter of a letter group ("fl", "4w2b"): the count it sets, attached after it (X-Wing "f2")
  * or before it (Legion "4w"). */
@@ -102,6 +110,32 @@ static const qletter legion_letters[] = {
     {'r', ATK, "pool.red", "red"}, {'b', ATK, "pool.black", "black"}, {'w', ATK, "pool.white", "white"},
     {0, 0, NULL, NULL}};
 
+/* Armada (armada_scenario.c): the attacker's dice by colour (b blue, k black), a ship unless
+ * "squadron"; the defender's tokens in order, ready or exhausted ("brace-x"), its shields as the
+ * defended zone's, then the two adjacent zones', then the opposite zone's (armada_shields). */
+#define ARMADA_TOKEN(w) APPEND(w, DEF, "tokens", w), APPEND_SPENT(w "-x", DEF, "tokens", w)
+static const qword armada_words[] = {
+    ONE_OF("squadron", BOTH, "type"), ONE_OF("ship", BOTH, "type"),
+    FLAG("cf-dial", ATK, "concentrate_fire.dial"), FLAG("cf-token", ATK, "concentrate_fire.token"),
+    KW_YES("bomber", ATK), KW_YES("swarm", BOTH), KW_NUM("counter", DEF),
+    ARMADA_TOKEN("brace"), ARMADA_TOKEN("redirect"), ARMADA_TOKEN("evade"), ARMADA_TOKEN("scatter"),
+    ARMADA_TOKEN("contain"), ARMADA_TOKEN("salvo"),
+    NUMBER("hull", DEF, "hull"), NUMBER("damage", DEF, "damage"), NUMBER("speed", DEF, "speed"),
+    COUNTS("shields", DEF, "shields"),
+    ONE_OF("front", DEF, "zone"), ONE_OF("left", DEF, "zone"), ONE_OF("right", DEF, "zone"),
+    ONE_OF("rear", DEF, "zone"),
+    ONE_OF("close", OPT, "range"), ONE_OF("medium", OPT, "range"), ONE_OF("long", OPT, "range"),
+    ONE_OF("distance-1", OPT, "range"),
+    FLAG("obs", OPT, "obstructed"), FLAG("obstructed", OPT, "obstructed"),
+    FLAG("contain_salvo", OPT, "rule_options.contain_salvo"), ARMADA_POLICIES, {NULL, 0, 0, 0, NULL, NULL}};
+
+static const qletter armada_letters[] = {
+    {'r', ATK, "pool.red", "red"}, {'b', ATK, "pool.blue", "blue"}, {'k', ATK, "pool.black", "black"},
+    {0, 0, NULL, NULL}};
+
+typedef struct quick quick;
+static int armada_finish(const quick *q, cJSON *atk, cJSON *def);
+
 struct no_quick_game {
     const char *name, *game, *rules;
     const qword *words;
@@ -114,26 +148,30 @@ struct no_quick_game {
     const char *ref_key;
     int ref_list;
     const char *example;
+    int (*finish)(const quick *q, cJSON *atk, cJSON *def); /* the game's last touches, or NULL */
 };
 typedef struct no_quick_game qgame;
 
 /* The games of the command line ("neverodds xwing ..."), named by their games' descriptors. */
 const qgame no_quick_xwing = {"xwing", "xwing", "xwing-2e", xwing_words, xwing_letters, "token letter", 0, "dice",
-                              NULL, '+', "abilities", 1, "3 fl vs 2 fe r1"};
+                              NULL, '+', "abilities", 1, "3 fl vs 2 fe r1", NULL};
 const qgame no_quick_xwing1 = {"xwing1", "xwing", "xwing-1e", xwing_words, xwing_letters, "token letter", 0, "dice",
-                               NULL, '+', "abilities", 1, "3 fl vs 2 e"};
+                               NULL, '+', "abilities", 1, "3 fl vs 2 e", NULL};
 const qgame no_quick_legion = {"legion", "legion", "legion-2026", legion_words, legion_letters, "die colour", 1,
-                               NULL, "pool", '@', "unit", 0, "5w hit vs white surge light"};
+                               NULL, "pool", '@', "unit", 0, "5w hit vs white surge light", NULL};
+const qgame no_quick_armada = {"armada", "armada", "armada-core", armada_words, armada_letters, "die colour", 1,
+                               NULL, "pool", 0, NULL, 0, "2r1b medium vs brace redirect hull5 shields3,2",
+                               armada_finish};
 
 static const char *const side_names[] = {"", "attacker", "defender"};
 
-typedef struct quick {
+struct quick {
     const qgame *g;
     const char *text; /* the normalised notation, for messages */
     char *err;
     size_t errlen;
     cJSON *root;
-} quick;
+};
 
 static int fail(const quick *q, const char *word, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(const quick *q, const char *word, const char *fmt, ...)
@@ -242,6 +280,41 @@ static int letters(const quick *q, cJSON *obj, int where, const char *word, cons
     return 0;
 }
 
+/* Appends `item` to the list at `key` of `obj` (made on first use). */
+static void append(cJSON *obj, const char *key, cJSON *item)
+{
+    cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, key);
+    cJSON_AddItemToArray(list ? list : cJSON_AddArrayToObject(obj, key), item);
+}
+
+/* A LIST word ("shields3,2", "shields 3,2"): its counts as a JSON list under the side's key.
+ * Returns the words used, 0 when `word` is no LIST word of this side, or -1. */
+static int counts_word(const quick *q, char *const *w, int left, int where, cJSON *obj)
+{
+    const char *word = w[0];
+    size_t len = strcspn(word, "0123456789");
+    const qword *e = q->g->words;
+    for (; e->word && !(e->kind == LIST && (e->where & where) && strlen(e->word) == len && !strncmp(e->word, word, len));
+         e++)
+        ;
+    if (!len || !e->word)
+        return 0;
+    const char *p = word[len] ? word + len : left > 1 ? w[1] : "";
+    int used = word[len] ? 1 : 2;
+    cJSON *list = cJSON_CreateArray();
+    for (;;) {
+        long n = digits(&p);
+        if (n < 0 || (*p && *p != ',')) {
+            cJSON_Delete(list);
+            return fail(q, word, "expected counts separated by commas, as in \"%s3,2\"", e->word);
+        }
+        cJSON_AddItemToArray(list, cJSON_CreateNumber((double)n));
+        if (!*p++)
+            break;
+    }
+    return put(q, obj, side_names[where], e->key, list, word) ? -1 : used;
+}
+
 /* The entry for word `name` (len characters) in part `where`, with a number or without. When
  * none fits, *why says what is wrong: 1 the word is the other side's, 2 it needs a number,
  * 3 it takes none, 0 it is unknown. */
@@ -278,6 +351,9 @@ static int one_word(const quick *q, char *const *w, int left, int where, cJSON *
         cJSON_AddItemToArray(list ? list : cJSON_AddArrayToObject(obj, g->ref_key), name);
         return 1;
     }
+    int used_list = counts_word(q, w, left, where, obj);
+    if (used_list)
+        return used_list;
     /* a named word: letters, '_' and '-', then an optional number, attached or the next word */
     size_t len = strcspn(word, "0123456789");
     const char *num = word + len;
@@ -292,6 +368,17 @@ static int one_word(const quick *q, char *const *w, int left, int where, cJSON *
         if (n == -2)
             return fail(q, word, "number too large");
         const qword *e = find(g, word, len, where, n >= 0, &why);
+        if (e && (e->kind == ADD || e->kind == ADD_SPENT)) { /* a token more in a list */
+            cJSON *item = cJSON_CreateString(e->str);
+            if (e->kind == ADD_SPENT) {
+                cJSON *spent = cJSON_CreateObject();
+                cJSON_AddItemToObject(spent, "type", item);
+                cJSON_AddStringToObject(spent, "state", "exhausted");
+                item = spent;
+            }
+            append(obj, e->key, item);
+            return used;
+        }
         if (e) {
             cJSON *v = e->kind == NUM ? cJSON_CreateNumber((double)(n >= 0 ? n : e->def))
                        : e->kind == STR ? cJSON_CreateString(e->str)
@@ -364,6 +451,39 @@ static char *normalise(const char *spec)
     return out;
 }
 
+/* Armada: each side is a ship unless the text says "squadron"; "shields A,B,C" gives the
+ * defended zone (front unless named) A shields, the two zones beside it B, the zone opposite C
+ * (seed 001 L739: zones sharing a firing-arc line are adjacent, so front and rear lie beside
+ * left and right). */
+static int armada_finish(const quick *q, cJSON *atk, cJSON *def)
+{
+    static const char *const zones[] = {"front", "left", "right", "rear"};
+    static const int beside[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}}, opposite[4] = {3, 2, 1, 0};
+    for (cJSON *side = atk; side; side = side == atk ? def : NULL)
+        if (!cJSON_GetObjectItemCaseSensitive(side, "type"))
+            cJSON_AddStringToObject(side, "type", "ship");
+    cJSON *list = cJSON_DetachItemFromObjectCaseSensitive(def, "shields");
+    if (!list)
+        return 0;
+    int n = cJSON_GetArraySize(list), z = 0;
+    const char *zone = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(def, "zone"));
+    while (zone && z < 3 && strcmp(zones[z], zone))
+        z++;
+    if (n > 3) {
+        cJSON_Delete(list);
+        return fail(q, NULL, "shields: at most 3 counts (the defended zone, the zones beside it, the zone opposite)");
+    }
+    cJSON *by_zone = cJSON_AddObjectToObject(def, "shields");
+    for (int i = 0; i < n; i++) {
+        double v = cJSON_GetArrayItem(list, i)->valuedouble;
+        int at[2] = {i == 0 ? z : i == 1 ? beside[z][0] : opposite[z], i == 1 ? beside[z][1] : -1};
+        for (int k = 0; k < 2 && at[k] >= 0; k++)
+            cJSON_AddNumberToObject(by_zone, zones[at[k]], v);
+    }
+    cJSON_Delete(list);
+    return 0;
+}
+
 static int translate(quick *q, char *words, char **json)
 {
     const qgame *g = q->g;
@@ -410,11 +530,16 @@ static int translate(quick *q, char *words, char **json)
     cJSON_AddItemToObject(root, "attacker", atk);
     cJSON_AddItemToObject(root, "defender", def);
     if (g->pool_key && !cJSON_GetObjectItemCaseSensitive(atk, g->pool_key) &&
-        !cJSON_GetObjectItemCaseSensitive(atk, g->ref_key)) {
-        fail(q, NULL, "the attacker rolls no dice: expected a pool such as \"5w\" or \"2r1b\", or a unit "
-             "(%cstormtroopers)", g->ref);
+        !(g->ref_key && cJSON_GetObjectItemCaseSensitive(atk, g->ref_key))) {
+        if (g->ref)
+            fail(q, NULL, "the attacker rolls no dice: expected a pool such as \"5w\" or \"2r1b\", or a unit "
+                 "(%cstormtroopers)", g->ref);
+        else
+            fail(q, NULL, "the attacker rolls no dice: expected dice such as \"2r1b\" (r red, b blue, k black)");
         goto done;
     }
+    if (g->finish && g->finish(q, atk, def))
+        goto done;
     *json = cJSON_Print(root);
     if (!*json)
         abort();
@@ -485,7 +610,8 @@ const char no_quick_grammar[] =
     "  defender    die: white or red; surge (a defense surge blocks); @UNIT (@rebeltroopers)\n"
     "              tokens: dodge, supp or suppression, shield (optional count); surge N\n"
     "              minis N, wounds N, wounded N, in_los N, courage N or courage-, resilience N,\n"
-    "              damaged, trooper droid vehicle\n"
+    "              damaged, trooper droid vehicle (no minis, wounds or @UNIT: the wounds are\n"
+    "              not capped and there is no P(unit wiped))\n"
     "              keywords: armor (all hits) or armor N, danger_sense N, uncanny_luck N,\n"
     "              cover N (Cover X), smoke N; impervious immune_pierce immune_melee_pierce\n"
     "              low_profile outmaneuver block deflect soresu djem_so unconcerned backup\n"
@@ -496,4 +622,22 @@ const char no_quick_grammar[] =
     "    neverodds legion \"5w hit vs white surge light\"\n"
     "    neverodds legion \"4w2b hit aim pierce1 precise1 vs white surge dodge minis4 light\"\n"
     "    neverodds legion \"6r crit impact2 pierce2 melee vs red surge wounds8 armor\"\n"
-    "    neverodds legion \"@stormtroopers aim vs @rebeltroopers dodge heavy\"\n";
+    "    neverodds legion \"@stormtroopers aim vs @rebeltroopers dodge heavy\"\n"
+    "\n"
+    "Armada: GAME armada (rules armada-core); ships and squadrons from the library need a file\n"
+    "  attacker    dice as count and colour: 2r1b, 3r 2k (r red, b blue, k black); cf-dial\n"
+    "              cf-token (Concentrate Fire as a dial, as a token); squadron (a squadron\n"
+    "              attacks: its anti-squadron dice at distance 1); bomber, swarm\n"
+    "  defender    squadron (default: a ship); hull N, damage N (cards already), speed N\n"
+    "              defense tokens, in order, ready or exhausted (-x): brace redirect evade\n"
+    "              scatter contain salvo, brace-x evade-x ...\n"
+    "              front left right rear: the defended zone (default front)\n"
+    "              shields A[,B[,C]]: A on the defended zone, B on the two zones beside it\n"
+    "              (Redirect's), C on the zone opposite (default 0)\n"
+    "              counter N, swarm (a squadron, for its Counter attack back)\n"
+    "  options     close medium long distance-1 (range; a squadron: distance-1); obs;\n"
+    "              contain_salvo (the later tokens); a policy as for X-Wing, or no-discard\n"
+    "  examples\n"
+    "    neverodds armada \"2r1b medium vs brace redirect hull5 shields3,2\"\n"
+    "    neverodds armada \"2r1b medium vs brace redirect evade-x hull5 shields3,2,1 speed2\"\n"
+    "    neverodds armada \"4b squadron vs squadron hull4 scatter\"\n";

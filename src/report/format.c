@@ -3,6 +3,7 @@
  * and the tables of the commands. */
 #include "report/format.h"
 #include <stdlib.h>
+#include <string.h>
 
 void rep_print_rate(FILE *f, no_rate r, int exact)
 {
@@ -75,6 +76,52 @@ void rep_side_words(FILE *f, const no_ctx *ctx, int side)
             fprintf(f, "%s%s", sep, ctx->mods[m].name);
             sep = " + ";
         }
+}
+
+int rep_columns(const char *text, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n && text[i]; i++)
+        c += ((unsigned char)text[i] & 0xC0) != 0x80; /* a continuation byte adds no column */
+    return c;
+}
+
+size_t rep_line_break(const char *text, int width, int at_commas)
+{
+    size_t n = strlen(text), cut = 0, after_comma = 0;
+    if (rep_columns(text, n) <= width)
+        return n;
+    for (size_t i = 1; i < n && rep_columns(text, i) <= width; i++)
+        if (text[i] == ' ') {
+            cut = i;
+            after_comma = text[i - 1] == ',' ? i : after_comma;
+        }
+    if (at_commas && after_comma)
+        return after_comma;
+    return cut ? cut : strcspn(text, " ");
+}
+
+void rep_wrap(FILE *f, const char *text, int room, int indent, int width)
+{
+    for (;;) {
+        size_t cut = rep_line_break(text, room, 0);
+        fprintf(f, "%.*s\n", (int)cut, text);
+        text += cut;
+        while (*text == ' ')
+            text++;
+        if (!*text)
+            return;
+        fprintf(f, "%*s", indent, "");
+        room = width - indent;
+    }
+}
+
+void rep_kill_label(FILE *f, const no_scenario *sc, const no_summary *s, const char *lone, int width)
+{
+    char share[64];
+    if (s->of_sequence)
+        snprintf(share, sizeof share, "P(%s by this attack)", sc->game->kill_word);
+    fprintf(f, "%-*s ", width, s->of_sequence ? share : lone);
 }
 
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side)

@@ -20,6 +20,22 @@ void rep_print_json(FILE *f, cJSON *root);
 /* Prints s as one quoted CSV field (a quote in it doubled). */
 void rep_csv_text(FILE *f, const char *s);
 
+/* The columns `n` bytes of UTF-8 text take (a multi-byte character takes one). */
+int rep_columns(const char *text, size_t n);
+/* How many bytes of `text` the first line of a column `width` wide holds: all of it when it fits,
+ * else up to the last space that fits (with at_commas, the last one after a comma if any: a list
+ * breaks between its items), a word wider than the column whole. The next line starts after that
+ * space. */
+size_t rep_line_break(const char *text, int width, int at_commas);
+/* `text` word-wrapped on f: its first line has `room` columns left, the others `indent` spaces
+ * then `width - indent` columns; a newline at the end. */
+void rep_wrap(FILE *f, const char *text, int room, int indent, int width);
+
+/* The label of an attack's kill line, then a space: `lone` ("P(kill)") padded to `width`, or for
+ * one attack of a sequence on one defender "P(destroyed by this attack)" (the game's kill_word):
+ * its share of the sequence's P(destroyed), which the totals print. */
+void rep_kill_label(FILE *f, const no_scenario *sc, const no_summary *s, const char *lone, int width);
+
 /* " with focus 1, lock 1, Predator": the tokens and abilities `side` starts the attack with. */
 void rep_describe_side(FILE *f, const no_ctx *ctx, int side);
 /* The same for a chart's title: ", focus + lock + Predator" (a count only when more than one,

@@ -420,13 +420,13 @@ static void put_sequence_panel(FILE *f, const no_scenario *sc, const no_summary 
             sc->game->damage_word, s->nattacks + 0.6, top * 1.45);
     if (kills) {
         fprintf(f, "set y2label \"%s by then\"\nset y2range [0:108]\nset y2tics 0,10,100\nset format y2 \"%%.0f%%%%\"\n",
-                sc->game->kill_word);
+                sc->game->kill_label);
     }
     fprintf(f, "plot $seq using 1:2%s with %s lc rgb \"%s\" title \"mean %s\"", s->exact ? "" : ":3",
             s->exact ? "boxes" : "boxerrorbars", colours[0], sc->game->damage_word);
     if (kills)
         fprintf(f, ", \\\n     $seq using 1:($4*100)%s axes x1y2 with %s lw 2.5 pt 7 lc rgb \"%s\" title \"%s\"",
-                s->exact ? "" : ":($5*100)", s->exact ? "linespoints" : "yerrorlines", colours[1], sc->game->kill_word);
+                s->exact ? "" : ":($5*100)", s->exact ? "linespoints" : "yerrorlines", colours[1], sc->game->kill_label);
     fputs("\n", f);
 }
 
@@ -465,7 +465,7 @@ static void run_script(FILE *f, const void *arg)
 {
     const run_chart *rc = arg;
     const no_game *g = rc->sc->game;
-    no_plot_series one = {"", rc->s, rc->sc->nattacks ? g->damage_word : no_report_unit(rc->sc), g->kill_word};
+    no_plot_series one = {"", rc->s, rc->sc->nattacks ? g->damage_word : no_report_unit(rc->sc), g->kill_label};
     if (rc->s->has_shots) {
         put_shots_plot(f, rc->s);
     } else {

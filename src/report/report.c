@@ -75,13 +75,22 @@ static void describe_carry(FILE *f, const no_scenario *sc)
                 sc->attacks[0].start.tok[NO_ATTACKER][sc->carried[k]]);
 }
 
-/* Shots to kill: P(= k) and P(<= k) for each number of attacks, the mean, what is left. */
+/* Shots to kill: P(= k) and P(<= k) for each number of attacks, the mean, what is left. The
+ * table stops where P(<= k) prints as 1 (JSON has every k). */
 static void text_shots(FILE *f, const no_summary *s)
 {
-    fprintf(f, "shots to kill (the attack repeated, the defender's tokens, shields and damage carried)\n");
+    if (s->shots_rounds)
+        fprintf(f, "shots to kill (the attack repeated, one a round: the defender's tokens refresh between "
+                "shots, its shields and damage carried; --carry-tokens for shots in one round)\n");
+    else
+        fprintf(f, "shots to kill (the attack repeated, the defender's tokens, shields and damage carried)\n");
     fprintf(f, "%-6s  %-*s  %s\n", "shots", s->exact ? 12 : 18, "P(= k)", "P(<= k)");
     double cum = 0;
     for (int k = 1; k <= s->max_shots; k++) {
+        if (cum >= 1 - 0.5e-10 && k > 1) { /* the rest round to nothing */
+            fprintf(f, "%6s  P(<= k) is 1 from k = %d on\n", "...", k - 1);
+            break;
+        }
         cum += s->shots[k].p;
         fprintf(f, "%6d  ", k);
         rep_print_rate(f, s->shots[k], s->exact);
@@ -95,6 +104,29 @@ static void text_shots(FILE *f, const no_summary *s)
         rep_print_rate(f, s->shots_beyond, s->exact);
     }
     fprintf(f, "\n");
+}
+
+/* A sequence's kill, under its total damage: P(destroyed) by the end of the sequence, then for
+ * each attack the share it destroys (its own report's line) and the sum of the shares so far. */
+static void text_sequence_kill(FILE *f, const no_scenario *sc, const no_summary *s)
+{
+    const char *kill = sc->game->kill_word;
+    char head[2][64];
+    int width = s->exact ? 12 : 20; /* a rate as rep_print_rate writes it */
+    fprintf(f, "P(%s) ", kill);
+    rep_print_rate(f, s->kill, s->exact);
+    fprintf(f, "   (by the end of the %d attacks)\n\n", sc->nattacks);
+    snprintf(head[0], sizeof head[0], "P(%s by this attack)", kill);
+    snprintf(head[1], sizeof head[1], "P(%s by its end)", kill);
+    int w0 = (int)strlen(head[0]) > width ? (int)strlen(head[0]) : width;
+    fprintf(f, "attack  %-*s  %s\n", w0, head[0], head[1]);
+    for (int a = 0; a < sc->nattacks; a++) {
+        fprintf(f, "%6d  ", a + 1);
+        rep_print_rate(f, s->attack[a].kill, s->exact);
+        fprintf(f, "%*s  ", w0 - width, "");
+        rep_print_rate(f, s->kill_by[a], s->exact);
+        fprintf(f, "\n");
+    }
 }
 
 /* A copy of a sequence's scenario that reads as a lone attack: set its ctx to attack a's to
@@ -209,22 +241,16 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     damage_table(f, g->damage_word, s);
     if (g->total_text)
         g->total_text(f, &sc->ctx, s);
+    if (s->has_kill)
+        text_sequence_kill(f, sc, s);
     if (s->has_baseline) {
         fprintf(f, "\nper-attack instead of optimal: mean %s %.10f (optimal %+.10f)", g->damage_word,
                 s->baseline_mean, s->mean - s->baseline_mean);
         if (s->has_kill)
-            fprintf(f, "; P(kill) %.10f (%+.10f)", s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
+            fprintf(f, "; P(%s) %.10f (%+.10f)", g->kill_word, s->baseline_kill.p, s->kill.p - s->baseline_kill.p);
         if (g->baseline_text) /* Armada's cards, a goal's figure */
             g->baseline_text(f, &sc->ctx, s);
         fprintf(f, "\n");
-    }
-    if (s->has_kill) {
-        fprintf(f, "\nP(destroyed by attack k)\n");
-        for (int a = 0; a < sc->nattacks; a++) {
-            fprintf(f, "%8d  ", a + 1);
-            rep_print_rate(f, s->kill_by[a], s->exact);
-            fprintf(f, "\n");
-        }
     }
 }
 
@@ -249,6 +275,8 @@ static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
     json_damage(o, s);
     int counters = sc->game->token_counters;
     sc->game->outcomes_json(o, sc, s);
+    if (!s->has_kill && !is_roll(sc)) /* no hull or unit given: no "kill" block (nor Legion's "defeated") */
+        cJSON_AddFalseToObject(o, "health_given");
     cJSON *tok = counters ? cJSON_AddObjectToObject(o, "tokens") : cJSON_CreateObject();
     cJSON *abil = cJSON_AddObjectToObject(o, "abilities");
     for (int side = 0; side < NO_SIDES; side++) {
@@ -313,6 +341,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         cJSON_AddNumberToObject(sh, "mean", s->shots_mean);
         cJSON_AddItemToObject(sh, "beyond", rep_rate_json(s->shots_beyond));
         cJSON_AddNumberToObject(sh, "max", NO_MAX_SHOTS);
+        /* one shot a round, the defender's tokens refreshed; or shots in one round, carried */
+        cJSON_AddStringToObject(sh, "tokens", s->shots_rounds ? "refreshed each round" : "carried");
     } else if (!sc->nattacks) {
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */

@@ -81,7 +81,7 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
     memset(out, 0, sizeof *out);
     out->exact = trials == 0;
     out->trials = trials;
-    out->has_kill = ctx->hull > 0 || sc->game->kill_without_hull;
+    out->has_kill = ctx->hull > 0;
     double scale = trials ? 1.0 / (double)trials : 1.0;
     double pmf[NO_MAX_DAMAGE + 1] = {0}, m2 = 0, kill = 0, faceup = 0, hit = 0, cards = 0, cards2 = 0, ion = 0, ion2 = 0;
     double jam = 0, jam2 = 0, tractor = 0, tractor2 = 0;

@@ -80,9 +80,14 @@ static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summa
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
     if (opts->shots) {
-        if (sc->nattacks || !sc->carry || !sc->one_defender || (!sc->ctx.hull && !sc->game->kill_without_hull)) {
-            snprintf(err, errlen, "%s: --shots-to-kill repeats one attack on a defender that can be destroyed "
-                     "(one \"attacker\"; X-Wing and Armada need \"defender.hull\")", sc->file);
+        if (sc->nattacks || !sc->carry || !sc->one_defender) {
+            snprintf(err, errlen, "%s: --shots-to-kill repeats one attack (one \"attacker\", not \"attacks\", "
+                     "\"pools\" or a roll)", sc->file);
+            return -1;
+        }
+        if (!sc->ctx.hull) {
+            snprintf(err, errlen, "%s: --shots-to-kill repeats the attack until the defender is destroyed: give %s",
+                     sc->file, sc->game->health_keys);
             return -1;
         }
         if (no_run_shots(sc, opts, out, err, errlen))

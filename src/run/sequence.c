@@ -50,6 +50,7 @@ typedef struct sequence {
     finder starts;      /* situations by attack and start */
     finder graphs;      /* compiled graphs by the whole context, when no side looks ahead */
     int repeat;         /* shots to kill: attack 0 again and again, its situations in one list */
+    int rounds;         /* shots to kill, one a round: the game's round rule between shots */
     int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
     int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
     int threads;
@@ -207,6 +208,8 @@ static int next_situation(sequence *q, const situation *from, const no_state *en
         return -1;
     no_ctx next;
     int rc = q->sc->carry(q->sc, a, &from->ctx, end, &next);
+    if (!rc && q->rounds)
+        rc = q->sc->new_round(q->sc, &next);
     if (rc < 0 && !q->failed) {
         q->failed = 1;
         snprintf(q->err, sizeof q->err, "%s: attack %d: the defender's token states need more than %d "
@@ -535,6 +538,7 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
         }
         view->ctx = sc->attacks[a];
         no_summarise_parts(view, parts, n, trials, &each[a]);
+        each[a].of_sequence = sc->one_defender; /* its kill: the share this attack destroys */
         /* an attack not made (the defender already destroyed) counts as no damage and no
          * miniature defeated, so each attack's distributions sum to 1 */
         double missed = 1 - each[a].made;
@@ -563,7 +567,7 @@ int no_run_sequence(const no_scenario *sc, const no_run_opts *opts, no_summary *
     out->trials = trials;
     out->made = 1;
     no_damage_summary(pmf, m2, trials, out);
-    if (sc->one_defender) { /* destroyed by attack k: by exactly one of the first k */
+    if (sc->one_defender) { /* destroyed by the end of attack k: by exactly one of the first k */
         out->has_kill = each[0].has_kill;
         double kill = 0;
         for (int a = 0; a < sc->nattacks; a++)
@@ -586,7 +590,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         return -1;
     }
     int exact = no_run_is_exact(opts);
-    sequence q = {.sc = sc, .repeat = 1, .waves = exact, .threads = opts->threads};
+    int rounds = !opts->carry_tokens && sc->new_round;
+    sequence q = {.sc = sc, .repeat = 1, .rounds = rounds, .waves = exact, .threads = opts->threads};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
@@ -609,6 +614,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     masses_free(&mass);
     out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
     out->has_shots = 1;
+    out->shots_rounds = rounds;
     out->exact = exact;
     out->trials = trials;
     for (int i = 0; i < q.nsit[0]; i++)

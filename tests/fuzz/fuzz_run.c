@@ -58,7 +58,7 @@ static int small_enough(const no_scenario *sc)
 /* A lone attack on a defender that can be destroyed: no_run's condition for --shots-to-kill */
 static int shots_ok(const no_scenario *sc)
 {
-    return !sc->nattacks && sc->carry && sc->one_defender && (sc->ctx.hull || sc->game->kill_without_hull);
+    return !sc->nattacks && sc->carry && sc->one_defender && sc->ctx.hull;
 }
 
 /* Shots to kill compile a situation for each state the defender is left in and go on until

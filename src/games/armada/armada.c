@@ -459,6 +459,29 @@ void no_armada_after(const no_ctx *ctx, const no_state *s, int shields[AR_NZONES
         *hit = h;
 }
 
+/* The token modifiers of `next` again, from its defender's token states. */
+static int rebuild_mods(no_ctx *next)
+{
+    next->nmods = 0;
+    memset(next->start.charges, 0, sizeof next->start.charges);
+    if (no_armada_add_mods(next) || no_armada_add_redirect_amount(next))
+        return -1; /* more token states at once than one attack's modifiers hold */
+    no_ctx_index(next);
+    return 0;
+}
+
+/* Seed 001 L333: in the Status phase the players ready all their exhausted defense tokens;
+ * discarded ones never come back (L365). */
+int no_armada_new_round(no_ctx *next)
+{
+    uint8_t *d = next->kw[NO_DEFENDER];
+    for (int t = 0; t < AR_NTOKENS; t++) {
+        d[AK_TOKENS + t * AR_NSTATES + AR_READY] += d[AK_TOKENS + t * AR_NSTATES + AR_EXHAUSTED];
+        d[AK_TOKENS + t * AR_NSTATES + AR_EXHAUSTED] = 0;
+    }
+    return rebuild_mods(next);
+}
+
 int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
 {
     if (end->destroyed)
@@ -482,12 +505,7 @@ int no_armada_carry(const no_ctx *from, const no_state *end, no_ctx *next)
     for (int z = 0; z < AR_NZONES; z++)
         d[AK_SHIELDS + z] = (uint8_t)shields[z];
     d[AK_DAMAGE] = (uint8_t)(was[AK_DAMAGE] + h.cards + h.hull_lost);
-    next->nmods = 0;
-    memset(next->start.charges, 0, sizeof next->start.charges);
-    if (no_armada_add_mods(next) || no_armada_add_redirect_amount(next))
-        return -1; /* more token states at once than one attack's modifiers hold */
-    no_ctx_index(next);
-    return 0;
+    return rebuild_mods(next);
 }
 
 /* The defender's side becomes the attacker: X blue dice at distance 1, its own Swarm (the

@@ -1,11 +1,16 @@
 /* armada_game.c — Star Wars: Armada as the rest of the program sees it (game.h). */
 #include "games/armada/armada_game.h"
+#include "neverodds/quick.h"
+
+static const no_quick_game *const quick[] = {&no_quick_armada, NULL};
 
 const no_game no_game_armada = {
     .name = "armada",
     .label = "Armada",
     .damage_word = "damage",
-    .kill_word = "P(kill)",
+    .kill_word = "destroyed",
+    .kill_label = "P(kill)",
+    .health_keys = "\"defender.hull\" (or a library \"ship\" or \"squadron\")",
     .read = no_armada_parse,
     .policies = NO_POLICIES_COMMON | 1u << NO_POLICY_NO_DISCARD,
     .goals = NO_GOALS_COMMON | 1u << NO_GOAL_MEAN_CARDS,
@@ -23,4 +28,5 @@ const no_game no_game_armada = {
     .face_name = no_armada_face_name,
     .decision_worth = no_armada_decision_worth,
     .die_result_name = no_armada_die_result_name,
+    .quick = quick,
 };

@@ -150,9 +150,12 @@ void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s
         fprintf(f, "\n");
     }
     if (s->has_kill) {
-        fprintf(f, "P(kill)      ");
+        rep_kill_label(f, sc, s, "P(kill)", 12);
         rep_print_rate(f, s->kill, s->exact);
         fprintf(f, "   (hull %d)\n", ctx->hull);
+    } else {
+        fprintf(f, "hull         none given: no P(kill); give the defender a hull (or a library ship or squadron) "
+                "for it\n");
     }
     int header = 0;
     for (int t = 0; t < AR_NTOKENS; t++) {

@@ -339,6 +339,12 @@ static int parse_attack(jr *j, jr *ja, jr_library *lib, const cJSON *root, const
 }
 
 /* The next attack of a sequence, from what the last one left of the defender. */
+static int round_defender(const no_scenario *sc, no_ctx *next)
+{
+    (void)sc;
+    return no_armada_new_round(next);
+}
+
 static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, const no_state *end, no_ctx *out)
 {
     *out = sc->attacks[next];
@@ -391,6 +397,7 @@ int no_armada_parse(cJSON *root, jr *j, no_scenario *sc)
     if (rc)
         return -1;
     no_scenario_on_one_defender(sc, carry_defender);
+    sc->new_round = round_defender;
     sc->has_counter = !sc->nattacks && no_armada_counter(&sc->ctx, &sc->counter) == 0;
     return 0;
 }

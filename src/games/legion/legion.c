@@ -347,8 +347,8 @@ static void convert_guardian(const no_ctx *ctx, no_state *s, int g)
 static void guardian_wounds(const no_ctx *ctx, no_state *s, int g)
 {
     int w = no_pool_face(&s->pool[NO_POOL_COVER], LG_D_BLANK);
-    int health = KG(ctx, g, LK_GUARDIAN_HEALTH);
-    s->guardian_wounds = (uint8_t)(s->guardian_wounds + (w < health ? w : health));
+    int health = KG(ctx, g, LK_GUARDIAN_HEALTH); /* 0: no minis or wounds given, not capped */
+    s->guardian_wounds = (uint8_t)(s->guardian_wounds + (health && w > health ? health : w));
     memset(&s->pool[NO_POOL_COVER], 0, sizeof s->pool[NO_POOL_COVER]);
 }
 
@@ -396,10 +396,11 @@ static void pierce(const no_ctx *ctx, no_state *s)
 
 void no_legion_suffer(const no_ctx *ctx, no_state *s, int wounds, int most)
 {
-    int w = wounds < most ? wounds : most;
+    int unit = ctx->hull > 0; /* no unit given: the wounds the attack deals (L1628), none assigned */
+    int w = unit && wounds > most ? most : wounds;
     s->damage = (uint8_t)w;
-    s->defeated = (uint8_t)no_legion_defeated(ctx, w);
-    s->destroyed = s->defeated == KD(ctx, LK_MINIS);
+    s->defeated = (uint8_t)(unit ? no_legion_defeated(ctx, w) : 0);
+    s->destroyed = unit && s->defeated == KD(ctx, LK_MINIS);
 }
 
 int no_legion_takes_suppression(const no_ctx *ctx)

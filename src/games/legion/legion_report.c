@@ -55,8 +55,11 @@ static void rep_roll_describe(FILE *f, const no_scenario *sc)
         const uint8_t *d = ctx->kw[NO_DEFENDER];
         fprintf(f, "roll:     self-destruct %d, black attack dice: %s (L2254)\n", ctx->kw[NO_ATTACKER][LK_POOL_BLACK],
                 readings[ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING]]);
-        fprintf(f, "target:   %d minis taking %d wounds in all, no defense dice (not an attack, L1661)", d[LK_MINIS],
-                d[LK_HEALTH]);
+        if (ctx->hull)
+            fprintf(f, "target:   %d minis taking %d wounds in all", d[LK_MINIS], d[LK_HEALTH]);
+        else
+            fprintf(f, "target:   no unit given (the wounds are not capped)");
+        fprintf(f, ", no defense dice (not an attack, L1661)");
         return;
     }
     fprintf(f, "roll:     rally, %d suppression token%s, one white defense die each, Courage %d",
@@ -111,30 +114,46 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     }
     fprintf(f, ", surge %s", charts[a[LK_SURGE_CHART]]);
     rep_describe_side(f, ctx, NO_ATTACKER);
-    fprintf(f, "\ndefense:  %s die, surge %s, %d minis ", d[LK_DIE] ? "red" : "white",
-            d[LK_DEFENSE_SURGE] ? "block" : "none", d[LK_MINIS]);
-    if (d[LK_WOUNDS])
-        fprintf(f, "x %d wounds", d[LK_WOUNDS]);
+    fprintf(f, "\ndefense:  %s die, surge %s, ", d[LK_DIE] ? "red" : "white", d[LK_DEFENSE_SURGE] ? "block" : "none");
+    if (!ctx->hull) /* no minis, wounds nor unit: see the outcomes */
+        fprintf(f, "no unit given");
+    else if (d[LK_WOUNDS])
+        fprintf(f, "%d minis x %d wounds", d[LK_MINIS], d[LK_WOUNDS]);
     else /* thresholds differ: what the unit can take in all */
-        fprintf(f, "taking %d wounds in all", d[LK_HEALTH]);
+        fprintf(f, "%d minis taking %d wounds in all", d[LK_MINIS], d[LK_HEALTH]);
     fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
     if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
         fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
     rep_describe_side(f, ctx, NO_DEFENDER);
 }
 
+/* Does a guardian lack minis and wounds (its wounds not capped)? */
+static int guardian_uncapped(const no_ctx *ctx)
+{
+    for (int g = 0; g < LG_MAX_GUARDIANS; g++)
+        if (KG(ctx, g, LK_GUARDIAN) && !KG(ctx, g, LK_GUARDIAN_HEALTH))
+            return 1;
+    return 0;
+}
+
 /* Miniatures defeated, the unit wiped, suppression, self-wounds, vehicle damage, guardian. */
 static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
-    fprintf(f, "\ndefeated  P(= k)\n");
-    for (int k = 0; k <= s->max_defeated; k++) {
-        fprintf(f, "%8d  ", k);
-        rep_print_rate(f, s->defeated[k], s->exact);
+    if (s->has_kill) {
+        fprintf(f, "\ndefeated  P(= k)\n");
+        for (int k = 0; k <= s->max_defeated; k++) {
+            fprintf(f, "%8d  ", k);
+            rep_print_rate(f, s->defeated[k], s->exact);
+            fprintf(f, "\n");
+        }
         fprintf(f, "\n");
+        rep_kill_label(f, sc, s, "P(unit wiped)", 14);
+        rep_print_rate(f, s->kill, s->exact);
+    } else { /* the wounds above are all the attack deals: no miniature takes them */
+        fprintf(f, "\nunit           none given: wounds not capped; give minis and wounds (or a unit) for "
+                "P(unit wiped)");
     }
-    fprintf(f, "\nP(unit wiped)  ");
-    rep_print_rate(f, s->kill, s->exact);
     fprintf(f, "\nsuppression    ");
     for (int k = 0; k <= s->max_suppression; k++) {
         fprintf(f, "%s+%d: ", k ? "  " : "", k);
@@ -143,6 +162,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
     if (!no_legion_takes_suppression(ctx)) /* say why, rather than leave a bare +0 */
         fprintf(f, "   (never: %s)", ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "a vehicle, L825"
                                                                                : "Courage \"-\", L1240");
+    else if (!s->has_kill) /* a unit wiped gains none (L1673): without one, it is taken to survive */
+        fprintf(f, "   (the unit taken to survive)");
     fprintf(f, "\nself-wounds    %.10f mean (attacker, Deflect / Djem So)\n", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE]) {
         fprintf(f, "P(vehicle damage token)  ");
@@ -155,6 +176,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
             fprintf(f, "  %d: ", k);
             rep_print_rate(f, s->guardian[k], s->exact);
         }
+        if (guardian_uncapped(ctx))
+            fprintf(f, "   (not capped: no minis or wounds given for it)");
         fprintf(f, "\n");
     }
 }
@@ -162,8 +185,10 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
 static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
-    rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
-    cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
+    if (s->has_kill) { /* without a unit: "health_given": false (report.c) */
+        rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
+        cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
+    }
     rep_pmf_json(o, "suppression", s->suppression, s->max_suppression + 1);
     cJSON_AddNumberToObject(o, "self_wounds_mean", s->self_wounds_mean);
     if (ctx->kw[NO_DEFENDER][LK_RESILIENCE])
@@ -173,6 +198,8 @@ static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_su
         cJSON_AddNumberToObject(g, "mean", s->guardian_mean);
         cJSON_AddItemToObject(g, "pmf", rep_array(s->guardian, s->max_guardian + 1, 0));
         cJSON_AddItemToObject(g, "pmf_stderr", rep_array(s->guardian, s->max_guardian + 1, 1));
+        if (guardian_uncapped(ctx))
+            cJSON_AddFalseToObject(g, "health_given");
     }
 }
 

@@ -150,7 +150,12 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
     jr_key(p, sizeof p, path, "keywords");
     if (kws && jr_object(j, kws, p, weapon_keywords))
         return;
-    int per = kw_int(kws, "spray") ? ctx->kw[NO_DEFENDER][LK_IN_LOS] : 1;
+    int spray = kw_int(kws, "spray"), per = spray ? ctx->kw[NO_DEFENDER][LK_IN_LOS] : 1;
+    if (spray && !ctx->hull) { /* no unit given (health_given): no miniatures to count */
+        jr_fail(j, path, "Spray multiplies the dice by the defending miniatures in line of sight (L3012): "
+                "give defender.minis and wounds (or a unit)");
+        return;
+    }
     int d[3];
     for (int c = 0; c < 3; c++) {
         jr_key(p, sizeof p, path, "dice");
@@ -337,8 +342,10 @@ static void parse_one_guardian(jr *j, const cJSON *g, const char *path, int slot
     d[LK_GUARDIAN] = (uint8_t)jr_int(j, g, "x", path, 1, 6, 0, 1);
     d[LK_GUARDIAN_DIE] = (uint8_t)jr_enum_key(j, g, "die", path, dice, "a defense die", 0);
     d[LK_GUARDIAN_SURGE] = (uint8_t)jr_bool(j, g, "surge", path, 0);
+    /* what it can take; 0 when neither minis nor wounds is given: its wounds are not capped */
+    int given = cJSON_GetObjectItemCaseSensitive(g, "minis") || cJSON_GetObjectItemCaseSensitive(g, "wounds");
     int health = jr_int(j, g, "minis", path, 1, 30, 1, 0) * jr_int(j, g, "wounds", path, 1, 20, 1, 0);
-    d[LK_GUARDIAN_HEALTH] = (uint8_t)(health > 200 ? 200 : health);
+    d[LK_GUARDIAN_HEALTH] = (uint8_t)(!given ? 0 : health > 200 ? 200 : health);
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(g, "tokens");
     jr_key(p, sizeof p, path, "tokens");
     if (t && jr_object(j, t, p, tok_keys) == 0) {
@@ -461,6 +468,30 @@ static void parse_minis(jr *j, const cJSON *o, int minis, int wounds, no_ctx *ct
     if (no_legion_set_minis(ctx, m, n))
         jr_fail(j, list ? "defender.miniatures" : "defender.minis",
                 "the miniatures can take at most %d wounds in this version", LG_MAX_HEALTH);
+    ctx->hull = ctx->kw[NO_DEFENDER][LK_HEALTH]; /* what the unit can take: kill statistics */
+}
+
+/* Does the scenario say how much the defending unit can take: a unit card, its minis or wounds, or
+ * a miniatures list? Without them there is no unit to assign wounds to (L1634-L1646): the attack's
+ * wounds (L1628) are reported as dealt, not capped, with no miniatures defeated (ctx->hull 0). The
+ * keys that describe miniatures further need them. */
+static int health_given(jr *j, const cJSON *o, const cJSON *unit)
+{
+    static const char *const health[] = {"minis", "wounds", "miniatures", NULL};
+    static const char *const needs[] = {"wounded", "in_los", NULL};
+    if (unit)
+        return 1;
+    for (const char *const *k = health; *k; k++)
+        if (cJSON_GetObjectItemCaseSensitive(o, *k))
+            return 1;
+    for (const char *const *k = needs; *k; k++)
+        if (cJSON_GetObjectItemCaseSensitive(o, *k)) {
+            char p[32];
+            jr_key(p, sizeof p, "defender", *k);
+            jr_fail(j, p, "describes the unit's miniatures: give defender.minis and wounds (or a unit) with it");
+            return 0;
+        }
+    return 0;
 }
 
 static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save)
@@ -491,7 +522,8 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     }
     ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)jr_enum_key(j, o, "die", "defender", dice, "a defense die", die);
     ctx->kw[NO_DEFENDER][LK_DEFENSE_SURGE] = (uint8_t)jr_bool(j, o, "surge", "defender", surge);
-    parse_minis(j, o, minis, wounds, ctx, save);
+    if (health_given(j, o, unit))
+        parse_minis(j, o, minis, wounds, ctx, save);
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "courage");
     if (c && cJSON_IsString(c) && !strcmp(c->valuestring, "-"))
         courage = LG_COURAGE_NONE;
@@ -688,15 +720,20 @@ static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, c
     if (end->destroyed)
         return 1;
     *out = sc->attacks[next];
-    int taken = from->kw[NO_DEFENDER][LK_TAKEN] + end->damage;
-    no_legion_mini m[LG_MAX_MINIS];
-    int n = no_legion_after_wounds(&sc->unit, taken, m);
-    if (!n)
-        return 1;
-    if (no_legion_set_minis(out, m, n))
-        return -1;
     uint8_t *d = out->kw[NO_DEFENDER];
-    d[LK_TAKEN] = (uint8_t)taken;
+    if (out->hull) { /* a unit given: its miniatures as the wounds so far leave them */
+        int taken = from->kw[NO_DEFENDER][LK_TAKEN] + end->damage;
+        no_legion_mini m[LG_MAX_MINIS];
+        int n = no_legion_after_wounds(&sc->unit, taken, m);
+        if (!n)
+            return 1;
+        if (no_legion_set_minis(out, m, n))
+            return -1;
+        d[LK_TAKEN] = (uint8_t)taken;
+    } else { /* no unit: the wounds still count towards a vehicle's Resilience */
+        int wounded = from->kw[NO_DEFENDER][LK_WOUNDED] + end->damage;
+        d[LK_WOUNDED] = (uint8_t)(wounded > 255 ? 255 : wounded);
+    }
     d[LK_DAMAGED] = (uint8_t)(from->kw[NO_DEFENDER][LK_DAMAGED] || (end->flags & LG_FLAG_VEHICLE_DAMAGE));
     memcpy(out->start.tok[NO_DEFENDER], end->tok[NO_DEFENDER], sizeof end->tok[NO_DEFENDER]);
     int supp = end->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] + end->suppression;
@@ -704,7 +741,7 @@ static int carry_defender(const no_scenario *sc, int next, const no_ctx *from, c
     out->start.tok[NO_ATTACKER][NO_TOK_OBSERVATION] = end->tok[NO_ATTACKER][NO_TOK_OBSERVATION];
     /* a lone guardian keeps the wounds it took; once they defeat it, it guards no more (with two
      * guardians the state holds only their total, which does not carry) */
-    if (d[LK_GUARDIAN] && !KG(out, 1, LK_GUARDIAN)) {
+    if (d[LK_GUARDIAN] && !KG(out, 1, LK_GUARDIAN) && d[LK_GUARDIAN_HEALTH]) {
         int left = from->kw[NO_DEFENDER][LK_GUARDIAN_HEALTH] - end->guardian_wounds;
         d[LK_GUARDIAN_HEALTH] = (uint8_t)(left > 0 ? left : 0);
         if (left <= 0) {

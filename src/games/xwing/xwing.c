@@ -734,6 +734,25 @@ static void carry_attacker(const no_ctx *from, const no_state *end, no_ctx *next
     }
 }
 
+/* The round's green and orange tokens are removed in the End phase (L984) and the defender's
+ * actions of the next round give them again: it starts as the scenario has it. Its Force
+ * recovers as many as its highest recurring Force symbols (L487), one on almost every card, up
+ * to what the scenario gives. The ion and tractor tokens weapons gave it stay, as the carry has
+ * them (they leave by their own rules, L411-L429, which a shot a round does not model). */
+void no_xwing_new_round(const no_ctx *first, no_ctx *next)
+{
+    uint8_t *tok = next->start.tok[NO_DEFENDER];
+    const uint8_t *given = first->start.tok[NO_DEFENDER];
+    for (int t = 0; t <= NO_TOK_JAM; t++) {
+        if (t == NO_TOK_ION || t == NO_TOK_TRACTOR)
+            continue;
+        if (t == NO_TOK_FORCE)
+            tok[t] = tok[t] < given[t] ? tok[t] + 1 : given[t];
+        else
+            tok[t] = given[t];
+    }
+}
+
 int no_xwing_carry(const no_ctx *from, const no_state *end, no_ctx *next)
 {
     if (end->destroyed)

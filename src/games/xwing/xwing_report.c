@@ -38,9 +38,11 @@ void no_xwing_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s)
     rep_print_rate(f, s->faceup, s->exact);
     fprintf(f, "   (at least one face-up damage card)\n");
     if (s->has_kill) {
-        fprintf(f, "P(kill)      ");
+        rep_kill_label(f, sc, s, "P(kill)", 12);
         rep_print_rate(f, s->kill, s->exact);
         fprintf(f, "   (hull %d, shields %d%s)\n", ctx->hull, ctx->shields, ctx->deck ? ", damage deck" : "");
+    } else {
+        fprintf(f, "hull         none given: no P(kill); give the defender a hull (and shields) for it\n");
     }
     if (ctx->deck) {
         fprintf(f, "card damage  ");

@@ -682,8 +682,11 @@ static const cJSON *library_entry(builder *b, const char *key, const char *path)
     }
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(b->library, "abilities");
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(all, key);
-    if (!e)
-        jr_fail(&b->j, path, "unknown ability \"%s\" (see %s)", key, b->library_file);
+    if (!e) {
+        char near[256];
+        jr_nearest(all, key, near, sizeof near);
+        jr_fail(&b->j, path, "unknown ability \"%s\"%s (see %s)", key, near, b->library_file);
+    }
     return e;
 }
 
@@ -1509,6 +1512,13 @@ static int carry_xwing(const no_scenario *sc, int next, const no_ctx *from, cons
     return no_xwing_carry(from, end, out);
 }
 
+/* A new round between two shots: the defender's tokens as the scenario gives them. */
+static int round_xwing(const no_scenario *sc, no_ctx *next)
+{
+    no_xwing_new_round(&sc->attacks[0], next);
+    return 0;
+}
+
 /* One side named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws_squad.c, xws_table.c); `d`
  * is its role, `path` where it stands in the file. */
 static int fill_side(builder *b, cJSON *side, int d, const char *path)
@@ -1591,6 +1601,7 @@ int no_xwing_read(cJSON *root, jr *j, no_scenario *sc)
     else
         jr_attacks(root, j, "attacks", attack_keys, sc, read_xwing_attack, &b);
     no_scenario_on_one_defender(sc, carry_xwing);
+    sc->new_round = round_xwing;
 done:
     cJSON_Delete(b.library);
     *caller = b.j;
