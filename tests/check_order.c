@@ -5,7 +5,11 @@
 #include "helpers.h"
 #include "neverodds/table.h"
 #include "neverodds/order.h"
+#include "neverodds/xwing.h"
+#include "neverodds/armada.h"
+#include "neverodds/legion.h"
 #include <cjson/cJSON.h>
+#include <ctype.h>
 
 #define ORDER_DIR NO_CASES_DIR "/../order/"
 
@@ -99,8 +103,9 @@ START_TEST(t_swap_who_modifies_first)
 }
 END_TEST
 
-/* Legion traps: tests/order/expected.md (an independent enumeration, tests/order/expected.py). */
-static void legion_trap(const char *file, const char *swap, const char *variant, const char *what_if,
+/* Legion traps: tests/order/expected.md (an independent enumeration, tests/order/expected.py);
+ * the Armada and Legion what-ifs below work theirs by hand. */
+static void order_trap(const char *file, const char *swap, const char *variant, const char *what_if,
                         const char *order, double official, double changed)
 {
     no_scenario *sc = malloc(sizeof *sc);
@@ -116,14 +121,14 @@ static void legion_trap(const char *file, const char *swap, const char *variant,
 
 START_TEST(t_legion_impact_before_armor)
 {
-    legion_trap("legion-impact-armor.json", "attack-modify", NULL, "swap attack-modify", "impact,armor",
+    order_trap("legion-impact-armor.json", "attack-modify", NULL, "swap attack-modify", "impact,armor",
                 355.0 / 384, 5.0 / 24);
 }
 END_TEST
 
 START_TEST(t_legion_reroll_before_converting)
 {
-    legion_trap("legion-reroll-convert.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
+    order_trap("legion-reroll-convert.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
                 65.0 / 64, 85.0 / 96);
 }
 END_TEST
@@ -135,29 +140,148 @@ END_TEST
  * 62/64 a die: 155/96. */
 START_TEST(t_legion_reroll_before_converting_red_dice)
 {
-    legion_trap("legion-reroll-convert-red.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
+    order_trap("legion-reroll-convert-red.json", NULL, "convert-before-reroll", "convert-before-reroll", "aim",
                 105.0 / 64, 155.0 / 96);
 }
 END_TEST
 
 START_TEST(t_legion_cover_before_impact)
 {
-    legion_trap("legion-cover-impact.json", NULL, "modify-before-cover", "modify-before-cover", "impact,armor",
+    order_trap("legion-cover-impact.json", NULL, "modify-before-cover", "modify-before-cover", "impact,armor",
                 388805.0 / 331776, 23435.0 / 18432);
 }
 END_TEST
 
 START_TEST(t_legion_critical_before_chart)
 {
-    legion_trap("legion-critical-chart.json", NULL, "chart-before-critical", "chart-before-critical", "armor",
+    order_trap("legion-critical-chart.json", NULL, "chart-before-critical", "chart-before-critical", "armor",
                 155.0 / 384, 5.0 / 24);
 }
 END_TEST
 
 START_TEST(t_legion_cover_cap_before_decrease)
 {
-    legion_trap("legion-cover-cap.json", NULL, "decrease-before-cap", "decrease-before-cap", "",
+    order_trap("legion-cover-cap.json", NULL, "decrease-before-cap", "decrease-before-cap", "",
                 155.0 / 288, 65.0 / 144);
+}
+END_TEST
+
+/* 2 red dice (5/8 hit, 1/8 crit, 2/8 blank with no chart), light cover (a white die blocks 1/6),
+ * 1 dodge, a white defense die per result left (blocks 1/6). Crits meet neither cover nor dodge:
+ * E[crits] = 2/8. With h hits, official (cover, then the dodge on a hit left): h * 5/6 - (1 -
+ * (1/6)^h) hits stay, 0 for h = 1 and 25/36 for h = 2 (P = 25/64); dodge first: (h - 1) * 5/6,
+ * 0 for h = 1 and 5/6 for h = 2. Wounds = 5/6 of the results: official 5/6 (1/4 + 25/64 * 25/36)
+ * = 6005/13824; dodge first 5/6 (1/4 + 25/64 * 5/6) = 1105/2304. */
+START_TEST(t_legion_cover_before_dodge)
+{
+    order_trap("legion-dodge-cover.json", NULL, "dodge-before-cover", "dodge-before-cover", "dodge",
+               6005.0 / 13824, 1105.0 / 2304);
+}
+END_TEST
+
+/* 2 red dice at long range (2 blank, 2 hit, 2 crit, 1 hit+hit, 1 accuracy of 8; between ships a
+ * hit or crit is 1, hit+hit 2) against a ready brace (the total halved, rounded up, L363).
+ * Official, an accuracy locks the brace (L153 before L155): both accuracies (1/64) deal 0; one
+ * (14/64) deals the other die unhalved, 12/64 in all (2 * (4 * 1 + 1 * 2)); none (49 of 64 pairs,
+ * 0/1/2 weighted 2/4/1): ceil(S/2) summed over the pairs is 16 * 1 + 20 * 1 + 8 * 2 + 1 * 2 = 54,
+ * so (12 + 54)/64 = 33/32. Tokens first, no accuracy locks: the dice 0/1/2 weighted 3/4/1, S = 0..4
+ * with 9, 24, 22, 8, 1 pairs of 64: (24 + 22 + 2 * 8 + 2 * 1)/64 = 1. */
+START_TEST(t_armada_accuracy_before_tokens)
+{
+    no_scenario *sc = malloc(sizeof *sc);
+    char err[NO_ERR_LEN];
+    ck_assert_msg(no_scenario_load(ORDER_DIR "armada-accuracy-tokens.json", sc, err, sizeof err) == 0, "%s", err);
+    cJSON *j = orders_of(&sc, 1, NULL, "tokens-before-accuracy", NULL);
+    ck_assert_near(mean_of(row_of(j, "official", "accuracy-brace,brace")), 33.0 / 32, 1e-12);
+    ck_assert_near(mean_of(row_of(j, "tokens-before-accuracy", "brace,accuracy-brace")), 1.0, 1e-12);
+    cJSON_Delete(j);
+    free(sc);
+}
+END_TEST
+
+/* Does `s` end, at `at`, with a section name of the rules (and its page, when it has one)? */
+static int ends_with_section(const char *s, const char *at, const no_rules *r)
+{
+    for (const no_section *x = r->sections; x && x->name; x++) {
+        char name[160];
+        int len = x->page ? snprintf(name, sizeof name, "%s, p. %d", x->name, x->page)
+                          : snprintf(name, sizeof name, "%s", x->name);
+        if (at - s >= len && !strncmp(at - len, name, (size_t)len))
+            return 1;
+    }
+    return 0;
+}
+
+/* Citations in `s` (the rules' letter, then a digit, not inside a word) not written as
+ * "Section name (L336)" with a name of the rules' sections. */
+static int bare_citations(const char *s, const no_rules *r)
+{
+    int bare = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p != r->cite || !isdigit((unsigned char)p[1]) || (p > s && isalnum((unsigned char)p[-1])))
+            continue;
+        bare += p - s < 2 || p[-1] != '(' || p[-2] != ' ' || !ends_with_section(s, p - 2, r);
+        while (isdigit((unsigned char)p[1]) || (p[1] == '-' && p[2] == r->cite) || (p[1] == r->cite && p[0] == '-'))
+            p++; /* past the range's last line */
+    }
+    return bare;
+}
+
+static void rule_texts_named(const cJSON *j, const no_rules *rules)
+{
+    const cJSON *r, *e;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "rules"))
+        cJSON_ArrayForEach(e, r)
+            if (!strcmp(e->string, "official_order") || !strncmp(e->string, "what_if ", 8)) {
+                ck_assert_msg(strchr(e->valuestring, '(') != NULL, "%s: no citation", e->string);
+                ck_assert_msg(!bare_citations(e->valuestring, rules), "%s: %s", e->string, e->valuestring);
+            }
+}
+
+/* Every citation the rule sets' order texts carry names a section of the seed (the data table),
+ * and `order` prints each as "Section (L336)": the official order and every what-if (each named
+ * variant, each window the players could swap) of a scenario of every game and rule version. */
+START_TEST(t_citations_name_sections)
+{
+    const no_rules *all[] = {&no_xwing2e_rules, &no_xwing1e_rules, &no_armada_rules, &no_legion_rules,
+                             &no_legion_rally_rules, &no_legion_priority_rules, &no_legion_self_destruct_rules};
+    char out[1024];
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        const no_rules *r = all[i];
+        ck_assert_int_eq(no_order_cite(r, r->order_rule ? r->order_rule : "", out, sizeof out), 0);
+        for (const no_rule_variant *v = r->variants; v && v->name; v++)
+            ck_assert_msg(no_order_cite(r, v->what, out, sizeof out) == 0, "%s: %s", v->name, out);
+    }
+    /* a citation no section holds is left as it is, and counted */
+    ck_assert_int_eq(no_order_cite(&no_xwing2e_rules, "far off (L9999), near L336.", out, sizeof out), 1);
+    ck_assert_str_eq(out, "far off (L9999), near Attack, step 2b: Modify Attack Dice (L336).");
+    ck_assert_int_eq(no_order_cite(&no_legion_rules, "L1587-L1587", out, sizeof out), 0);
+    ck_assert_str_eq(out, "Apply Dodges and Cover, step 5e: Apply Dodges, p. 34 (L1587-L1587)");
+    const char *files[] = {"xwing", "xwing1", "armada-accuracy-tokens.json", "legion-dodge-cover.json"};
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        no_scenario *sc;
+        if (strstr(files[f], ".json")) {
+            char path[512], err[NO_ERR_LEN];
+            snprintf(path, sizeof path, ORDER_DIR "%s", files[f]);
+            sc = malloc(sizeof *sc);
+            ck_assert_msg(no_scenario_load(path, sc, err, sizeof err) == 0, "%s", err);
+        } else {
+            sc = scenario(strcmp(files[f], "xwing") ? "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":"
+                          "{\"dice\":2,\"tokens\":{\"focus\":1}},\"defender\":{\"dice\":1,\"tokens\":{\"focus\":1}}}"
+                                                    : "{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"tokens\":{\"focus\":1}},"
+                          "\"defender\":{\"dice\":1,\"tokens\":{\"focus\":1}}}");
+        }
+        const no_rules *rules = sc->engine_rules;
+        cJSON *j = orders_of(&sc, 1, NULL, NULL, NULL);
+        rule_texts_named(j, rules);
+        cJSON_Delete(j);
+        for (const no_rule_variant *v = sc->engine_rules->variants; v && v->name; v++) {
+            j = orders_of(&sc, 1, NULL, v->name, NULL);
+            rule_texts_named(j, rules);
+            cJSON_Delete(j);
+        }
+        free(sc);
+    }
 }
 END_TEST
 
@@ -349,6 +473,9 @@ Suite *suite_order(void)
     tcase_add_test(tc, t_legion_cover_before_impact);
     tcase_add_test(tc, t_legion_critical_before_chart);
     tcase_add_test(tc, t_legion_cover_cap_before_decrease);
+    tcase_add_test(tc, t_legion_cover_before_dodge);
+    tcase_add_test(tc, t_armada_accuracy_before_tokens);
+    tcase_add_test(tc, t_citations_name_sections);
     tcase_add_test(tc, t_editions_side_by_side);
     tcase_add_test(tc, t_what_ifs_the_rules_lack);
     tcase_add_test(tc, t_alternatives_have_no_order);

@@ -185,7 +185,7 @@ sed -n 5p "$T/order.txt" | grep -q "^verdict:  the order matters: 0.1875 damage 
 "$BIN" order profiles/armada/contract-example.json --format json | grep -q '"order_matters":	false' &&
     "$BIN" order profiles/xwing/reroll-then-focus.json --format json | grep -q '"order_matters":	true' &&
     ok || bad "order verdict in JSON"
-"$BIN" order profiles/xwing1/discriminator.json | grep -q "orders its own effects of one moment (B1209-B1213)$" &&
+"$BIN" order profiles/xwing1/discriminator.json | grep -q "Frequently Asked Questions: General, p. 17 (B1209-B1213)$" &&
     ok || bad "order header cut"
 # a sequence: each attack's kill is its own share, the totals give the sequence's
 "$BIN" run profiles/xwing/two-attacks.json >"$T/two.txt" && grep -q "^P(destroyed by this attack) 0.0001308008" "$T/two.txt" &&

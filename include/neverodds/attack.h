@@ -347,6 +347,16 @@ typedef struct no_rule_variant {
     void (*with)(const no_ctx *ctx, no_state *s);
 } no_rule_variant;
 
+/* A section of the rulebook a rule set's texts cite (seed lines first..last, as `cite` letter and
+ * number: "L336"), so reports name the section before the line: "Attack, step 2b: Modify Attack
+ * Dice (L336)". Sections may nest; a citation names the narrowest one that holds all its lines.
+ * page: the page the seed prints for it (a page footer or a cross-reference), 0 when none. */
+typedef struct no_section {
+    int first, last;
+    const char *name;
+    int page;
+} no_section;
+
 /* A game's rules: its ordered steps, run by the engine, and what a finished attack is worth. */
 typedef struct no_rules {
     const char *name;
@@ -359,6 +369,8 @@ typedef struct no_rules {
      * every state that stops for a roll, a decision or the end. It must change no probability
      * and no choice's value (NULL: none). */
     void (*tidy)(const no_ctx *ctx, no_state *s);
+    char cite;                          /* the letter of its seed's line citations: 'L', 'B' */
+    const no_section *sections;         /* the sections its texts cite, ending with a NULL name */
 } no_rules;
 
 

@@ -6,6 +6,7 @@
 #define NEVERODDS_ORDER_H
 #include <stdio.h>
 #include "neverodds/run.h"
+#include "neverodds/attack.h"
 
 #define NO_ORDER_MAX_WHATIFS 4
 #define NO_ORDER_MAX_ORDERS 120 /* fixed orders under one rule order */
@@ -23,6 +24,12 @@ typedef struct no_order_opts {
 /* The table for each scenario (the same file under several rule versions: --rules), as text,
  * JSON or CSV (one row per distinct order; traces are text and JSON only) on f. Returns 0, or -1 with err (a what-if the rules do not have, too many orders, a roll
  * that does not fit the dice). */
+/* `text` with each of its seed citations ("L1554-L1555", with the rules' own letter) named by
+ * the narrowest section of the rules that holds it: "Roll Attack Dice (L1554-L1555)", and the
+ * page where the seed gives one: "Apply Dodges and Cover, step 5e: Apply Dodges, p. 34 (L1587)".
+ * Returns how many citations no section holds (they are copied as they are). */
+int no_order_cite(const no_rules *rules, const char *text, char *out, size_t n);
+
 int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_opts *o, char *err,
                      size_t errlen);
 

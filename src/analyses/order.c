@@ -13,6 +13,7 @@
 #include "neverodds/version.h"
 #include "report/format.h"
 #include "analyses/decisions.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,7 @@
 /* The official step list, or a what-if of it. */
 typedef struct rule_order {
     char label[64];
-    const char *what;        /* the rule it follows or breaks, cited (the rules' own text, or own) */
-    char own[160];
+    char what[800];          /* the rule it follows or breaks, its citations named (no_order_cite) */
     no_step steps[MAX_STEPS];
     no_rules rules;
 } rule_order;
@@ -52,6 +52,55 @@ typedef struct row {
     double max_diff, mean_diff;
 } row;
 
+/* The narrowest section of `rules` that holds seed lines first..last, or NULL. */
+static const no_section *section_of(const no_rules *rules, int first, int last)
+{
+    const no_section *best = NULL;
+    for (const no_section *x = rules->sections; x && x->name; x++)
+        if (x->first <= first && last <= x->last && (!best || x->last - x->first < best->last - best->first))
+            best = x;
+    return best;
+}
+
+/* A citation at `p`: the letter (not inside a word), a line, and "-", the letter again and a last
+ * line. Its length, 0 when there is none. */
+static size_t citation_at(const char *text, const char *p, char letter, int *first, int *last)
+{
+    if (*p != letter || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+        !isdigit((unsigned char)p[1]))
+        return 0;
+    char *end;
+    *first = *last = (int)strtol(p + 1, &end, 10);
+    if (end[0] == '-' && end[1] == letter && isdigit((unsigned char)end[2]))
+        *last = (int)strtol(end + 2, &end, 10);
+    return isalnum((unsigned char)*end) ? 0 : (size_t)(end - p);
+}
+
+int no_order_cite(const no_rules *rules, const char *text, char *out, size_t n)
+{
+    size_t used = 0;
+    int unnamed = 0;
+    out[0] = 0;
+    for (const char *p = text; *p && used + 1 < n;) {
+        int first, last;
+        size_t len = rules->cite ? citation_at(text, p, rules->cite, &first, &last) : 0;
+        const no_section *x = len ? section_of(rules, first, last) : NULL;
+        unnamed += len && !x;
+        if (!x) {
+            out[used++] = *p++;
+            out[used] = 0;
+            continue;
+        }
+        char page[16] = "";
+        if (x->page)
+            snprintf(page, sizeof page, ", p. %d", x->page);
+        int w = snprintf(out + used, n - used, "%s%s (%.*s)", x->name, page, (int)len, p);
+        used = w < 0 || (size_t)w >= n - used ? n - 1 : used + (size_t)w;
+        p += len;
+    }
+    return unnamed;
+}
+
 static int count_steps(const no_step *steps)
 {
     int n = 0;
@@ -67,7 +116,7 @@ static void official(const no_scenario *sc, rule_order *ro)
     ro->rules = *sc->engine_rules;
     ro->rules.steps = ro->steps;
     snprintf(ro->label, sizeof ro->label, "official");
-    ro->what = sc->engine_rules->order_rule ? sc->engine_rules->order_rule : "";
+    no_order_cite(&ro->rules, ro->rules.order_rule ? ro->rules.order_rule : "", ro->what, sizeof ro->what);
 }
 
 /* The other player first in window w: its two decision steps trade places. */
@@ -88,9 +137,8 @@ static int swap_window(const no_scenario *sc, int w, rule_order *ro, char *err, 
     ro->steps[at[0]] = ro->steps[at[1]];
     ro->steps[at[1]] = t;
     snprintf(ro->label, sizeof ro->label, "swap %s", no_window_names[w]);
-    snprintf(ro->own, sizeof ro->own, "%s: the %s before the %s", no_window_names[w],
+    snprintf(ro->what, sizeof ro->what, "%s: the %s before the %s", no_window_names[w],
              no_side_names[!first], no_side_names[first]);
-    ro->what = ro->own;
     return 0;
 }
 
@@ -124,7 +172,7 @@ static int named_variant(const no_scenario *sc, const char *name, rule_order *ro
     memcpy(ro->steps, moved, (size_t)n * sizeof *moved);
     ro->rules.tidy = NULL; /* the rules' tidying assumes their own order of steps (legion.c) */
     snprintf(ro->label, sizeof ro->label, "%s", v->name);
-    ro->what = v->what;
+    no_order_cite(&ro->rules, v->what, ro->what, sizeof ro->what);
     return 0;
 }
 

@@ -290,11 +290,39 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->faceup;
 }
 
+/* What-ifs for `neverodds order`, as step indices of the list above. */
+static const no_rule_variant variants[] = {
+    /* steps 5-6 (the accuracies and their fold) just before step 10 (the total): the tokens are
+     * spent before any accuracy could lock one (the fold after Evade leaves no accuracy to spend) */
+    {"tokens-before-accuracy", "the defender spends its defense tokens (step 4) before the attacker "
+     "spends accuracies, which then lock none; the rules spend accuracies first — L153, then L155", 5, 2, 10,
+     NULL},
+    {NULL, NULL, 0, 0, 0, NULL},
+};
+
+/* The rules reference's sections the texts above cite (seed 001, English names as the digest
+ * shared/rules/armada-rules.md gives them; the seed prints no page for a glossary entry). */
+static const no_section sections[] = {
+    {131, 173, "Attack", 0},
+    {141, 147, "Attack, step 2: Roll Attack Dice", 0},
+    {149, 153, "Attack, step 3: Resolve Attack Effects", 0},
+    {151, 151, "Attack, step 3: Resolve Attack Effects, Modify Dice", 0},
+    {153, 153, "Attack, step 3: Resolve Attack Effects, Spend Accuracy Icons", 0},
+    {155, 155, "Attack, step 4: Spend Defense Tokens", 0},
+    {157, 163, "Attack, step 5: Resolve Damage", 0},
+    {357, 371, "Defense Tokens", 0},
+    {361, 361, "Defense Tokens: Redirect", 0},
+    {362, 362, "Defense Tokens: Evade", 0},
+    {363, 363, "Defense Tokens: Brace", 0},
+    {364, 364, "Defense Tokens: Scatter", 0},
+    {0, 0, NULL, 0},
+};
+
 const no_rules no_armada_rules = {
     "armada-core", steps, score,
-    "step 3: the attacker modifies, then spends accuracies (L151-L153); step 4: the defender spends "
-    "Evade, then its other tokens (L155, L362)",
-    NULL, NULL};
+    "step 3: the attacker modifies, then spends accuracies — L151-L153; step 4: the defender spends "
+    "Evade, then its other tokens — L155 and L362",
+    variants, NULL, 'L', sections};
 
 /* ---- modifiers ---- */
 #define MOD(...) ((no_modifier){.ranges = 0xFF, .obstructed = -1, .cost_token = NO_NO_TOKEN, \

@@ -543,24 +543,51 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
 /* What-ifs for `neverodds order`, as step indices of the list above (1: roll_pool; the Legion
  * ordering tests pin them to their results). */
 static const no_rule_variant variants[] = {
-    {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first "
-     "(L1554-L1555, digest 8.2 trap 2)", 4, 1, 2, NULL},
+    {"convert-before-reroll", "surges converted (4c) before the aim rerolls (4b); the rules reroll first — "
+     "L1554-L1555; digest 8.2 trap 2", 4, 1, 2, NULL},
     {"modify-before-cover", "step 6 (Impact, Armor ...) before cover and dodge (step 5); the rules put "
-     "cover first (L1575-L1603, digest 8.2 trap 4)", 12, 2, 8, NULL},
+     "cover first — L1575-L1587, then L1601-L1603; digest 8.2 trap 4", 12, 2, 8, NULL},
     {"chart-before-critical", "the surge chart converts before Critical X, which finds no surge left; the "
-     "rules let Critical X take its surges first (L1555, L2931-L2933, digest 8.2 trap 3)", 4, 0, 0,
+     "rules let Critical X take its surges first — L1555 and L2931-L2933; digest 8.2 trap 3", 4, 0, 0,
      convert_chart_first},
     {"decrease-before-cap", "Sharpshooter lowers the cover before the cap of 2; the rules apply the "
-     "increases, cap, then the decreases (L796, L2835, digest 8.2 trap 6)", 8, 0, 0, roll_cover_decrease_first},
+     "increases, cap, then the decreases — L796 and L2835; digest 8.2 trap 6", 8, 0, 0,
+     roll_cover_decrease_first},
+    /* step 10 (the dodge) just before step 8 (the cover roll) */
+    {"dodge-before-cover", "the defender spends dodges (5e) before the cover pool is rolled and applied "
+     "(5c-5d), so a dodge cancels a hit cover would have rolled for; the rules apply cover first — "
+     "L1583-L1587", 10, 1, 8, NULL},
     {NULL, NULL, 0, 0, 0, NULL},
+};
+
+/* The core rules' sections the texts above cite (seed 002, English names as the digest
+ * shared/rules/legion-rules.md gives them). The seed gives a page for cover's effects only: "consulta
+ * la página 34" (L798). */
+static const no_section sections[] = {
+    {419, 425, "Simultaneous Effects", 0},
+    {792, 798, "Cover", 0},
+    {1548, 1573, "Roll Attack Dice", 0},
+    {1552, 1552, "Roll Attack Dice, step 4a: Upgrade or Downgrade", 0},
+    {1554, 1554, "Roll Attack Dice, step 4b: Reroll", 0},
+    {1555, 1555, "Roll Attack Dice, step 4c: Convert Attack Surges", 0},
+    {1575, 1599, "Apply Dodges and Cover", 34},
+    {1577, 1577, "Apply Dodges and Cover, step 5a: Obscured Miniatures", 34},
+    {1579, 1581, "Apply Dodges and Cover, step 5b: Determine Cover", 34},
+    {1583, 1583, "Apply Dodges and Cover, step 5c: Roll Cover Pool", 34},
+    {1585, 1585, "Apply Dodges and Cover, step 5d: Apply Cover", 34},
+    {1587, 1587, "Apply Dodges and Cover, step 5e: Apply Dodges", 34},
+    {1601, 1603, "Modify Attack Dice", 0},
+    {2833, 2835, "Keywords: Sharpshooter X", 0},
+    {2931, 2933, "Keywords: Critical X", 0},
+    {0, 0, NULL, 0},
 };
 
 const no_rules no_legion_rules = {
     "legion-2026", steps, score,
-    "4b rerolls before 4c surge conversion (L1554-L1555); step 5 cover and dodge before step 6 "
-    "(L1575-L1603); step 6: the attacker, then the defender (L1601-L1603); a player orders its own "
-    "effects of one moment (L421-L425)",
-    variants, tidy};
+    "4b rerolls before 4c surge conversion — L1554-L1555; step 5 cover and dodge before step 6 — "
+    "L1575-L1587 and L1601-L1603; step 6: the attacker, then the defender — L1601-L1603; a player "
+    "orders its own effects of one moment — L421-L425",
+    variants, tidy, 'L', sections};
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE,

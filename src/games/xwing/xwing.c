@@ -362,11 +362,25 @@ static void score(const no_ctx *ctx, const no_state *s, no_value *v)
     v->crits = s->faceup;
 }
 
+/* The reference guide's sections the texts above cite (seed 000, English names as the digest
+ * shared/rules/xwing2-rules.md gives them; the seed prints no page numbers for them). */
+static const no_section sections_2e[] = {
+    {316, 376, "Attack", 0},
+    {331, 340, "Attack, step 2: Attack Dice", 0},
+    {336, 340, "Attack, step 2b: Modify Attack Dice", 0},
+    {342, 352, "Attack, step 3: Defense Dice", 0},
+    {346, 352, "Attack, step 3b: Modify Defense Dice", 0},
+    {592, 605, "Ability Queue", 0},
+    {596, 596, "Ability Queue, rule 1", 0},
+    {597, 597, "Ability Queue, rule 2", 0},
+    {0, 0, NULL, 0},
+};
+
 const no_rules no_xwing2e_rules = {
     "xwing-2e", steps, score,
-    "attack dice: the defender modifies, then the attacker (reference guide L336); defense dice: the "
-    "attacker, then the defender (L346); a player orders its own effects of one moment (L597)",
-    NULL, tidy_2e};
+    "attack dice: the defender modifies, then the attacker — L336; defense dice: the attacker, then "
+    "the defender — L346; a player orders its own effects of one moment — L597",
+    NULL, tidy_2e, 'L', sections_2e};
 
 static void tidy_2e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
 
@@ -430,13 +444,28 @@ static const no_step steps_1e[] = {
     NO_END,
 };
 
+/* The FAQ 4.4.1's sections the texts above cite (seed 004, English names as the digest
+ * shared/rules/xwing-core-and-faq1.md gives them). Pages are the seed's page footers: the footer
+ * line ending each page ("7" at B465 after the chart; B1277 calls the chart's page 8, the footer
+ * wins). */
+static const no_section sections_1e[] = {
+    {155, 161, "Errata: Emperor Palpatine", 3},
+    {371, 463, "Attack Timing Chart", 7},
+    {383, 389, "Attack Timing Chart, step 6: Compare Results", 7},
+    {419, 425, "Attack Timing Chart, step 3: Modify Attack Dice", 7},
+    {433, 439, "Attack Timing Chart, step 5: Modify Defense Dice", 7},
+    {873, 876, "Card clarifications: Heavy Laser Cannon", 12},
+    {1207, 1213, "Frequently Asked Questions: General", 17},
+    {0, 0, NULL, 0},
+};
+
 const no_rules no_xwing1e_rules = {
     "xwing-1e", steps_1e, score,
-    "effects \"immediately after rolling\" first (FAQ B873-B875, B159); attack dice: the defender "
-    "modifies, then the attacker (B419-B425); defense dice: the attacker, then the defender "
-    "(B433-B439); start of Compare Results after all modifying (B383-B385); a player orders its own "
-    "effects of one moment (B1209-B1213)",
-    NULL, tidy_1e};
+    "effects \"immediately after rolling\" first — B873-B875 and B159; attack dice: the defender "
+    "modifies, then the attacker — B419-B425; defense dice: the attacker, then the defender — "
+    "B433-B439; start of Compare Results after all modifying — B383-B385; a player orders its own "
+    "effects of one moment — B1209-B1213",
+    NULL, tidy_1e, 'B', sections_1e};
 
 static void tidy_1e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
 
