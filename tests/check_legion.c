@@ -217,6 +217,65 @@ END_TEST
 
 /* T2 (L1589-L1599): 1 crit + 3 hits into heavy cover; cover pool 3 white dice: blank, 2 surges;
  * heavy cancels a hit per block and per surge -> 1 crit + 1 hit. */
+/* Issue #23 item 7: the report says what was applied. Rebel Troopers (Courage 1 in the library)
+ * holding 2 suppression tokens are suppressed (2 >= 1), which raises their cover one grade
+ * (L1581); the grade is never above heavy (L796: increases first, then the cap); then
+ * Sharpshooter 1 takes one grade off (L2835). So light cover gives light + 1 = heavy, - 1 = light;
+ * heavy cover gives heavy + 1, capped at heavy, - 1 = light (had the decrease come before the cap,
+ * 2 + 1 - 1 = 2 would leave it heavy). The header names both units and every keyword: the
+ * Stormtroopers' Precise 1 (from the unit card) and the scenario's Sharpshooter 1. */
+static char *report_of(no_scenario *sc, int json)
+{
+    no_summary s;
+    exact_summary(sc, &s);
+    if (json)
+        return no_report_json(sc, &s);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    no_report_text(f, sc, &s);
+    fclose(f);
+    return text;
+}
+
+START_TEST(report_says_what_was_applied)
+{
+    static const char *const given[] = {"light", "heavy"};
+    static const char *const text_expected[] = {
+        "cover:    light (given), +1 from suppression (2 tokens, Courage 1, L1581) = heavy, -1 Sharpshooter 1 "
+        "(L2835) = light",
+        "cover:    heavy (given), +1 from suppression (2 tokens, Courage 1, L1581) = heavy (capped: heavy at most, "
+        "L796), -1 Sharpshooter 1 (L2835) = light"};
+    for (int g = 0; g < 2; g++) {
+        char root[64];
+        snprintf(root, sizeof root, ",\"cover\":\"%s\"", given[g]);
+        no_scenario *sc = legion(root, "\"unit\":\"stormtroopers\",\"keywords\":{\"sharpshooter\":1}",
+                                 "\"unit\":\"rebeltroopers\",\"tokens\":{\"suppression\":2}");
+        char *text = report_of(sc, 0);
+        ck_assert_msg(strstr(text, text_expected[g]) != NULL, "%s", text);
+        ck_assert_msg(strstr(text, "attacker: Stormtroopers (unit stormtroopers)\n") != NULL, "%s", text);
+        ck_assert_msg(strstr(text, "defender: Rebel Troopers (unit rebeltroopers)\n") != NULL, "%s", text);
+        ck_assert_msg(strstr(text, "keywords: attacker sharpshooter 1, precise 1; defender none") != NULL, "%s", text);
+        free(text);
+        char *js = report_of(sc, 1);
+        cJSON *j = cJSON_Parse(js), *cover = cJSON_GetObjectItem(j, "cover");
+        ck_assert_ptr_nonnull(cover);
+        ck_assert_str_eq(cJSON_GetObjectItem(cover, "given")->valuestring, given[g]);
+        ck_assert_int_eq(cJSON_GetObjectItem(cover, "suppression")->valueint, 1);
+        ck_assert_int_eq(cJSON_IsTrue(cJSON_GetObjectItem(cover, "capped")), g == 1);
+        ck_assert_int_eq(cJSON_GetObjectItem(cover, "sharpshooter")->valueint, 1);
+        ck_assert_str_eq(cJSON_GetObjectItem(cover, "effective")->valuestring, "light");
+        ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "keywords"), "attacker"),
+                                             "precise")->valueint, 1);
+        ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "who"), "defender")->valuestring,
+                         "Rebel Troopers (unit rebeltroopers)");
+        cJSON_Delete(j);
+        free(js);
+        free(sc);
+    }
+}
+END_TEST
+
 START_TEST(t2_heavy_cover)
 {
     no_scenario *sc = legion(",\"cover\":\"heavy\"", "\"pool\":{\"red\":4}", "\"die\":\"white\",\"minis\":9");
@@ -1145,6 +1204,7 @@ Suite *suite_legion(void)
     tcase_add_test(t, no_unit_given_wounds_not_capped);
     tcase_add_test(t, no_unit_given_in_sequences_and_guardians);
     tcase_add_test(t, t1_roll_attack_dice);
+    tcase_add_test(t, report_says_what_was_applied);
     tcase_add_test(t, t2_heavy_cover);
     tcase_add_test(t, t3_t4_defense_roll_and_compare);
     tcase_add_test(t, t5_wound_assignment);

@@ -320,6 +320,22 @@ expect_error pilot-1e "neverodds: $T/pilot1e.json: attacker: pilot: the pilot ta
 printf '{"game":"xwing","rules":"xwing-1e","defender":{"dice":2,"hull":3},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"academypilot"}}]}' >"$T/pilot1e-seq.json"
 expect_error pilot-1e-sequence "neverodds: $T/pilot1e-seq.json: attacks[1].attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e-seq.json"
 "$BIN" squad "$T/typo.xws" 2>&1 >/dev/null | grep -q 'did you mean "wedgeantilles"' && ok || bad "squad: nearest id"
+# reports say who (#23 item 7): a pilot's and ship's names, in a sequence's attacks too; the
+# defender named once is every attack's
+printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","upgrades":["protontorpedoes"],"weapon":"protontorpedoes","tokens":{"lock":1}},"defender":{"pilot":"idenversio"},"range":2}' >"$T/who.json"
+"$BIN" run "$T/who.json" >"$T/who.out" &&
+    grep -qx "attacker: Luke Skywalker (lukeskywalker), T-65 X-wing, upgrades protontorpedoes, weapon protontorpedoes" "$T/who.out" &&
+    grep -qx "defender: Iden Versio (idenversio), TIE/ln Fighter" "$T/who.out" && ok || bad "who: pilots $(cat "$T/who.out")"
+printf '{"game":"xwing","defender":{"pilot":"idenversio"},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"lukeskywalker"}}]}' >"$T/who-seq.json"
+"$BIN" run "$T/who-seq.json" >"$T/who-seq.out" && [ "$(grep -c "^defender: Iden Versio" "$T/who-seq.out")" -eq 2 ] &&
+    [ "$(grep -c "^attacker: Luke Skywalker (lukeskywalker), T-65 X-wing$" "$T/who-seq.out")" -eq 1 ] &&
+    ok || bad "who: sequence $(cat "$T/who-seq.out")"
+"$BIN" run profiles/armada/x-wings-vs-victory.json | grep -qx "attacker: X-wing Squadron (squadron x-wing-squadron)" &&
+    ok || bad "who: armada squadron"
+printf '{"game":"legion","cover":"heavy","attacker":{"unit":"stormtroopers","keywords":{"sharpshooter":1}},"defender":{"unit":"rebeltroopers","tokens":{"suppression":2}}}' >"$T/cover.json"
+"$BIN" run "$T/cover.json" >"$T/cover.out" && grep -qx "attacker: Stormtroopers (unit stormtroopers)" "$T/cover.out" &&
+    grep -q "^cover:    heavy (given), +1 from suppression (2 tokens, Courage 1, L1581) = heavy (capped: heavy at most, L796), -1 Sharpshooter 1 (L2835) = light$" "$T/cover.out" &&
+    "$BIN" run "$T/cover.json" --format json | grep -q '"effective":	"light"' && ok || bad "legion cover: $(cat "$T/cover.out")"
 # a builder's dialect: the squad on stdout, each mapping a warning on stderr, exit 0
 "$BIN" squad tests/xws/dialects/yasb-2018.xws >"$T/d.out" 2>"$T/d.err" && grep -q "Wedge Antilles" "$T/d.out" &&
     [ "$(grep -c '^neverodds: warning: tests/xws/dialects/yasb-2018.xws: pilots\[.\]\.upgrades\..*: legacy slot key' "$T/d.err")" -eq 4 ] &&

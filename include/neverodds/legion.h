@@ -113,6 +113,13 @@ int no_legion_add_mods(no_ctx *ctx);
 /* Can the defender gain suppression tokens? Not a vehicle (L825), nor a unit with Courage "-"
  * (L1240); droids can (L1839: they are never suppressed, but panic). */
 int no_legion_takes_suppression(const no_ctx *ctx);
+/* Step 5b's cover, step by step, for a defender holding `suppression` tokens: the scenario's
+ * cover, +1 when that suppresses a trooper (L1581), + Cover X and Smoke (L2306, L2551), capped
+ * at heavy (L796), - Sharpshooter X (L2835; before the cap when !cap_first, the what-if). */
+typedef struct no_legion_cover_steps_t {
+    int given, suppressed, raised, capped, sharpshooter, value;
+} no_legion_cover_steps_t;
+int no_legion_cover_steps(const no_ctx *ctx, int suppression, int cap_first, no_legion_cover_steps_t *c);
 /* Cover value of step 5b for the current state (0 none, 1 light, 2 heavy). */
 int no_legion_cover(const no_ctx *ctx, const no_state *s);
 /* Step 4a for one weapon's dice (red, black, white), in place; an upgrade that is the

@@ -18,6 +18,15 @@ typedef struct no_reading {
     uint8_t by_default, is_switch;
 } no_reading;
 
+/* What the report says was applied to one attack beyond its dice: who each side is, as the
+ * scenario names it (X-Wing: pilot and ship; Legion: unit; Armada: ship or squadron; "" when it
+ * gives the dice only), and the game's facts taken by default (bits the game defines). */
+#define NO_WHO_LEN 96
+typedef struct no_applied {
+    char who[NO_SIDES][NO_WHO_LEN];
+    uint32_t defaults;
+} no_applied;
+
 struct no_scenario;
 /* A game's rule for what carries from one attack of a sequence to the next: builds attack `next`
  * as the end `end` of attack `from` leaves it. Returns 0, 1 when there is nothing left to attack,
@@ -55,6 +64,7 @@ typedef struct no_scenario {
     no_legion_unit unit;
     int nreadings;
     no_reading readings[NO_MAX_READINGS];
+    no_applied applied[NO_MAX_ATTACKS]; /* attack a's; a lone attack's is [0] */
 } no_scenario;
 
 /* Sets the policy of every attack of the scenario for both sides (--policy), or for one side. */

@@ -68,8 +68,10 @@ const char *no_xws_data_version(void);
  * table: dice (the primary attack, or the weapon's; agility for a defender), hull, shields, size,
  * the pilot's Force, and the dice abilities the library models. `defender`: which side it is.
  * Keys the side gives itself win. The cards whose dice effect is not modelled are added to
- * `notes` (NO_NOTES_LEN bytes) as "PATH: id, id". Returns 0, or -1 with err "LABEL: PATH: ...". */
-int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *err,
-                     size_t errlen);
+ * `notes` (NO_NOTES_LEN bytes) as "PATH: id, id"; who it is (pilot and ship, upgrades, the weapon
+ * named) to `who` (NO_WHO_LEN bytes, untouched without a pilot). Returns 0, or -1 with err
+ * "LABEL: PATH: ...". */
+int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *who,
+                     char *err, size_t errlen);
 
 #endif

@@ -104,6 +104,9 @@ void no_scenario_on_one_defender(no_scenario *sc, no_carry_rule carry)
 {
     if (!sc->nattacks)
         sc->attacks[0] = sc->ctx;
+    for (int a = 1; a < sc->nattacks; a++) /* who it is, where the attacks do not say */
+        if (!*sc->applied[a].who[NO_DEFENDER])
+            memcpy(sc->applied[a].who[NO_DEFENDER], sc->applied[0].who[NO_DEFENDER], NO_WHO_LEN);
     sc->one_defender = 1;
     sc->carry = carry;
 }

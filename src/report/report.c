@@ -141,6 +141,25 @@ static no_scenario *attack_view(const no_scenario *sc)
     return view;
 }
 
+/* Who the sides are, when the scenario names them (a pilot and ship, a unit, a ship or squadron):
+ * one line each, above the attack's description. */
+static void who_text(FILE *f, const no_applied *ap)
+{
+    for (int side = 0; side < NO_SIDES; side++)
+        if (*ap->who[side])
+            fprintf(f, "%-9s %s\n", side ? "defender:" : "attacker:", ap->who[side]);
+}
+
+static void who_json(cJSON *o, const no_applied *ap)
+{
+    if (!*ap->who[NO_ATTACKER] && !*ap->who[NO_DEFENDER])
+        return;
+    cJSON *w = cJSON_AddObjectToObject(o, "who");
+    for (int side = 0; side < NO_SIDES; side++)
+        if (*ap->who[side])
+            cJSON_AddStringToObject(w, no_side_names[side], ap->who[side]);
+}
+
 /* The readings of open rules the scenario chose against the defaults (the JSON names them all). */
 static void readings_text(FILE *f, const no_scenario *sc)
 {
@@ -192,6 +211,7 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
         fprintf(f, "sequence: %d attacks on one defender, in the order given; its state carries over (tokens, "
                 "shields or suppression, damage or wounds)", sc->nattacks);
     } else {
+        who_text(f, &sc->applied[0]);
         sc->game->describe(f, sc); /* the attack, or a roll, in the game's words */
     }
     if (s->exact)
@@ -216,7 +236,9 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     no_scenario *view = attack_view(sc);
     for (int a = 0; a < sc->nattacks; a++) {
         view->ctx = sc->attacks[a];
+        view->applied[0] = sc->applied[a];
         fprintf(f, "== %s %d of %d ==\n", what, a + 1, sc->nattacks);
+        who_text(f, &view->applied[0]);
         view->game->describe(f, view);
         if (a && sc->one_defender) {
             fprintf(f, "\ncarried:  the defender as the attacks before leave it");
@@ -272,6 +294,7 @@ static void json_damage(cJSON *o, const no_summary *s)
 static void json_attack(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
+    who_json(o, &sc->applied[0]);
     json_damage(o, s);
     int counters = sc->game->token_counters;
     sc->game->outcomes_json(o, sc, s);
@@ -370,6 +393,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         no_scenario *view = attack_view(sc);
         for (int a = 0; a < sc->nattacks; a++) {
             view->ctx = sc->attacks[a];
+            view->applied[0] = sc->applied[a];
             cJSON *one = cJSON_CreateObject();
             cJSON_AddItemToObject(one, "made", rep_rate_json(rep_rate(s->attack[a].made, s->trials)));
             json_attack(one, view, &s->attack[a]);

@@ -45,9 +45,10 @@ static int side_type(jr *j, const cJSON *o, const char *side, int from_library)
 }
 
 /* The side's object (keys checked), its library entry (or NULL) and its type in kw[AK_TYPE];
- * NULL when it is missing or wrong. */
+ * NULL when it is missing or wrong. A library entry names the side for the report: `who`,
+ * "Victory I-class Star Destroyer (ship victory-i-class-star-destroyer)". */
 static const cJSON *open_side(jr *j, jr_library *lib, const cJSON *root, const char *side,
-                              const char *const *keys, const cJSON **entry, uint8_t *kw)
+                              const char *const *keys, const cJSON **entry, uint8_t *kw, char *who)
 {
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, side);
     *entry = NULL;
@@ -59,6 +60,9 @@ static const cJSON *open_side(jr *j, jr_library *lib, const cJSON *root, const c
         return NULL;
     int lib_type;
     *entry = library_entry(j, lib, o, side, &lib_type);
+    if (*entry)
+        snprintf(who, NO_WHO_LEN, "%s (%s %s)", jr_entry_text(*entry, "name", (*entry)->string), types[lib_type],
+                 (*entry)->string);
     kw[AK_TYPE] = (uint8_t)side_type(j, o, side, lib_type);
     return j->failed ? NULL : o;
 }
@@ -180,13 +184,13 @@ static void squadron_facts(jr *j, jr_library *lib, const cJSON *o, const cJSON *
     side_tokens(j, lib, o, entry, side, type, 0, kw);
 }
 
-static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int defender_type)
+static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int defender_type, char *who)
 {
     static const char *const keys[] = {"type", "ship", "squadron", "zone", "pool", "concentrate_fire",
                                        "keywords", "hull", "damage", "tokens", "engaged_with_other", NULL};
     uint8_t *kw = ctx->kw[NO_ATTACKER];
     const cJSON *entry;
-    const cJSON *o = open_side(j, lib, root, "attacker", keys, &entry, kw);
+    const cJSON *o = open_side(j, lib, root, "attacker", keys, &entry, kw, who);
     if (!o)
         return;
     int type = kw[AK_TYPE];
@@ -235,13 +239,13 @@ static void parse_attacker(jr *j, jr_library *lib, const cJSON *root, no_ctx *ct
     }
 }
 
-static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int later_tokens)
+static void parse_defender(jr *j, jr_library *lib, const cJSON *root, no_ctx *ctx, int later_tokens, char *who)
 {
     static const char *const keys[] = {"type", "ship", "squadron", "hull", "damage", "zone", "shields",
                                        "speed", "tokens", "engaged_with_other", "keywords", NULL};
     uint8_t *kw = ctx->kw[NO_DEFENDER];
     const cJSON *entry;
-    const cJSON *o = open_side(j, lib, root, "defender", keys, &entry, kw);
+    const cJSON *o = open_side(j, lib, root, "defender", keys, &entry, kw, who);
     if (!o)
         return;
     int type = kw[AK_TYPE];
@@ -306,17 +310,17 @@ static void parse_range(jr *j, const cJSON *root, no_ctx *ctx)
  * scenario itself for a lone attack, one entry of "attacks" in a sequence, whose errors `ja`
  * places); the defender comes from the scenario, with the attack's own "zone" if it has one. */
 static int parse_attack(jr *j, jr *ja, jr_library *lib, const cJSON *root, const cJSON *atk, int later_tokens,
-                        no_ctx *ctx)
+                        no_ctx *ctx, no_applied *ap)
 {
     ctx->obstructed = jr_bool(ja, atk, "obstructed", "", 0);
-    parse_defender(j, lib, root, ctx, later_tokens); /* first: the armament depends on it */
+    parse_defender(j, lib, root, ctx, later_tokens, ap->who[NO_DEFENDER]); /* first: the armament depends on it */
     const cJSON *zone = atk != root ? cJSON_GetObjectItemCaseSensitive(atk, "zone") : NULL;
     if (zone && !j->failed && ctx->kw[NO_DEFENDER][AK_TYPE] != AR_SHIP)
         jr_fail(ja, "zone", "applies to a ship defender only");
     else if (zone)
         ctx->kw[NO_DEFENDER][AK_ZONE] = (uint8_t)jr_enum(ja, zone, "zone", no_armada_zone_names, "a hull zone");
     if (!j->failed && !ja->failed)
-        parse_attacker(ja, lib, atk, ctx, ctx->kw[NO_DEFENDER][AK_TYPE]);
+        parse_attacker(ja, lib, atk, ctx, ctx->kw[NO_DEFENDER][AK_TYPE], ap->who[NO_ATTACKER]);
     if (!j->failed && !ja->failed)
         parse_range(ja, atk, ctx);
     if (j->failed || ja->failed) {
@@ -361,7 +365,7 @@ typedef struct shared {
 static int read_attack(const cJSON *atk, jr *j, jr *ja, int i, no_scenario *sc, void *arg)
 {
     const shared *sh = arg;
-    return parse_attack(j, ja, sh->lib, sh->root, atk, sh->later_tokens, &sc->attacks[i]);
+    return parse_attack(j, ja, sh->lib, sh->root, atk, sh->later_tokens, &sc->attacks[i], &sc->applied[i]);
 }
 
 /* "attacks": several attacks on the one defender, in order (two hull zones of a ship, several
@@ -392,7 +396,7 @@ int no_armada_parse(cJSON *root, jr *j, no_scenario *sc)
         return -1;
     jr_library lib = {0};
     int rc = sequence ? parse_attacks(j, &lib, root, later_tokens, sc)
-                      : parse_attack(j, j, &lib, root, root, later_tokens, &sc->ctx);
+                      : parse_attack(j, j, &lib, root, root, later_tokens, &sc->ctx, &sc->applied[0]);
     cJSON_Delete(lib.doc);
     if (rc)
         return -1;

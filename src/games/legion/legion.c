@@ -231,27 +231,37 @@ static void fold_attack(const no_ctx *ctx, no_state *s)
     n[LG_SURGE] = 0;
 }
 
-static int cover_value(const no_ctx *ctx, const no_state *s, int cap_first)
+/* Step 5b worked out (the report prints the same steps): the terrain's cover, +1 for a suppressed
+ * trooper, Cover X and Smoke, the cap, then Sharpshooter. */
+int no_legion_cover_steps(const no_ctx *ctx, int suppression, int cap_first, no_legion_cover_steps_t *c)
 {
+    *c = (no_legion_cover_steps_t){.given = KD(ctx, LK_COVER_BASE)};
     if (!ranged(ctx) || KD(ctx, LK_UNCONCERNED))
-        return 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
+        return c->value = 0; /* cover is for ranged attacks (L1577); Unconcerned never has it (L2579) */
     /* a vehicle defending against a ranged attack is never obscured, so the terrain gives it no
      * cover (L1888, L1900); what raises the cover grade itself, as Cover X, still does (L2306) */
-    int cover = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? 0 : KD(ctx, LK_COVER_BASE);
+    int cover = KD(ctx, LK_UNIT_TYPE) == LG_VEHICLE ? 0 : c->given;
     int courage = KD(ctx, LK_COURAGE);
     /* a suppressed trooper improves its cover one grade; droids and vehicles cannot become
      * suppressed (L1581, L825, L1839) */
-    if (KD(ctx, LK_UNIT_TYPE) == LG_TROOPER && courage != LG_COURAGE_NONE &&
-        s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION] >= courage)
-        cover++;
-    cover += KD(ctx, LK_COVER_X) + KD(ctx, LK_SMOKE); /* L2306, L2551 */
+    c->suppressed = KD(ctx, LK_UNIT_TYPE) == LG_TROOPER && courage != LG_COURAGE_NONE && suppression >= courage;
+    c->raised = KD(ctx, LK_COVER_X) + KD(ctx, LK_SMOKE); /* L2306, L2551 */
+    cover += c->suppressed + c->raised;
+    c->sharpshooter = KA(ctx, LK_SHARPSHOOTER);
     if (!cap_first) /* the what-if: the decreases before the cap */
-        cover -= KA(ctx, LK_SHARPSHOOTER);
+        cover -= c->sharpshooter;
+    c->capped = cover > 2;
     if (cover > 2)
         cover = 2; /* increases first, then the cap (L796) */
     if (cap_first)
-        cover -= KA(ctx, LK_SHARPSHOOTER); /* then decreases (L2835) */
-    return cover < 0 ? 0 : cover;
+        cover -= c->sharpshooter; /* then decreases (L2835) */
+    return c->value = cover < 0 ? 0 : cover;
+}
+
+static int cover_value(const no_ctx *ctx, const no_state *s, int cap_first)
+{
+    no_legion_cover_steps_t c;
+    return no_legion_cover_steps(ctx, s->tok[NO_DEFENDER][NO_TOK_SUPPRESSION], cap_first, &c);
 }
 
 int no_legion_cover(const no_ctx *ctx, const no_state *s) { return cover_value(ctx, s, 1); }

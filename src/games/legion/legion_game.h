@@ -18,6 +18,19 @@ const char *no_legion_damage_unit(const no_scenario *sc);
 const char *no_legion_face_name(int pool, int face);
 const char *no_legion_die_result_name(const no_die *die, int r);
 
+/* The dice keywords a scenario (or a unit's card) gives, by scenario name, side and kw slot;
+ * max 0 for a boolean (legion_scenario.c; the report names every one in effect). */
+typedef struct no_legion_keyword {
+    const char *name;
+    uint8_t side, index;
+    uint8_t max;
+} no_legion_keyword;
+extern const no_legion_keyword no_legion_keywords[];
+extern const int no_legion_nkeywords;
+
+/* no_applied.defaults: the scenario gives no "cover" (none by default). */
+#define LG_DEFAULT_COVER 1u
+
 /* A roll that is not an attack (a rally, a priority roll). */
 int rep_is_roll(const no_scenario *sc);
 

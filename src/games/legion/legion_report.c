@@ -98,7 +98,108 @@ static void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(rj, "panicked", rep_rate_json(r.panicked));
 }
 
-static void describe_legion(FILE *f, const no_ctx *ctx)
+static const char *const cover_names[] = {"none", "light", "heavy"};
+
+/* Every keyword in effect on `side`, the scenario's, its weapons' and its unit card's alike: "pierce 1,
+ * precise 1", or "none". Armor without a number is "armor (all hits)". */
+static void keywords_text(FILE *f, const no_ctx *ctx, int side)
+{
+    int any = 0;
+    for (int k = 0; k < no_legion_nkeywords; k++) {
+        const no_legion_keyword *kw = &no_legion_keywords[k];
+        int v = ctx->kw[side][kw->index];
+        if (kw->side != side || !v)
+            continue;
+        fprintf(f, "%s%s", any++ ? ", " : "", kw->name);
+        if (kw->index == LK_ARMOR && v == LG_ARMOR_ALL)
+            fprintf(f, " (all hits)");
+        else if (kw->max)
+            fprintf(f, " %d", v);
+    }
+    if (!any)
+        fprintf(f, "none");
+}
+
+/* Why a ranged attack's cover counts for nothing whatever its value, or NULL. */
+static const char *cover_cancelled(const no_ctx *ctx)
+{
+    const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
+    if (a[LK_ATTACK_TYPE] != LG_RANGED)
+        return a[LK_ATTACK_TYPE] == LG_MELEE ? "a melee attack: cover is for ranged attacks, L1577"
+                                             : "an overrun attack: no cover, L2915-L2919";
+    if (d[LK_UNCONCERNED])
+        return "Unconcerned: never has cover, L2579";
+    if (a[LK_BLAST] && !d[LK_IMMUNE_BLAST])
+        return "Blast: cover cancels no hits, L2937";
+    if (a[LK_DEATH_FROM_ABOVE])
+        return "Death From Above: cover cancels no hits, L2683";
+    return NULL;
+}
+
+/* Step 5b as it applies: "light (given), +1 from suppression (2 tokens, Courage 1, L1581) = heavy,
+ * -1 Sharpshooter 1 (L2835) = light". */
+static void cover_text(FILE *f, const no_ctx *ctx, uint32_t defaults)
+{
+    no_legion_cover_steps_t c;
+    const uint8_t *d = ctx->kw[NO_DEFENDER];
+    int supp = ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION];
+    no_legion_cover_steps(ctx, supp, 1, &c);
+    fprintf(f, "\ncover:    %s (%s)", cover_names[c.given], defaults & LG_DEFAULT_COVER ? "by default" : "given");
+    const char *none = cover_cancelled(ctx);
+    if (none && !d[LK_UNCONCERNED] && ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] != LG_RANGED) {
+        fprintf(f, " = none (%s)", none);
+        return;
+    }
+    int v = d[LK_UNIT_TYPE] == LG_VEHICLE ? 0 : c.given;
+    if (c.given && d[LK_UNIT_TYPE] == LG_VEHICLE)
+        fprintf(f, ", not for a vehicle (never obscured, L1888, L1900) = none");
+    if (c.suppressed)
+        fprintf(f, ", +1 from suppression (%d token%s, Courage %d, L1581) = %s", supp, supp == 1 ? "" : "s",
+                d[LK_COURAGE], cover_names[(v += 1) > 2 ? 2 : v]);
+    if (c.raised)
+        fprintf(f, ", +%d from Cover %d / Smoke %d (L2306, L2551) = %s", c.raised, d[LK_COVER_X], d[LK_SMOKE],
+                cover_names[(v += c.raised) > 2 ? 2 : v]);
+    if (c.capped)
+        fprintf(f, " (capped: heavy at most, L796)");
+    if (c.sharpshooter)
+        fprintf(f, ", -%d Sharpshooter %d (L2835) = %s", c.sharpshooter, c.sharpshooter, cover_names[c.value]);
+    if (none)
+        fprintf(f, "; counts for nothing (%s)", none);
+    else if (!c.suppressed && !c.raised && !c.sharpshooter && !(c.given && d[LK_UNIT_TYPE] == LG_VEHICLE))
+        fprintf(f, " = %s", cover_names[c.value]);
+}
+
+static void cover_json(cJSON *o, const no_ctx *ctx)
+{
+    no_legion_cover_steps_t c;
+    no_legion_cover_steps(ctx, ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION], 1, &c);
+    const char *none = cover_cancelled(ctx);
+    cJSON *j = cJSON_AddObjectToObject(o, "cover");
+    cJSON_AddStringToObject(j, "given", cover_names[c.given]);
+    cJSON_AddNumberToObject(j, "suppression", c.suppressed);
+    cJSON_AddNumberToObject(j, "cover_x_smoke", c.raised);
+    cJSON_AddBoolToObject(j, "capped", c.capped);
+    cJSON_AddNumberToObject(j, "sharpshooter", c.sharpshooter);
+    cJSON_AddStringToObject(j, "effective", cover_names[none ? 0 : c.value]);
+    if (none)
+        cJSON_AddStringToObject(j, "cancelled", none);
+    cJSON *k = cJSON_AddObjectToObject(o, "keywords");
+    for (int side = 0; side < NO_SIDES; side++) {
+        cJSON *ks = cJSON_AddObjectToObject(k, no_side_names[side]);
+        for (int i = 0; i < no_legion_nkeywords; i++) {
+            const no_legion_keyword *kw = &no_legion_keywords[i];
+            int v = ctx->kw[side][kw->index];
+            if (kw->side != side || !v)
+                continue;
+            if (!kw->max || (kw->index == LK_ARMOR && v == LG_ARMOR_ALL))
+                cJSON_AddTrueToObject(ks, kw->name);
+            else
+                cJSON_AddNumberToObject(ks, kw->name, v);
+        }
+    }
+}
+
+static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
 {
     static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
@@ -125,6 +226,11 @@ static void describe_legion(FILE *f, const no_ctx *ctx)
     if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
         fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
     rep_describe_side(f, ctx, NO_DEFENDER);
+    fprintf(f, "\nkeywords: attacker ");
+    keywords_text(f, ctx, NO_ATTACKER);
+    fprintf(f, "; defender ");
+    keywords_text(f, ctx, NO_DEFENDER);
+    cover_text(f, ctx, defaults);
 }
 
 /* Does a guardian lack minis and wounds (its wounds not capped)? */
@@ -185,6 +291,8 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
 static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
+    if (sc->engine_rules == &no_legion_rules)
+        cover_json(o, ctx);
     if (s->has_kill) { /* without a unit: "health_given": false (report.c) */
         rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
         cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
@@ -208,7 +316,7 @@ void no_legion_describe(FILE *f, const no_scenario *sc)
     if (rep_is_roll(sc) || sc->engine_rules == &no_legion_self_destruct_rules)
         rep_roll_describe(f, sc);
     else
-        describe_legion(f, &sc->ctx);
+        describe_legion(f, &sc->ctx, sc->applied[0].defaults);
 }
 
 /* The unit's health in words: "4 minis", "1 mini x 3 wounds", "2 minis, 5 wounds in all";

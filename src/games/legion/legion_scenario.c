@@ -8,14 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct keyword {
-    const char *name;
-    uint8_t side, index;
-    uint8_t max;      /* 0: a boolean */
-} keyword;
+typedef no_legion_keyword keyword;
 
 /* Every dice keyword this version models, with the largest value accepted. */
-static const keyword keywords[] = {
+const keyword no_legion_keywords[] = {
     {"pierce", NO_ATTACKER, LK_PIERCE, 10},           {"impact", NO_ATTACKER, LK_IMPACT, 10},
     {"critical", NO_ATTACKER, LK_CRITICAL, 10},       {"sharpshooter", NO_ATTACKER, LK_SHARPSHOOTER, 2},
     {"precise", NO_ATTACKER, LK_PRECISE, 5},          {"lethal", NO_ATTACKER, LK_LETHAL, 5},
@@ -42,7 +38,8 @@ static const keyword keywords[] = {
     {"ion", NO_ATTACKER, LK_ION, 10},                 {"duelist", NO_ATTACKER, LK_DUELIST, 0},
     {"duelist", NO_DEFENDER, LK_DUELIST, 0},          {"makashi", NO_ATTACKER, LK_MAKASHI, 0},
 };
-#define NKEYWORDS (sizeof keywords / sizeof keywords[0])
+#define NKEYWORDS (sizeof no_legion_keywords / sizeof no_legion_keywords[0])
+const int no_legion_nkeywords = (int)NKEYWORDS;
 
 
 /* Keyword values from object `o` (at `path`) for `side`; absent `o` means none. */
@@ -53,13 +50,13 @@ static void parse_keywords(jr *j, const cJSON *o, const char *path, int side, no
     const char *allowed[NKEYWORDS + 1];
     int n = 0;
     for (size_t k = 0; k < NKEYWORDS; k++)
-        if (keywords[k].side == side)
-            allowed[n++] = keywords[k].name;
+        if (no_legion_keywords[k].side == side)
+            allowed[n++] = no_legion_keywords[k].name;
     allowed[n] = NULL;
     if (jr_object(j, o, path, allowed))
         return;
     for (size_t k = 0; k < NKEYWORDS && !j->failed; k++) {
-        const keyword *kw = &keywords[k];
+        const keyword *kw = &no_legion_keywords[k];
         if (kw->side != side || !cJSON_GetObjectItemCaseSensitive(o, kw->name))
             continue;
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, kw->name);
@@ -94,14 +91,19 @@ static void parse_tokens(jr *j, const cJSON *side_obj, int side, no_ctx *ctx,
 /* The unit library, loaded when a scenario names a unit. */
 typedef jr_library units;
 
-static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char *side)
+/* The unit `side_obj` names, if any; it names the side for the report: `who`, "Stormtroopers
+ * (unit stormtroopers)". */
+static const cJSON *find_unit(jr *j, units *u, const cJSON *side_obj, const char *side, char *who)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(side_obj, "unit");
     if (!name)
         return NULL;
     char path[64];
     snprintf(path, sizeof path, "%s.unit", side);
-    return jr_library_entry(j, u, "legion/units.json", "units", name, path, "a unit");
+    const cJSON *unit = jr_library_entry(j, u, "legion/units.json", "units", name, path, "a unit");
+    if (unit)
+        snprintf(who, NO_WHO_LEN, "%s (unit %s)", jr_entry_text(unit, "name", unit->string), unit->string);
+    return unit;
 }
 
 /* Keyword values of a library unit, as a scenario would give them (errors name the library). */
@@ -261,7 +263,7 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
     }
 }
 
-static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
+static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, char *who)
 {
     static const char *const keys[] = {"unit", "pool", "weapons", "moved", "surge", "tokens", "keywords", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
@@ -271,7 +273,7 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx)
     }
     if (jr_object(j, o, "attacker", keys))
         return;
-    const cJSON *unit = find_unit(j, u, o, "attacker");
+    const cJSON *unit = find_unit(j, u, o, "attacker", who);
     static const char *const charts[] = {"none", "hit", "crit", NULL};
     int chart = LG_CHART_NONE;
     if (unit) {
@@ -494,7 +496,7 @@ static int health_given(jr *j, const cJSON *o, const cJSON *unit)
     return 0;
 }
 
-static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save)
+static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save, char *who)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
                                        "wounded", "in_los", "courage", "type", "guardian", "resilience",
@@ -506,7 +508,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     }
     if (jr_object(j, o, "defender", keys))
         return;
-    const cJSON *unit = find_unit(j, u, o, "defender");
+    const cJSON *unit = find_unit(j, u, o, "defender", who);
     static const char *const dice[] = {"white", "red", NULL};
     static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
     int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER;
@@ -568,7 +570,7 @@ static int parse_roll(const cJSON *root, jr *j, no_scenario *sc)
     if (jr_object(j, rally, "rally", keys))
         return -1;
     units u = {0};
-    const cJSON *unit = find_unit(j, &u, rally, "rally");
+    const cJSON *unit = find_unit(j, &u, rally, "rally", sc->applied[0].who[NO_DEFENDER]);
     int courage = unit ? jr_entry_int(unit, "courage", LG_COURAGE_NONE) : 1;
     cJSON_Delete(u.doc);
     courage = jr_int(j, rally, "courage", "rally", 1, 5, courage, 0);
@@ -599,7 +601,7 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     uint8_t reading = ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING];
     no_scenario_reading(sc, "self_destruct.reading", readings[reading], reading == LG_READING_ENGLISH);
     units u = {0};
-    parse_defender(j, &u, root, ctx, NULL);
+    parse_defender(j, &u, root, ctx, NULL, sc->applied[0].who[NO_DEFENDER]);
     cJSON_Delete(u.doc);
     if (j->failed)
         return -1;
@@ -654,6 +656,7 @@ typedef struct attack_src {
     const int *inherit;
     no_legion_unit *save;
     const readings *rd;
+    no_applied *ap; /* who the sides are, for the report */
 } attack_src;
 
 /* One attack: attack type, cover, attacker and defender. */
@@ -667,14 +670,17 @@ static int parse_attack(const attack_src *src, no_ctx *ctx)
     static const char *const covers[] = {"none", "light", "heavy", NULL};
     ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, o, "cover", "", covers,
                                                                   "a cover", 0);
+    if (!cJSON_GetObjectItemCaseSensitive(o, "cover"))
+        src->ap->defaults |= LG_DEFAULT_COVER;
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     ctx->kw[NO_DEFENDER][LK_LOS_CAP_READING] = src->rd->los_cap; /* before the miniatures: the cap */
     ctx->kw[NO_ATTACKER][LK_PRIMITIVE_READING] = src->rd->primitive;
     ctx->kw[NO_ATTACKER][LK_ION_READING] = src->rd->ion;
     units u = {0};
-    parse_defender(src->jd, &u, src->holder, ctx, src->save); /* first: Spray and Anti-X read it */
+    parse_defender(src->jd, &u, src->holder, ctx, src->save, src->ap->who[NO_DEFENDER]); /* first: Spray and
+                                                                                           * Anti-X read it */
     if (!src->jd->failed)
-        parse_attacker(j, &u, o, ctx);
+        parse_attacker(j, &u, o, ctx, src->ap->who[NO_ATTACKER]);
     cJSON_Delete(u.doc);
     for (const int *t = src->inherit; src->first && *t >= 0 && !j->failed; t++) {
         if (ctx->start.tok[NO_ATTACKER][*t])
@@ -708,7 +714,7 @@ static int carry_tokens(const no_scenario *sc, int next, const no_ctx *from, con
 static int read_pool(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
 {
     (void)j;
-    attack_src src = {o, o, je, je, i ? &sc->attacks[0] : NULL, shared_tokens, NULL, arg};
+    attack_src src = {o, o, je, je, i ? &sc->attacks[0] : NULL, shared_tokens, NULL, arg, &sc->applied[i]};
     return parse_attack(&src, &sc->attacks[i]);
 }
 
@@ -766,7 +772,8 @@ typedef struct attacks_of {
 static int read_attack(const cJSON *o, jr *j, jr *je, int i, no_scenario *sc, void *arg)
 {
     const attacks_of *of = arg;
-    attack_src src = {o, of->root, je, j, i ? &sc->attacks[0] : NULL, defender_tokens, i ? NULL : &sc->unit, of->rd};
+    attack_src src = {o, of->root, je, j, i ? &sc->attacks[0] : NULL, defender_tokens, i ? NULL : &sc->unit, of->rd,
+                      &sc->applied[i]};
     return parse_attack(&src, &sc->attacks[i]);
 }
 
@@ -821,7 +828,7 @@ int no_legion_parse(cJSON *root, jr *j, no_scenario *sc)
         return parse_pools(root, j, sc, &rd);
     if (attacks)
         return parse_attacks(root, j, sc, &rd);
-    attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit, &rd};
+    attack_src src = {root, root, j, j, NULL, defender_tokens, &sc->unit, &rd, &sc->applied[0]};
     if (parse_attack(&src, &sc->ctx))
         return -1;
     no_scenario_on_one_defender(sc, carry_defender);

@@ -1521,7 +1521,7 @@ static int round_xwing(const no_scenario *sc, no_ctx *next)
 
 /* One side named by pilot ("attacker": {"pilot": ...}) filled from the ship table (xws_squad.c, xws_table.c); `d`
  * is its role, `path` where it stands in the file. */
-static int fill_side(builder *b, cJSON *side, int d, const char *path)
+static int fill_side(builder *b, cJSON *side, int d, const char *path, char *who)
 {
     if (!cJSON_IsObject(side))
         return 0;
@@ -1529,7 +1529,7 @@ static int fill_side(builder *b, cJSON *side, int d, const char *path)
         jr_fail(&b->j, path, "pilot: the pilot table is second edition's (rules xwing-2e)");
         return -1;
     }
-    if (no_xws_fill_side(side, d, b->j.file, path, b->notes, b->j.err, b->j.errlen))
+    if (no_xws_fill_side(side, d, b->j.file, path, b->notes, who, b->j.err, b->j.errlen))
         return b->j.failed = -1;
     return 0;
 }
@@ -1538,7 +1538,8 @@ static int fill_side(builder *b, cJSON *side, int d, const char *path)
 static int fill_pilots(cJSON *root, builder *b)
 {
     for (int d = 0; d < 2; d++)
-        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(root, no_side_names[d]), d, no_side_names[d]))
+        if (fill_side(b, cJSON_GetObjectItemCaseSensitive(root, no_side_names[d]), d, no_side_names[d],
+                      b->sc->applied[0].who[d]))
             return -1;
     cJSON *attacks = cJSON_GetObjectItemCaseSensitive(root, "attacks"), *a;
     int i = 0;
@@ -1554,7 +1555,7 @@ static int fill_pilots(cJSON *root, builder *b)
         int bonus = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bonus")) && cJSON_IsObject(atk);
         int had_size = bonus && cJSON_GetObjectItemCaseSensitive(atk, "size");
         int had_tokens = bonus && cJSON_GetObjectItemCaseSensitive(atk, "tokens");
-        if (fill_side(b, atk, 0, path))
+        if (fill_side(b, atk, 0, path, b->sc->applied[i - 1 < NO_MAX_ATTACKS ? i - 1 : 0].who[NO_ATTACKER]))
             return -1;
         if (bonus && !had_size)
             cJSON_DeleteItemFromObjectCaseSensitive(atk, "size");

@@ -181,8 +181,21 @@ static void note_unmodelled(const no_ship *s, const char *path, char *notes)
     }
 }
 
-int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *err,
-                     size_t errlen)
+/* "Luke Skywalker (luke-skywalker), T-65 X-wing, upgrades proton-torpedoes, weapon Proton Torpedoes" */
+static void name_side(const no_ship *s, const cJSON *ups, const no_weapon *w, char *who)
+{
+    int n = snprintf(who, NO_WHO_LEN, "%s (%s), %s", s->name, s->pilot, s->ship_name);
+    const cJSON *u;
+    int k = 0;
+    cJSON_ArrayForEach(u, ups)
+        if (n < NO_WHO_LEN)
+            n += snprintf(who + n, (size_t)(NO_WHO_LEN - n), "%s%s", k++ ? ", " : ", upgrades ", u->valuestring);
+    if (w && !w->primary && n < NO_WHO_LEN)
+        snprintf(who + n, (size_t)(NO_WHO_LEN - n), ", weapon %s", w->name);
+}
+
+int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *who,
+                     char *err, size_t errlen)
 {
     const cJSON *pilot = cJSON_GetObjectItem(side, "pilot");
     if (!pilot)
@@ -252,6 +265,7 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
         if (*s.ability[c] && applies(&j, &s, c, defender, weapon_name))
             cJSON_AddItemToArray(abilities, cJSON_CreateString(s.ability[c]));
     note_unmodelled(&s, path, notes);
+    name_side(&s, ups, defender ? NULL : w, who);
     cJSON_DeleteItemFromObject(side, "pilot");
     cJSON_DeleteItemFromObject(side, "upgrades");
     cJSON_DeleteItemFromObject(side, "weapon");
