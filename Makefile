@@ -70,6 +70,7 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	python3 tests/readme.py ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
 	python3 tools/layers.py --objects $(BUILD)
 	XWING_DATA=$(XWING_DATA) python3 tests/xwing_cards/run.py ./$(BIN)
