@@ -405,6 +405,8 @@ done
     grep -q "P(<= k) is 1 from k = " "$T/sr.txt" && ok || bad "shots to kill over rounds"
 "$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill --carry-tokens --format json | grep -q '"tokens":	"carried"' &&
     ok || bad "shots to kill, tokens carried"
+expect_error goal-kill-no-hull "neverodds: quick: --goal kill needs a defender that can be destroyed: give \"defender.hull\"" \
+    xwing "3 fl vs 2 fe" --policy optimal --goal kill
 expect_error carry-alone "neverodds: --carry-tokens: only with --shots-to-kill" xwing "3 fl vs 3 fe h3" --carry-tokens
 # Armada's notation keeps its own commas (shields3,2) in a compare input
 "$BIN" compare 'armada:2r1b medium vs hull5 shields3,2' 'armada:2r1b medium vs hull5 shields3,2,attacker.pool.red=3' \

@@ -79,6 +79,12 @@ static int run_baseline(const no_scenario *sc, const no_run_opts *opts, no_summa
 
 int no_run(const no_scenario *sc, const no_run_opts *opts, no_summary *out, char *err, size_t errlen)
 {
+    const no_ctx *first = sc->nattacks ? &sc->attacks[0] : &sc->ctx;
+    if (first->goal == NO_GOAL_KILL && !first->hull) { /* nothing to destroy: the goal would serve nothing */
+        snprintf(err, errlen, "%s: --goal kill needs a defender that can be destroyed: give %s", sc->file,
+                 sc->game->health_keys);
+        return -1;
+    }
     if (opts->shots) {
         if (sc->nattacks || !sc->carry || !sc->one_defender) {
             snprintf(err, errlen, "%s: --shots-to-kill repeats one attack (one \"attacker\", not \"attacks\", "
