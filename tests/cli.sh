@@ -407,6 +407,10 @@ done
     ok || bad "shots to kill, tokens carried"
 expect_error goal-kill-no-hull "neverodds: quick: --goal kill needs a defender that can be destroyed: give \"defender.hull\"" \
     xwing "3 fl vs 2 fe" --policy optimal --goal kill
+expect_error near-carry "neverodds: run: unknown option '--carry-token' (did you mean \"--carry-tokens\"?)" \
+    run profiles/xwing/quickstart.json --shots-to-kill --carry-token
+expect_error near-title "neverodds: run: unknown option '--titel' (did you mean \"--title\"?)" \
+    run profiles/xwing/quickstart.json --titel x
 expect_error carry-alone "neverodds: --carry-tokens: only with --shots-to-kill" xwing "3 fl vs 3 fe h3" --carry-tokens
 # Armada's notation keeps its own commas (shields3,2) in a compare input
 "$BIN" compare 'armada:2r1b medium vs hull5 shields3,2' 'armada:2r1b medium vs hull5 shields3,2,attacker.pool.red=3' \

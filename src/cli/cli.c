@@ -30,8 +30,8 @@ int usage_error(const char *fmt, const char *arg)
 }
 
 /* The options common_option reads, and those main.c takes for every command. */
-static const char *const shared_options[] = {"--exact", "--trials", "--seed",   "--threads",
-                                             "--policy", "--goal",  "--format", "--plot", NULL};
+static const char *const shared_options[] = {"--exact", "--trials", "--seed", "--threads", "--policy", "--goal",
+                                             "--format", "--plot", "--title", "--subtitle", "--size", NULL};
 static const char *const every_command[] = {"--output", "--lenient", "--help", NULL};
 
 int unknown_option(const char *a, const char *const *own, int shared)

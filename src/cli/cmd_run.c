@@ -71,9 +71,10 @@ static const char usage_policy[] =
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
 
-/* run's own options (common_option reads the shared ones), for "did you mean". */
-static const char *const run_options[] = {"--verbose", "--shots-to-kill", NULL};
-static const char *const quick_options[] = {"--verbose", "--shots-to-kill", "--print-scenario", NULL};
+/* run's own options (common_option reads the shared ones), for "did you mean"; the quick
+ * notation's, the list whole, run's from its second entry on. */
+static const char *const quick_options[] = {"--print-scenario", "--verbose", "--shots-to-kill", "--carry-tokens",
+                                            NULL};
 
 /* --verbose: the face tables behind the numbers (shared/rules/dice.md). */
 static void print_dice(FILE *f, const no_scenario *sc)
@@ -123,7 +124,7 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
         } else if (!strcmp(a, "--carry-tokens")) {
             c.run.carry_tokens = 1;
         } else {
-            return unknown_option(a, compare ? NULL : quick_game ? quick_options : run_options, 1);
+            return unknown_option(a, compare ? NULL : quick_game ? quick_options : quick_options + 1, 1);
         }
     }
     if (compare && c.plot)
