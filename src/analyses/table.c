@@ -345,12 +345,31 @@ static int largest_damage(const result *r, int n)
  * text table) */
 static const char csv_difference_header[] = ",mean_difference,mean_difference_se,p_kill_difference,p_kill_difference_se";
 
+/* A row's mean and P(kill) less the first row's, each with the difference's standard error, the
+ * two rows taken as independent draws; kill only when both rows have one. */
+typedef struct difference {
+    no_rate mean, kill;
+    int has_kill;
+} difference;
+
+static no_rate rate_less(double a, double a_se, double b, double b_se)
+{
+    return (no_rate){a - b, sqrt(a_se * a_se + b_se * b_se)};
+}
+
+static difference difference_from(const no_summary *s, const no_summary *first)
+{
+    return (difference){rate_less(s->mean, s->mean_se, first->mean, first->mean_se),
+                        rate_less(s->kill.p, s->kill.se, first->kill.p, first->kill.se),
+                        s->has_kill && first->has_kill};
+}
+
 static void csv_difference(FILE *f, const result *r, const result *first)
 {
-    const no_summary *s = &r->s, *s0 = &first->s;
-    fprintf(f, ",%.12g,%.12g", s->mean - s0->mean, sqrt(s->mean_se * s->mean_se + s0->mean_se * s0->mean_se));
-    if (s->has_kill && s0->has_kill)
-        fprintf(f, ",%.12g,%.12g", s->kill.p - s0->kill.p, sqrt(s->kill.se * s->kill.se + s0->kill.se * s0->kill.se));
+    difference d = difference_from(&r->s, &first->s);
+    fprintf(f, ",%.12g,%.12g", d.mean.p, d.mean.se);
+    if (d.has_kill)
+        fprintf(f, ",%.12g,%.12g", d.kill.p, d.kill.se);
     else
         fputs(",,", f);
 }
@@ -431,14 +450,14 @@ static const char *kill_word(const result *r, int n)
 
 /* A difference from the first row (compare): "-" on that row; under Monte Carlo with its standard
  * error, the two rows' taken as independent draws. */
-static void put_difference(FILE *f, int mc, int i, double value, double first, double se, double first_se)
+static void put_difference(FILE *f, int mc, int i, no_rate d)
 {
     if (!i)
         fprintf(f, " %9s%s", "-", mc ? "          " : "");
-    else if (mc && (se > 0 || first_se > 0))
-        fprintf(f, " %+9.5f ±%8.6f", value - first, sqrt(se * se + first_se * first_se));
+    else if (mc && d.se > 0)
+        fprintf(f, " %+9.5f ±%8.6f", d.p, d.se);
     else
-        fprintf(f, " %+9.5f%s", value - first, mc ? "          " : "");
+        fprintf(f, " %+9.5f%s", d.p, mc ? "          " : "");
 }
 
 /* The table of results; `differences`: columns of the mean and P(kill) less the first row's. */
@@ -471,10 +490,11 @@ static void text_table(FILE *f, const result *r, int n, int differences)
     fputs("\n", f);
     for (int i = 0; i < n; i++) {
         const no_summary *s = &r[i].s;
+        difference d = difference_from(s, &r[0].s);
         fprintf(f, "  %-3d %-40.40s %12.6f", i + 1, r[i].label, s->mean);
         put_se(f, mc, s, s->mean_se);
         if (differences)
-            put_difference(f, mc, i, s->mean, r[0].s.mean, s->mean_se, r[0].s.mean_se);
+            put_difference(f, mc, i, d.mean);
         fprintf(f, " %8.4f", s->sd);
         if (kill && s->has_kill) {
             fprintf(f, " %*.5f", kw, s->kill.p);
@@ -482,8 +502,8 @@ static void text_table(FILE *f, const result *r, int n, int differences)
         } else if (kill) {
             fprintf(f, " %*s%s", kw, "-", mc ? "          " : "");
         }
-        if (kill && differences && s->has_kill && r[0].s.has_kill)
-            put_difference(f, mc, i, s->kill.p, r[0].s.kill.p, s->kill.se, r[0].s.kill.se);
+        if (kill && differences && d.has_kill)
+            put_difference(f, mc, i, d.kill);
         else if (kill && differences)
             fprintf(f, " %9s%s", "-", mc ? "          " : "");
         if (points && r[i].points)
@@ -584,13 +604,13 @@ int no_compare(FILE *f, const no_input *in, int n, const no_table_opts *o, char 
         for (int i = 0; i < n; i++) {
             cJSON *e = json_result(&r[i]);
             if (i) { /* the same differences as the text and CSV */
-                const no_summary *s = &r[i].s, *s0 = &r[0].s;
-                cJSON *d = cJSON_AddObjectToObject(e, "difference_from_first");
-                cJSON_AddNumberToObject(d, "mean", s->mean - s0->mean);
-                cJSON_AddNumberToObject(d, "mean_stderr", sqrt(s->mean_se * s->mean_se + s0->mean_se * s0->mean_se));
-                if (s->has_kill && s0->has_kill) {
-                    cJSON_AddNumberToObject(d, "kill", s->kill.p - s0->kill.p);
-                    cJSON_AddNumberToObject(d, "kill_stderr", sqrt(s->kill.se * s->kill.se + s0->kill.se * s0->kill.se));
+                difference d = difference_from(&r[i].s, &r[0].s);
+                cJSON *o = cJSON_AddObjectToObject(e, "difference_from_first");
+                cJSON_AddNumberToObject(o, "mean", d.mean.p);
+                cJSON_AddNumberToObject(o, "mean_stderr", d.mean.se);
+                if (d.has_kill) {
+                    cJSON_AddNumberToObject(o, "kill", d.kill.p);
+                    cJSON_AddNumberToObject(o, "kill_stderr", d.kill.se);
                 }
             }
             cJSON_AddItemToArray(list, e);
