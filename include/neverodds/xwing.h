@@ -34,6 +34,8 @@ void no_xwing_setup_dice(no_ctx *ctx);
 /* The second edition's token colours, for conditions that name a colour ("if you have no green
  * tokens"): enum xw_group indexes ctx->group_tokens. */
 enum { XW_GROUP_GREEN, XW_GROUP_RED, XW_GROUP_ORANGE };
+/* The X-Wing tokens are the first of no_token_names, up to jam. */
+enum { XW_TOKENS = NO_TOK_JAM + 1 };
 #define XW_GREEN_TOKENS (1u << NO_TOK_CALCULATE | 1u << NO_TOK_FOCUS | 1u << NO_TOK_EVADE | 1u << NO_TOK_REINFORCE)
 void no_xwing_token_groups(no_ctx *ctx);
 /* Works out what the rules' tidying of used marks reads of the attack (no_ctx.window_last,

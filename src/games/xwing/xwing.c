@@ -242,8 +242,9 @@ static void roll_defense(const no_ctx *ctx, no_state *s) /* 3a (L344) */
  * abilities they used: the engine records the bits it takes out on the graph's edges
  * (no_graph.lost), from which the report still counts each ability's use. What it reads of the
  * attack is worked out once (no_xwing_tidy_index): a window no step decides (attack-dice,
- * defense-dice: dice-count effects the rules apply) never passes. MathWing SlowSingleAttack (6 attack dice, 13 abilities): more than 60,000,000 states
- * before, the used sets of the attack's abilities multiplying every state after them. */
+ * defense-dice: dice-count effects the rules apply) never passes. Without it the used sets of an
+ * attack's abilities multiply every state after them (README, Performance: MathWing's
+ * SlowSingleAttack). */
 static void forget_spent_uses(const no_ctx *ctx, no_state *s)
 {
     uint32_t closed = 0; /* rerolls a side's changes ended (no_ctx.nf_rerolls): gone */
@@ -286,9 +287,6 @@ static void forget_spent_uses(const no_ctx *ctx, no_state *s)
      * Yarro and Padme Amidala, NO_USED_REROLL_CAP, NO_USED_FACE_CAP): they stay */
     s->used &= read | ~(uint32_t)((1ull << ctx->nmods) - 1);
 }
-
-static void tidy_2e(const no_ctx *ctx, no_state *s);
-static void tidy_1e(const no_ctx *ctx, no_state *s);
 
 static void start_damage_step(const no_ctx *ctx, no_state *s);
 
@@ -380,9 +378,7 @@ const no_rules no_xwing2e_rules = {
     "xwing-2e", steps, score,
     "attack dice: the defender modifies, then the attacker — L336; defense dice: the attacker, then "
     "the defender — L346; a player orders its own effects of one moment — L597",
-    NULL, tidy_2e, 'L', sections_2e};
-
-static void tidy_2e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
+    NULL, forget_spent_uses, 'L', sections_2e};
 
 /* ---- first edition: the attack timing chart of FAQ 4.4.1 (seeds/004_a289b04f73103d55.txt,
  * "B" lines; shared/rules/xwing-core-and-faq1.md 2.1) ---- */
@@ -465,9 +461,7 @@ const no_rules no_xwing1e_rules = {
     "modifies, then the attacker — B419-B425; defense dice: the attacker, then the defender — "
     "B433-B439; start of Compare Results after all modifying — B383-B385; a player orders its own "
     "effects of one moment — B1209-B1213",
-    NULL, tidy_1e, 'B', sections_1e};
-
-static void tidy_1e(const no_ctx *ctx, no_state *s) { forget_spent_uses(ctx, s); }
+    NULL, forget_spent_uses, 'B', sections_1e};
 
 /* Does record t's use read tokens any of `spent` names (its conditions, its count, "after
  * spending"), or any token group (which tokens those hold is not worked out here)? */
@@ -772,7 +766,7 @@ void no_xwing_new_round(const no_ctx *first, no_ctx *next)
 {
     uint8_t *tok = next->start.tok[NO_DEFENDER];
     const uint8_t *given = first->start.tok[NO_DEFENDER];
-    for (int t = 0; t <= NO_TOK_JAM; t++) {
+    for (int t = 0; t < XW_TOKENS; t++) {
         if (t == NO_TOK_ION || t == NO_TOK_TRACTOR)
             continue;
         if (t == NO_TOK_FORCE)

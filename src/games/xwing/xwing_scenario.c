@@ -71,7 +71,7 @@ static unsigned face_mask(jr *j, const cJSON *v, const char *path, int allow_any
 static const char *const condition_keys[] = {
     "focus", "evade", "calculate", "force", "lock", "reinforce",
     "stress", "strain", "deplete", "tractor", "ion", "cloak", "jam", "green", "red", "orange", NULL};
-enum { XW_TOKENS = NO_TOK_JAM + 1 }; /* the X-Wing tokens: condition_keys' first entries, token_keys' all */
+/* XW_TOKENS (xwing.h): condition_keys' first entries, token_keys' all */
 
 /* A list of token names at obj.key as a mask; with `groups` (second edition) a colour may stand
  * for its tokens (NO_TOKEN_GROUP bits). */
