@@ -59,8 +59,8 @@ void no_plot_provenance(const no_scenario *sc, const no_summary *s, char *out, s
 
 /* The scenario in words, for a chart's title: its name when a person wrote one, else the game's
  * headline of the attack ("3 dice, focus + lock vs 2 dice, focus + evade, range 1"); never the
- * quick notation or the file's path. */
-void no_plot_title(const no_scenario *sc, char *out, size_t n);
+ * quick notation or the file's path. Returns 1 when it is the name. */
+int no_plot_title(const no_scenario *sc, char *out, size_t n);
 
 /* "WIDTHxHEIGHT" in pixels (--size), within NO_PLOT_MIN_* and NO_PLOT_MAX_*: 0, or -1. */
 int no_plot_parse_size(const char *text, no_plot_style *style);

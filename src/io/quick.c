@@ -347,8 +347,7 @@ static int one_word(const quick *q, char *const *w, int left, int where, cJSON *
         cJSON *name = cJSON_CreateString(word + 1);
         if (!g->ref_list)
             return put(q, obj, side_names[where], g->ref_key, name, word) ? -1 : 1;
-        cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, g->ref_key);
-        cJSON_AddItemToArray(list ? list : cJSON_AddArrayToObject(obj, g->ref_key), name);
+        append(obj, g->ref_key, name);
         return 1;
     }
     int used_list = counts_word(q, w, left, where, obj);

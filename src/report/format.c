@@ -91,11 +91,14 @@ size_t rep_line_break(const char *text, int width, int at_commas)
     size_t n = strlen(text), cut = 0, after_comma = 0;
     if (rep_columns(text, n) <= width)
         return n;
-    for (size_t i = 1; i < n && rep_columns(text, i) <= width; i++)
+    int columns = rep_columns(text, 1); /* of text[0..i), counted as i grows */
+    for (size_t i = 1; i < n && columns <= width; i++) {
         if (text[i] == ' ') {
             cut = i;
             after_comma = text[i - 1] == ',' ? i : after_comma;
         }
+        columns += ((unsigned char)text[i] & 0xC0) != 0x80;
+    }
     if (at_commas && after_comma)
         return after_comma;
     return cut ? cut : strcspn(text, " ");

@@ -150,12 +150,14 @@ static int is_notation(const no_scenario *sc)
     return 0;
 }
 
-void no_plot_title(const no_scenario *sc, char *out, size_t n)
+int no_plot_title(const no_scenario *sc, char *out, size_t n)
 {
-    if (*sc->name && !is_notation(sc))
+    int named = *sc->name && !is_notation(sc);
+    if (named)
         snprintf(out, n, "%s", sc->name);
     else
         headline(sc, out, n);
+    return named;
 }
 
 /* ---- running gnuplot ---- */
@@ -480,8 +482,7 @@ int no_plot_run(const char *path, const no_plot_style *style, const no_scenario 
 {
     run_chart rc = {sc, s};
     frame fr = {.multiplot = s->nattacks && !s->has_shots};
-    no_plot_title(sc, fr.title, sizeof fr.title);
-    if (*sc->name && !is_notation(sc)) /* titled by its name: the attack in words below it */
+    if (no_plot_title(sc, fr.title, sizeof fr.title)) /* titled by its name: the attack in words below it */
         headline(sc, fr.subtitle, sizeof fr.subtitle);
     no_plot_provenance(sc, s, fr.footnote, sizeof fr.footnote - 32);
     if (!s->exact)

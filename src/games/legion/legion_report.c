@@ -201,7 +201,7 @@ static void cover_json(cJSON *o, const no_ctx *ctx)
 
 static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
 {
-    static const char *const charts[] = {"none", "hit", "crit"}, *const covers[] = {"none", "light", "heavy"};
+    static const char *const charts[] = {"none", "hit", "crit"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
     static const char *const types[] = {"ranged", "melee", "overrun"};
     fprintf(f, "attack:   %s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]], a[LK_POOL_RED],
@@ -222,7 +222,7 @@ static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
         fprintf(f, "%d minis x %d wounds", d[LK_MINIS], d[LK_WOUNDS]);
     else /* thresholds differ: what the unit can take in all */
         fprintf(f, "%d minis taking %d wounds in all", d[LK_MINIS], d[LK_HEALTH]);
-    fprintf(f, ", cover %s", covers[d[LK_COVER_BASE]]);
+    fprintf(f, ", cover %s", cover_names[d[LK_COVER_BASE]]);
     if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
         fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
     rep_describe_side(f, ctx, NO_DEFENDER);
