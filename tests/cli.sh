@@ -164,6 +164,29 @@ expect_error policy-option "neverodds: policy: --policy does not apply" policy p
     grep -q "official  *lock, focus  *2.8125000000 .*official, policy's choice" "$T/order.txt" &&
     grep -q "official  *focus, lock  *2.6250000000" "$T/order.txt" &&
     grep -q "result: 3 hits and 0 crits stand; 3 damage" "$T/order.txt" && ok || bad "order table and trace"
+# Legion's header marks what the scenario leaves unsaid; a unit card says it (heavy-weapon-unit)
+printf '{"game":"legion","attacker":{"pool":{"white":2}},"defender":{}}' >"$T/lgmin.json"
+"$BIN" run "$T/lgmin.json" >"$T/lgmin.txt" && "$BIN" run "$T/lgmin.json" --format json >"$T/lgmin.out" &&
+    grep -q "^attack:   ranged (by default), 0 red 0 black 2 white, surge none (by default)$" "$T/lgmin.txt" &&
+    grep -q "^defense:  white die (by default), surge none (by default), trooper (by default), Courage 1 (by default), no unit given, cover none$" "$T/lgmin.txt" &&
+    grep -q '"by_default":.*\["attack_type", "cover", "attacker.surge", "defender.die", "defender.surge", "defender.type", "defender.courage"\]' "$T/lgmin.out" &&
+    "$BIN" run profiles/legion/heavy-weapon-unit.json >"$T/lgunit.txt" && ! grep -q "by default" "$T/lgunit.txt" &&
+    grep -q "^defense:  white die, surge block, trooper, Courage 1, 5 minis" "$T/lgunit.txt" && ok || bad "Legion defaults marked"
+# Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
+# hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
+# Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.
+"$BIN" order profiles/legion/stormtroopers-vs-rebels.json \
+    --roll "atk=hit,S,h,B,blank,S atk-reroll=H,C cover=K,B,S,B,K def=block,B,surge" >"$T/lgroll.txt" &&
+    grep -q "attacker aim reroll: white blank x2 .*white hit x2, white crit" "$T/lgroll.txt" &&
+    grep -q "cover roll .*attack: hit x5, crit .*cover: blank x2, block x2, surge" "$T/lgroll.txt" &&
+    grep -q "result: 2 hits and 1 crit stand; 2 wounds" "$T/lgroll.txt" && ok || bad "Legion order --roll"
+# Armada, by hand: red hit, hit+hit, blank; black hit, blank, hit+crit; Concentrate Fire's dial adds
+# a black hit+crit, its token rerolls the black blank to a hit: 1+2+2+2 hits, 2 crits = 9 damage
+"$BIN" order profiles/armada/victory-vs-cr90.json --roll "atk=H,HH,B,H,B,HC,HC atk-reroll=H" >"$T/arroll.txt" &&
+    grep -q "concentrate-fire-dial roll: 1 black attack d8 .*black hit+crit x2" "$T/arroll.txt" &&
+    grep -q "result: 7 hits and 2 crits stand; 9 damage" "$T/arroll.txt" && ok || bad "Armada order --roll"
+expect_error armada-roll-face "neverodds: --roll: atk: expected faces B, H, C, HH, A or HC separated by commas, got 'K'" \
+    order profiles/armada/victory-vs-cr90.json --roll "atk=K"
 "$BIN" order profiles/xwing1/discriminator.json --rules xwing-1e,xwing-2e --format json >"$T/ed.json" &&
     grep -q '"rules":.*"xwing-1e"' "$T/ed.json" && grep -q '"rules":.*"xwing-2e"' "$T/ed.json" && ok || bad "order --rules"
 "$BIN" order tests/order/legion-reroll-convert.json --variant convert-before-reroll >"$T/lg.txt" &&
@@ -326,6 +349,8 @@ printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","upgrades":["protont
 "$BIN" run "$T/who.json" >"$T/who.out" &&
     grep -qx "attacker: Luke Skywalker (lukeskywalker), T-65 X-wing, upgrades protontorpedoes, weapon protontorpedoes" "$T/who.out" &&
     grep -qx "defender: Iden Versio (idenversio), TIE/ln Fighter" "$T/who.out" && ok || bad "who: pilots $(cat "$T/who.out")"
+"$BIN" run "$T/who.json" --shots-to-kill --format json >"$T/who-shots.json" &&
+    grep -q '"defender":	"Iden Versio (idenversio), TIE/ln Fighter"' "$T/who-shots.json" && ok || bad "who: --shots-to-kill JSON"
 printf '{"game":"xwing","defender":{"pilot":"idenversio"},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"lukeskywalker"}}]}' >"$T/who-seq.json"
 "$BIN" run "$T/who-seq.json" >"$T/who-seq.out" && [ "$(grep -c "^defender: Iden Versio" "$T/who-seq.out")" -eq 2 ] &&
     [ "$(grep -c "^attacker: Luke Skywalker (lukeskywalker), T-65 X-wing$" "$T/who-seq.out")" -eq 1 ] &&

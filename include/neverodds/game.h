@@ -14,6 +14,7 @@ struct jr;
 struct no_ctx;
 struct no_die;
 struct no_part;
+struct no_pool;
 struct no_scenario;
 struct no_summary;
 struct no_quick_game; /* quick.h */
@@ -69,8 +70,10 @@ typedef struct no_game {
     void (*baseline_text)(FILE *f, const struct no_ctx *ctx, const struct no_summary *s);
     void (*baseline_json)(struct cJSON *baseline, const struct no_ctx *ctx, const struct no_summary *s);
     /* What the policy's decision tables call a die's value: pool NO_POOL_ATTACK or _DEFENSE,
-     * `face` an engine face. `decision_worth` says what the last column of those tables counts. */
-    const char *(*face_name)(int pool, int face);
+     * `face` an engine face, `p` the pool it shows in (NULL: not known; Legion names results
+     * without a colour once the pool's colours are folded). `decision_worth` says what the last
+     * column of those tables counts. */
+    const char *(*face_name)(const struct no_pool *p, int pool, int face);
     const char *(*decision_worth)(const struct no_ctx *ctx);
     /* --verbose: the name of result `r` of a die */
     const char *(*die_result_name)(const struct no_die *die, int r);
@@ -78,9 +81,10 @@ typedef struct no_game {
     /* Quick notation (`neverodds GAME "..."`): the games of the command line this one offers
      * ("xwing", "xwing1"), NULL-terminated; NULL when it has none. */
     const struct no_quick_game *const *quick;
-    /* `order --roll`: the letters of the attack and defense faces a trace names, in face order
-     * ("BFHCE"; face_name names them); NULL when the game has no traces. */
-    const char *roll_letters;
+    /* `order --roll`: what a trace calls face `face` of pool `pool` (NO_POOL_ATTACK, _DEFENSE,
+     * _COVER): its letters ("H", "HH") when `word` is 0, its result without the colour ("hit",
+     * "hit+hit") when 1; NULL for a face that pool never rolls. NULL when the game has no traces. */
+    const char *(*roll_face)(int pool, int face, int word);
 } no_game;
 
 static inline int no_game_offers_policy(const no_game *g, int policy) { return (int)(g->policies >> policy & 1u); }

@@ -14,24 +14,28 @@
 #define MAX_REACHED 4096  /* states at the defense roll tracked */
 #define MAX_ROLL_OUTCOMES 1024
 
-const char *rep_face_name(const no_scenario *sc, int pool, int face)
+const char *rep_face_name(const no_scenario *sc, const no_pool *p, int pool, int face)
 {
-    return sc->game->face_name(pool, face);
+    return sc->game->face_name(p, pool, face);
 }
 
 /* "hit hit focus" for the dice of a pool; "white blank x3, white hit" once names are long. */
 void rep_pool_text(const no_scenario *sc, const no_pool *p, int pool, char *out, size_t n)
 {
-    int dice = no_pool_total(p), faces = 0;
+    int dice = no_pool_total(p), faces = 0, spaced = 0;
     for (int f = 0; f < NO_MAX_FACES; f++)
-        faces += no_pool_face(p, f) > 0;
+        if (no_pool_face(p, f) > 0) {
+            faces++;
+            spaced |= strchr(rep_face_name(sc, p, pool, f), ' ') != NULL;
+        }
     int spell = dice <= 3 || faces == dice; /* short enough to name every die */
+    const char *sep = spell && !spaced ? " " : ", "; /* "hit hit focus"; "red hit, black blank" */
     size_t used = 0;
     out[0] = 0;
     for (int f = 0; f < NO_MAX_FACES; f++) {
         int k = no_pool_face(p, f);
         for (int i = 0; i < (spell ? k : k > 0) && used + 30 < n; i++)
-            used += (size_t)snprintf(out + used, n - used, "%s%s", used ? (spell ? " " : ", ") : "", rep_face_name(sc, pool, f));
+            used += (size_t)snprintf(out + used, n - used, "%s%s", used ? sep : "", rep_face_name(sc, p, pool, f));
         if (!spell && k > 1 && used + 8 < n)
             used += (size_t)snprintf(out + used, n - used, " x%d", k);
     }
@@ -58,17 +62,28 @@ static void tokens_text(const no_state *s, char *out, size_t n)
 }
 
 /* "focus: focus -> hit x2" for one use of a modifier. */
-void rep_option_text(const no_scenario *sc, const no_option *o, char *out, size_t n)
+void rep_option_text(const no_scenario *sc, const no_state *s, const no_option *o, char *out, size_t n)
 {
     const no_modifier *m = &sc->ctx.mods[o->mod];
+    const no_pool *p = s && m->pool < NO_POOLS ? &s->pool[m->pool] : NULL;
     static const char *const verbs[] = {"reroll", "change", "add", "cancel", "dice", "gain", "roll", "declare"};
-    size_t used = (size_t)snprintf(out, n, "%s %s:", m->name, verbs[m->op]);
+    size_t used = (size_t)snprintf(out, n, "%s %s", m->name, verbs[m->op]);
+    const char *lead = ":"; /* before the first thing named: "brace declare", "focus change: focus->hit" */
+    if (m->op == NO_OP_ROLL) /* "roll: 1 black attack d8" */
+        used += (size_t)snprintf(out + used, n - used, ": %d %s", m->amount, sc->ctx.dice[m->to]->die->name), lead = "";
+    if (m->op == NO_OP_GAIN) /* "gain: 1 focus" */
+        used += (size_t)snprintf(out + used, n - used, ": %d %s", m->amount, no_token_names[m->to]), lead = "";
+    if (m->op == NO_OP_ADD) /* "add: evade" */
+        used += (size_t)snprintf(out + used, n - used, m->count > 1 ? ": %s x%d" : ": %s",
+                                 rep_face_name(sc, p, m->pool, m->to), m->count), lead = "";
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < NO_MAX_FACES; f++)
             if (o->pick[c][f] && used + 40 < n) {
-                used += (size_t)snprintf(out + used, n - used, " %s", rep_face_name(sc, m->pool, f));
+                const char *name = rep_face_name(sc, p, m->pool, f);
+                used += (size_t)snprintf(out + used, n - used, "%s %s", lead, name);
+                lead = strchr(name, ' ') ? "," : ""; /* "red hit, black blank" */
                 if (m->op == NO_OP_CHANGE)
-                    used += (size_t)snprintf(out + used, n - used, "->%s", rep_face_name(sc, m->pool, m->to));
+                    used += (size_t)snprintf(out + used, n - used, "->%s", rep_face_name(sc, p, m->pool, m->to));
                 if (o->pick[c][f] > 1)
                     used += (size_t)snprintf(out + used, n - used, " x%d", o->pick[c][f]);
             }
@@ -100,7 +115,7 @@ static int follow(const no_scenario *sc, no_state *s, char *out, size_t n, no_va
             continue;
         }
         char what[160];
-        rep_option_text(sc, &opts[chosen], what, sizeof what);
+        rep_option_text(sc, s, &opts[chosen], what, sizeof what);
         if (out && used + 10 < n)
             used += (size_t)snprintf(out + used, n - used, "%s%s %s", used ? "; " : "", no_side_names[actor], what);
         no_mod_apply(&sc->ctx, s, &opts[chosen]);

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_STEPS 64
 #define MAX_RULE_ORDERS (1 + 2 * NO_ORDER_MAX_WHATIFS)
@@ -718,28 +719,78 @@ static void table_text(FILE *f, const table *t)
 
 /* ---- the trace of one roll ---- */
 
+/* The faces a trace gives, one queue per pool and per first roll or reroll, as the player typed
+ * them ("H", "hit+hit"): which face a token is depends on the die rolled (a Legion "H" is a red,
+ * black or white hit). */
+enum { FACE_TOKEN = 12 };
 typedef struct faces_queue {
-    uint8_t face[NO_MAX_ROLL * 4];
+    char tok[NO_MAX_ROLL * 4][FACE_TOKEN];
     int n, next;
 } faces_queue;
-enum { Q_ATK, Q_ATK_REROLL, Q_DEF, Q_DEF_REROLL, Q_N };
-static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll"};
+enum { Q_N = NO_POOLS * 2 }; /* queue pool * 2 + (1 for the rerolls) */
+static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll", "cover", "cover-reroll"};
 
-/* The game's face letters joined by `sep`, the last by `last`: "B F H C E", "B, F, H, C or E". */
-static void letters_text(const char *letters, const char *sep, const char *last, char *out, size_t n)
+/* Whether `tok` names face `face` of `pool`, by its letters or its word, in any case. */
+static int names_face(const no_game *g, int pool, int face, const char *tok)
 {
+    for (int word = 0; word < 2; word++) {
+        const char *name = g->roll_face(pool, face, word);
+        if (name && !strcasecmp(name, tok))
+            return 1;
+    }
+    return 0;
+}
+
+/* The letters of the faces `pool` rolls, each once, in face order, joined by `sep` and the last by
+ * `last` ("B, F, H, C or E"); empty when the game never rolls that pool. */
+static void letters_text(const no_game *g, int pool, const char *sep, const char *last, char *out, size_t n)
+{
+    const char *seen[NO_MAX_FACES];
+    int k = 0;
+    for (int f = 0; f < NO_MAX_FACES; f++) {
+        const char *l = g->roll_face(pool, f, 0);
+        int j = 0;
+        while (l && j < k && strcmp(seen[j], l))
+            j++;
+        if (l && j == k)
+            seen[k++] = l;
+    }
     size_t used = 0;
     out[0] = 0;
-    for (int i = 0; letters[i] && used + 8 < n; i++)
-        used += (size_t)snprintf(out + used, n - used, "%s%c", !i ? "" : letters[i + 1] ? sep : last, letters[i]);
+    for (int i = 0; i < k && used + 8 < n; i++)
+        used += (size_t)snprintf(out + used, n - used, "%s%s", !i ? "" : i + 1 < k ? sep : last, seen[i]);
+}
+
+/* "atk=, def=, atk-reroll= or def-reroll= lists of faces (attack B F H C E, defense B F H C E)":
+ * the keys and faces of the pools the game rolls. */
+static void keys_text(const no_game *g, char *out, size_t n)
+{
+    static const char *const pool_names[NO_POOLS] = {"attack", "defense", "cover"};
+    static const int key_order[Q_N] = {0, 2, 4, 1, 3, 5}; /* the first rolls, then the rerolls */
+    char letters[NO_POOLS][64], keys[160] = "", faces[200] = "";
+    int total = 0, listed = 0;
+    size_t kused = 0, fused = 0;
+    for (int p = 0; p < NO_POOLS; p++) {
+        letters_text(g, p, " ", " ", letters[p], sizeof letters[p]);
+        total += *letters[p] ? 2 : 0;
+        if (*letters[p])
+            fused += (size_t)snprintf(faces + fused, sizeof faces - fused, "%s%s %s", fused ? ", " : "", pool_names[p],
+                                      letters[p]);
+    }
+    for (int j = 0; j < Q_N; j++) {
+        int i = key_order[j];
+        if (!*letters[i / 2])
+            continue;
+        listed++;
+        kused += (size_t)snprintf(keys + kused, sizeof keys - kused, "%s%s=",
+                                  listed == 1 ? "" : listed == total ? " or " : ", ", queue_keys[i]);
+    }
+    snprintf(out, n, "%s lists of faces (%s)", keys, faces);
 }
 
 static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *err, size_t errlen)
 {
     memset(q, 0, Q_N * sizeof *q);
-    char spaced[32], listed[40];
-    letters_text(g->roll_letters, " ", " ", spaced, sizeof spaced);
-    letters_text(g->roll_letters, ", ", " or ", listed, sizeof listed);
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -750,53 +801,69 @@ static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *
             for (k = 0; k < Q_N && strcmp(queue_keys[k], tok); k++)
                 ;
         }
-        if (k == Q_N) {
-            snprintf(err, errlen, "--roll: expected atk=, def=, atk-reroll= or def-reroll= lists of faces "
-                     "(%s), got '%s'", spaced, tok);
+        char listed[64] = "";
+        if (k < Q_N)
+            letters_text(g, k / 2, ", ", " or ", listed, sizeof listed);
+        if (!*listed) {
+            char keys[400];
+            keys_text(g, keys, sizeof keys);
+            if (eq)
+                *eq = '=';
+            snprintf(err, errlen, "--roll: expected %s, got '%s'", keys, tok);
             return -1;
         }
         for (char *save2 = NULL, *fc = strtok_r(eq + 1, ",", &save2); fc; fc = strtok_r(NULL, ",", &save2)) {
-            const char *hit = strlen(fc) == 1 ? strchr(g->roll_letters, fc[0]) : NULL;
-            if (!hit || !*hit || q[k].n >= (int)sizeof q[k].face) {
+            int f = 0;
+            while (f < NO_MAX_FACES && !names_face(g, k / 2, f, fc))
+                f++;
+            if (f == NO_MAX_FACES || q[k].n >= (int)(sizeof q[k].tok / sizeof q[k].tok[0])) {
                 snprintf(err, errlen, "--roll: %s: expected faces %s separated by commas, got '%s'",
                          queue_keys[k], listed, fc);
                 return -1;
             }
-            q[k].face[q[k].n++] = (uint8_t)(hit - g->roll_letters);
+            snprintf(q[k].tok[q[k].n++], FACE_TOKEN, "%s", fc);
         }
     }
     return 0;
 }
 
-/* The pending roll of `s` with faces from the queues; 0, or -1 when they run out or do not fit. */
-static int forced_roll(const no_scenario *sc, const no_ctx *ctx, no_state *s, faces_queue *q, char *why, size_t n)
+/* The pending roll of `s` with faces from the queues (the rerolls' when `reroll`); 0, or -1 when
+ * they run out or do not fit. */
+static int forced_roll(const no_scenario *sc, const no_ctx *ctx, no_state *s, faces_queue *q, int reroll, char *why,
+                       size_t n)
 {
     while (no_pending_die(s) >= 0) {
-        int die = no_pending_die(s), k = s->roll[die];
-        faces_queue *from = &q[(s->roll_pool == NO_POOL_DEFENSE ? Q_DEF : Q_ATK) + (s->roll_column == NO_REROLLED)];
+        int die = no_pending_die(s), k = s->roll[die], pool = s->roll_pool;
+        faces_queue *from = &q[pool * 2 + reroll];
+        const no_die *kind = ctx->dice[die]->die;
         if (from->next + k > from->n) {
-            snprintf(why, n, "the faces given run out: %s lists %d", queue_keys[from - q], from->n);
+            snprintf(why, n, "the faces given run out: %s= lists %d, this roll needs %d more", queue_keys[from - q],
+                     from->n, from->next + k - from->n);
             return -1;
         }
-        int o = no_roll_rank(ctx->dice[die], from->face + from->next, k);
-        for (int j = 0; o < 0 && j < k; j++) { /* name the face the die lacks */
-            int face = from->face[from->next + j];
-            if (no_roll_rank(ctx->dice[die], &from->face[from->next + j], 1) < 0) {
-                snprintf(why, n, "%s: a %s has no %s face", queue_keys[from - q], ctx->dice[die]->die->name,
-                         sc->game->face_name(s->roll_pool, face));
+        uint8_t faces[NO_MAX_ROLL];
+        for (int j = 0; j < k; j++) {
+            const char *tok = from->tok[from->next + j];
+            int r = 0;
+            while (r < kind->nresults && !names_face(sc->game, pool, kind->face[r], tok))
+                r++;
+            if (r == kind->nresults) {
+                snprintf(why, n, "%s=: a %s has no '%s' face", queue_keys[from - q], kind->name, tok);
                 return -1;
             }
+            faces[j] = kind->face[r];
         }
         from->next += k;
         no_state child;
-        no_roll_outcome(ctx, s, o, &child);
+        no_roll_outcome(ctx, s, no_roll_rank(ctx->dice[die], faces, k), &child);
         *s = child;
     }
     return 0;
 }
 
-/* Walks one row with the given faces, one line (or JSON step) per roll and per effect used. */
-static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const faces_queue *given)
+/* Walks one row with the given faces, one line (or JSON step) per roll and per effect used: its
+ * heading to `head`, the steps and result to `f`. */
+static void trace_row(FILE *head, FILE *f, cJSON *list, const table *t, const row *x, const faces_queue *given)
 {
     const no_scenario *sc = t->sc;
     no_ctx ctx = sc->ctx;
@@ -832,21 +899,31 @@ static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const 
         cJSON_AddItemToArray(list, e);
         list = e;
     } else {
-        fprintf(f, "\n%s, %s%s%s\n", t->ro[x->ro].label, x->fixed ? "order " : "each player's order per roll: ", ord,
+        fprintf(head, "\n%s, %s%s%s\n", t->ro[x->ro].label, x->fixed ? "order " : "each player's order per roll: ", ord,
                 is_official(x) ? " (official, policy's choice)" : x->policy_choice ? " (policy's choice)" : "");
     }
+    /* Armada's defense pool holds the points Redirect moves, never dice */
+    int rolls_defense = sc->game->roll_face(NO_POOL_DEFENSE, 0, 0) != NULL;
+    const char *defense_label = rolls_defense ? "defense" : "points", *defense_key = rolls_defense ? "defense_dice" : "points";
     no_state s = ctx.start;
-    int actor, window, at;
+    int actor, window, at, asked = -1; /* the op of the effect that asked for the roll pending */
     char what[200] = "";
     while ((at = no_advance(&ctx, rules, &s, &actor, &window)) != NO_AT_END) {
-        char atk[160], def[160];
+        char atk[160], def[160], cover[160];
         int pool = -1;
         if (at == NO_AT_ROLL) {
             pool = s.roll_pool;
-            if (s.roll_column != NO_REROLLED) /* a reroll's line names the effect that asked */
-                snprintf(what, sizeof what, "%s roll", pool == NO_POOL_DEFENSE ? "defense" : "attack");
-            if (forced_roll(sc, &ctx, &s, q, why, sizeof why))
+            if (asked < 0) /* a reroll's line names the effect that asked */
+                snprintf(what, sizeof what, "%s roll", (const char *[]){"attack", "defense", "cover"}[pool]);
+            if (forced_roll(sc, &ctx, &s, q, asked == NO_OP_REROLL, why, sizeof why)) {
+                if (asked >= 0) { /* say which effect's roll it was */
+                    char at_what[sizeof why];
+                    snprintf(at_what, sizeof at_what, "at \"%s\": %s", what, why);
+                    snprintf(why, sizeof why, "%s", at_what);
+                }
                 break;
+            }
+            asked = -1;
         } else if (at == NO_AT_DECISION) {
             int chosen;
             no_value v;
@@ -859,25 +936,41 @@ static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const 
                 continue;
             }
             char o[160];
-            rep_option_text(view, &opts[chosen], o, sizeof o);
+            rep_option_text(view, &s, &opts[chosen], o, sizeof o);
             snprintf(what, sizeof what, "%s %s", no_side_names[actor], o);
             pool = ctx.mods[opts[chosen].mod].pool;
             no_mod_apply(&ctx, &s, &opts[chosen]);
-            if (no_pending_die(&s) >= 0)
-                continue; /* the reroll's line shows the new faces */
+            if (no_pending_die(&s) >= 0) {
+                asked = (int)ctx.mods[opts[chosen].mod].op; /* a reroll takes the -reroll= faces */
+                continue; /* the roll's line shows the new faces */
+            }
         } else {
             break; /* a card draw: not traced */
         }
         rep_pool_text(view, &s.pool[NO_POOL_ATTACK], NO_POOL_ATTACK, atk, sizeof atk);
         rep_pool_text(view, &s.pool[NO_POOL_DEFENSE], NO_POOL_DEFENSE, def, sizeof def);
+        int covered = no_pool_total(&s.pool[NO_POOL_COVER]) > 0; /* Legion's cover pool, once rolled */
+        int defended = rolls_defense || no_pool_total(&s.pool[NO_POOL_DEFENSE]) > 0;
+        rep_pool_text(view, &s.pool[NO_POOL_COVER], NO_POOL_COVER, cover, sizeof cover);
         if (steps) {
             cJSON *e = cJSON_CreateObject();
             cJSON_AddStringToObject(e, "step", what);
             cJSON_AddStringToObject(e, "attack_dice", atk);
-            cJSON_AddStringToObject(e, "defense_dice", def);
+            if (defended)
+                cJSON_AddStringToObject(e, defense_key, def);
+            if (covered)
+                cJSON_AddStringToObject(e, "cover_dice", cover);
             cJSON_AddItemToArray(steps, e);
         } else {
-            fprintf(f, "  %-44s attack: %-24s defense: %s\n", what, atk, def);
+            char line[800];
+            int wwhat = (int)strlen(what) < 44 ? 44 : (int)strlen(what) + 1; /* columns give way to long texts */
+            int watk = (int)strlen(atk) < 24 ? 24 : (int)strlen(atk) + 1;
+            int len = snprintf(line, sizeof line, "  %-*s attack: %-*s %s%s%s%s%s", wwhat, what, watk, atk,
+                               defended ? defense_label : "", defended ? ": " : "", defended ? def : "",
+                               covered ? "  cover: " : "", covered ? cover : "");
+            while (len > 0 && line[len - 1] == ' ') /* no padding left at the end */
+                line[--len] = 0;
+            fprintf(f, "%s\n", line);
         }
     }
     if (*why) {
@@ -890,18 +983,59 @@ static void trace_row(FILE *f, cJSON *list, const table *t, const row *x, const 
         cJSON_AddNumberToObject(list, "crits", s.crits);
         cJSON_AddNumberToObject(list, "damage", s.damage);
     } else {
-        fprintf(f, "  result: %d hit%s and %d crit%s stand; %d damage\n", s.hits, s.hits == 1 ? "" : "s", s.crits,
-                s.crits == 1 ? "" : "s", s.damage);
+        fprintf(f, "  result: %d hit%s and %d crit%s stand; %d %s\n", s.hits, s.hits == 1 ? "" : "s", s.crits,
+                s.crits == 1 ? "" : "s", s.damage, no_report_unit(sc));
     }
     free(opts);
     free(view);
 }
 
+/* Every order's trace; in text, orders whose traces read the same share one (the first, counted). */
 static void trace_table(FILE *f, cJSON *list, const table *t, const faces_queue *q)
 {
-    for (int i = 0; i < t->nrows; i++)
-        if (t->rows[i].fixed || shows(t, i))
-            trace_row(f, list, t, &t->rows[i], q);
+    if (list) {
+        for (int i = 0; i < t->nrows; i++)
+            if (t->rows[i].fixed || shows(t, i))
+                trace_row(NULL, NULL, list, t, &t->rows[i], q);
+        return;
+    }
+    char **head = calloc((size_t)t->nrows, sizeof *head), **body = calloc((size_t)t->nrows, sizeof *body);
+    int *same = calloc((size_t)t->nrows, sizeof *same), n = 0;
+    if (!head || !body || !same)
+        abort();
+    for (int i = 0; i < t->nrows; i++) {
+        if (!t->rows[i].fixed && !shows(t, i))
+            continue;
+        size_t hn, bn;
+        FILE *hf = open_memstream(&head[n], &hn), *bf = open_memstream(&body[n], &bn);
+        if (!hf || !bf)
+            abort();
+        trace_row(hf, bf, NULL, t, &t->rows[i], q);
+        fclose(hf);
+        fclose(bf);
+        int j = 0;
+        while (j < n && strcmp(body[j], body[n]))
+            j++;
+        if (j < n) { /* the same steps as an earlier order */
+            same[j]++;
+            free(head[n]);
+            free(body[n]);
+        } else {
+            n++;
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        fputs(head[j], f);
+        fputs(body[j], f);
+        if (same[j])
+            fprintf(f, "  (%d more order%s give%s this same trace; --format json lists each)\n", same[j],
+                    same[j] == 1 ? "" : "s", same[j] == 1 ? "s" : "");
+        free(head[j]);
+        free(body[j]);
+    }
+    free(head);
+    free(body);
+    free(same);
 }
 
 /* The editions (or rule versions) side by side: the official row of each. */
@@ -932,8 +1066,8 @@ int no_report_orders(FILE *f, no_scenario *const *scs, int nsc, const no_order_o
 {
     faces_queue q[Q_N];
     if (o->roll) {
-        if (!scs[0]->game->roll_letters) {
-            snprintf(err, errlen, "--roll: traces are for X-Wing scenarios (faces B F H C E)");
+        if (!scs[0]->game->roll_face) {
+            snprintf(err, errlen, "--roll: %s has no traces", scs[0]->game->name);
             return -1;
         }
         if (parse_roll(scs[0]->game, o->roll, q, err, errlen))

@@ -24,8 +24,12 @@ static const char usage_order[] =
     "                    convert-before-reroll, modify-before-cover, chart-before-critical,\n"
     "                    decrease-before-cap, dodge-before-cover; Armada: tokens-before-accuracy)\n"
     "  --rules A,B       the same file under each rule version, side by side (xwing-1e,xwing-2e)\n"
-    "  --roll SPEC       trace one roll through every order (X-Wing): \"atk=F,B,H def=E,E\"\n"
-    "                    with atk-reroll= and def-reroll= for the faces rerolled dice show\n"
+    "  --roll SPEC       trace one roll through every order: \"atk=F,B,H def=E,E\", with\n"
+    "                    atk-reroll= and def-reroll= for the faces rerolled dice show (Legion:\n"
+    "                    cover= too); faces in the order the dice roll (by colour as the header\n"
+    "                    lists them), by letter or word. X-Wing B F H C E; Legion attack B H C S,\n"
+    "                    defense and cover B K S (K: block); Armada B H C A HH HC (hit+hit,\n"
+    "                    hit+crit)\n"
     "  --exact, --trials N, --seed S, --threads T, --policy NAME, --goal G, --format text|json|csv\n"
     "                    as for run (exact unless --trials is given)\n"
     "\n"
@@ -70,7 +74,7 @@ int cmd_order(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--roll")) {
             if (!val)
-                return usage_error("%s", "--roll: expected \"atk=F,B,H def=E,E\" (faces B F H C E)");
+                return usage_error("%s", "--roll: expected faces such as \"atk=F,B,H def=E,E\" (see --help)");
             o.roll = val;
             i++;
         } else {

@@ -366,6 +366,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
         cJSON_AddNumberToObject(sh, "max", NO_MAX_SHOTS);
         /* one shot a round, the defender's tokens refreshed; or shots in one round, carried */
         cJSON_AddStringToObject(sh, "tokens", s->shots_rounds ? "refreshed each round" : "carried");
+        who_json(o, &sc->applied[0]);
     } else if (!sc->nattacks) {
         json_attack(o, sc, s);
     } else { /* the total over the pools, then each pool */

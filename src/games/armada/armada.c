@@ -210,8 +210,10 @@ static int defender_rerolls(const no_ctx *ctx)
     return 0;
 }
 
-static void fold(no_pool *p, const uint8_t to[AR_NFACES])
+static void fold(const no_ctx *ctx, no_pool *p, const uint8_t to[AR_NFACES])
 {
+    if (ctx->keep_dice) /* a trace shows the dice as rolled */
+        return;
     no_pool out = {0};
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < AR_NFACES; f++)
@@ -236,7 +238,7 @@ static void fold_colours(const no_ctx *ctx, no_state *s)
         AR_RED_HIT, AR_RED_CRIT, AR_RED_ACCURACY,
         AR_RED_BLANK, AR_RED_HIT, AR_BLACK_HIT_CRIT};
     if (!defender_rerolls(ctx))
-        fold(&s->pool[NO_POOL_ATTACK], to);
+        fold(ctx, &s->pool[NO_POOL_ATTACK], to);
 }
 
 static const uint8_t by_icons[AR_NFACES] = {
@@ -249,17 +251,18 @@ static void fold_accuracies(const no_ctx *ctx, no_state *s)
     forget(ctx, s, NO_W_ATTACK_AFTER_MODIFY);
     /* an accuracy left is a zero the defender never rerolls: a red one is a red blank */
     no_pool *p = &s->pool[NO_POOL_ATTACK];
-    p->n[NO_FRESH][AR_RED_BLANK] += p->n[NO_FRESH][AR_RED_ACCURACY];
-    p->n[NO_FRESH][AR_RED_ACCURACY] = 0;
+    if (!ctx->keep_dice) {
+        p->n[NO_FRESH][AR_RED_BLANK] += p->n[NO_FRESH][AR_RED_ACCURACY];
+        p->n[NO_FRESH][AR_RED_ACCURACY] = 0;
+    }
     if (!defender_rerolls(ctx))
-        fold(&s->pool[NO_POOL_ATTACK], by_icons);
+        fold(ctx, &s->pool[NO_POOL_ATTACK], by_icons);
 }
 
 /* After Evade no die is rerolled again. */
 static void fold_all(const no_ctx *ctx, no_state *s)
 {
-    (void)ctx;
-    fold(&s->pool[NO_POOL_ATTACK], by_icons);
+    fold(ctx, &s->pool[NO_POOL_ATTACK], by_icons);
 }
 
 static const no_step steps[] = {

@@ -26,6 +26,7 @@ const no_game no_game_armada = {
     .baseline_text = rep_armada_baseline_text,
     .baseline_json = rep_armada_baseline_json,
     .face_name = no_armada_face_name,
+    .roll_face = no_armada_roll_face,
     .decision_worth = no_armada_decision_worth,
     .die_result_name = no_armada_die_result_name,
     .quick = quick,

@@ -16,7 +16,8 @@ void no_armada_describe(FILE *f, const no_scenario *sc);
 void no_armada_headline(FILE *f, const no_scenario *sc);
 void no_armada_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_armada_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s);
-const char *no_armada_face_name(int pool, int face);
+const char *no_armada_face_name(const no_pool *p, int pool, int face);
+const char *no_armada_roll_face(int pool, int face, int word);
 const char *no_armada_die_result_name(const no_die *die, int r);
 const char *no_armada_decision_worth(const no_ctx *ctx);
 

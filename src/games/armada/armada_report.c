@@ -334,9 +334,23 @@ void rep_armada_baseline_json(cJSON *baseline, const no_ctx *ctx, const no_summa
 }
 
 /* The defense pool of the engine holds Redirect's damage points. */
-const char *no_armada_face_name(int pool, int face)
+const char *no_armada_face_name(const no_pool *p, int pool, int face)
 {
+    (void)p;
     return pool == NO_POOL_DEFENSE ? no_armada_point_names[face] : no_armada_face_names[face];
+}
+
+/* Traces: attack faces by their icons (B blank, H hit, C crit, A accuracy, HH hit+hit, HC
+ * hit+crit; shared/rules/dice.md); the engine's defense pool holds points, never rolled. */
+const char *no_armada_roll_face(int pool, int face, int word)
+{
+    static const char *const letters[AR_NFACES] = {"B", "H", "C", "HH", "A", "H", "C", "A", "B", "H", "HC"};
+    if (pool != NO_POOL_ATTACK || face >= AR_NFACES)
+        return NULL;
+    if (!word)
+        return letters[face];
+    const char *space = strchr(no_armada_face_names[face], ' '); /* "red hit+hit" -> "hit+hit" */
+    return space + 1;
 }
 
 const char *no_armada_die_result_name(const no_die *die, int r)

@@ -23,6 +23,7 @@ const no_game no_game_legion = {
     .unit = no_legion_damage_unit,
     .is_roll = rep_is_roll,
     .face_name = no_legion_face_name,
+    .roll_face = no_legion_roll_face,
     .die_result_name = no_legion_die_result_name,
     .quick = quick,
 };

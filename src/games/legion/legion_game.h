@@ -15,7 +15,8 @@ void no_legion_json(cJSON *o, const no_scenario *sc, const no_summary *s);
 void no_legion_summarise(const no_ctx *ctx, const no_part *parts, int nparts, double scale, uint64_t trials,
                          no_summary *out);
 const char *no_legion_damage_unit(const no_scenario *sc);
-const char *no_legion_face_name(int pool, int face);
+const char *no_legion_face_name(const no_pool *p, int pool, int face);
+const char *no_legion_roll_face(int pool, int face, int word);
 const char *no_legion_die_result_name(const no_die *die, int r);
 
 /* The dice keywords a scenario (or a unit's card) gives, by scenario name, side and kw slot;
@@ -28,8 +29,16 @@ typedef struct no_legion_keyword {
 extern const no_legion_keyword no_legion_keywords[];
 extern const int no_legion_nkeywords;
 
-/* no_applied.defaults: the scenario gives no "cover" (none by default). */
+/* no_applied.defaults: what the scenario (or a unit card it names) does not say, taken by default:
+ * no "cover" (none), "attack_type" (ranged), attacker "surge" (none), defender "die" (white),
+ * "surge" (none), "courage" (1), "type" (trooper). */
 #define LG_DEFAULT_COVER 1u
+#define LG_DEFAULT_ATTACK_TYPE 2u
+#define LG_DEFAULT_SURGE_CHART 4u
+#define LG_DEFAULT_DIE 8u
+#define LG_DEFAULT_DEFENSE_SURGE 16u
+#define LG_DEFAULT_COURAGE 32u
+#define LG_DEFAULT_TYPE 64u
 
 /* A roll that is not an attack (a rally, a priority roll). */
 int rep_is_roll(const no_scenario *sc);

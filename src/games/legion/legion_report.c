@@ -6,6 +6,7 @@
  * here and reported like an attack. */
 #include "games/legion/legion_game.h"
 #include "neverodds/legion.h"
+#include "neverodds/modifier.h"
 #include "report/format.h"
 #include <stdio.h>
 
@@ -98,6 +99,9 @@ static void rep_roll_json(cJSON *o, const no_scenario *sc, const no_summary *s)
     cJSON_AddItemToObject(rj, "panicked", rep_rate_json(r.panicked));
 }
 
+/* " (by default)" after a fact the scenario did not give */
+static const char *dflt(uint32_t defaults, uint32_t bit) { return defaults & bit ? " (by default)" : ""; }
+
 static const char *const cover_names[] = {"none", "light", "heavy"};
 
 /* Every keyword in effect on `side`, the scenario's, its weapons' and its unit card's alike: "pierce 1,
@@ -144,7 +148,7 @@ static void cover_text(FILE *f, const no_ctx *ctx, uint32_t defaults)
     const uint8_t *d = ctx->kw[NO_DEFENDER];
     int supp = ctx->start.tok[NO_DEFENDER][NO_TOK_SUPPRESSION];
     no_legion_cover_steps(ctx, supp, 1, &c);
-    fprintf(f, "\ncover:    %s (%s)", cover_names[c.given], defaults & LG_DEFAULT_COVER ? "by default" : "given");
+    fprintf(f, "\ncover:    %s (%s)", cover_names[c.given], *dflt(defaults, LG_DEFAULT_COVER) ? "by default" : "given");
     const char *none = cover_cancelled(ctx);
     if (none && !d[LK_UNCONCERNED] && ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] != LG_RANGED) {
         fprintf(f, " = none (%s)", none);
@@ -204,8 +208,9 @@ static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
     static const char *const charts[] = {"none", "hit", "crit"};
     const uint8_t *a = ctx->kw[NO_ATTACKER], *d = ctx->kw[NO_DEFENDER];
     static const char *const types[] = {"ranged", "melee", "overrun"};
-    fprintf(f, "attack:   %s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]], a[LK_POOL_RED],
-            a[LK_POOL_BLACK], a[LK_POOL_WHITE]);
+    static const char *const unit_types[] = {"trooper", "droid trooper", "vehicle"};
+    fprintf(f, "attack:   %s%s, %d red %d black %d white", types[a[LK_ATTACK_TYPE]],
+            dflt(defaults, LG_DEFAULT_ATTACK_TYPE), a[LK_POOL_RED], a[LK_POOL_BLACK], a[LK_POOL_WHITE]);
     for (int u = 0; u < LG_MAX_UPGRADES; u++) { /* upgrades still to place: the policy's choice */
         const uint8_t *up = &a[LK_UPGRADE + u * LG_UPGRADE_FIELDS];
         if (up[LG_UPGRADE_X])
@@ -213,18 +218,23 @@ static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
                     d[LK_UNIT_TYPE] == LG_VEHICLE ? "anti-materiel" : "anti-personnel", up[LG_UPGRADE_X],
                     up[LG_UPGRADE_BLACK], up[LG_UPGRADE_WHITE]);
     }
-    fprintf(f, ", surge %s", charts[a[LK_SURGE_CHART]]);
+    fprintf(f, ", surge %s%s", charts[a[LK_SURGE_CHART]], dflt(defaults, LG_DEFAULT_SURGE_CHART));
     rep_describe_side(f, ctx, NO_ATTACKER);
-    fprintf(f, "\ndefense:  %s die, surge %s, ", d[LK_DIE] ? "red" : "white", d[LK_DEFENSE_SURGE] ? "block" : "none");
+    fprintf(f, "\ndefense:  %s die%s, surge %s%s, %s%s, ", d[LK_DIE] ? "red" : "white", dflt(defaults, LG_DEFAULT_DIE),
+            d[LK_DEFENSE_SURGE] ? "block" : "none", dflt(defaults, LG_DEFAULT_DEFENSE_SURGE),
+            unit_types[d[LK_UNIT_TYPE]], dflt(defaults, LG_DEFAULT_TYPE));
+    if (d[LK_COURAGE] == LG_COURAGE_NONE)
+        fprintf(f, "Courage -, ");
+    else
+        fprintf(f, "Courage %d%s, ", d[LK_COURAGE], dflt(defaults, LG_DEFAULT_COURAGE));
     if (!ctx->hull) /* no minis, wounds nor unit: see the outcomes */
         fprintf(f, "no unit given");
     else if (d[LK_WOUNDS])
-        fprintf(f, "%d minis x %d wounds", d[LK_MINIS], d[LK_WOUNDS]);
+        fprintf(f, "%d mini%s x %d wound%s", d[LK_MINIS], d[LK_MINIS] == 1 ? "" : "s", d[LK_WOUNDS],
+                d[LK_WOUNDS] == 1 ? "" : "s");
     else /* thresholds differ: what the unit can take in all */
         fprintf(f, "%d minis taking %d wounds in all", d[LK_MINIS], d[LK_HEALTH]);
-    fprintf(f, ", cover %s", cover_names[d[LK_COVER_BASE]]);
-    if (d[LK_COVER_BASE] && d[LK_UNIT_TYPE] == LG_VEHICLE)
-        fprintf(f, " (not for a vehicle: never obscured, L1888, L1900)");
+    fprintf(f, ", cover %s", cover_names[d[LK_COVER_BASE]]); /* the cover line says what it comes to */
     rep_describe_side(f, ctx, NO_DEFENDER);
     fprintf(f, "\nkeywords: attacker ");
     keywords_text(f, ctx, NO_ATTACKER);
@@ -291,8 +301,19 @@ static void no_legion_outcomes_text(FILE *f, const no_scenario *sc, const no_sum
 static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s)
 {
     const no_ctx *ctx = &sc->ctx;
-    if (sc->engine_rules == &no_legion_rules)
+    if (sc->engine_rules == &no_legion_rules) {
         cover_json(o, ctx);
+        /* the scenario keys taken by default, as the header marks them */
+        static const struct { uint32_t bit; const char *key; } keys[] = {
+            {LG_DEFAULT_ATTACK_TYPE, "attack_type"}, {LG_DEFAULT_COVER, "cover"},
+            {LG_DEFAULT_SURGE_CHART, "attacker.surge"}, {LG_DEFAULT_DIE, "defender.die"},
+            {LG_DEFAULT_DEFENSE_SURGE, "defender.surge"}, {LG_DEFAULT_TYPE, "defender.type"},
+            {LG_DEFAULT_COURAGE, "defender.courage"}};
+        cJSON *d = cJSON_AddArrayToObject(o, "by_default");
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            if (sc->applied[0].defaults & keys[i].bit)
+                cJSON_AddItemToArray(d, cJSON_CreateString(keys[i].key));
+    }
     if (s->has_kill) { /* without a unit: "health_given": false (report.c) */
         rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);
         cJSON_AddItemToObject(o, "kill", rep_rate_json(s->kill));
@@ -382,9 +403,23 @@ const char *no_legion_damage_unit(const no_scenario *sc)
     return rep_is_roll(sc) ? rep_roll_unit(sc) : "wounds";
 }
 
-/* "white hit", "red block": a die's colour and its result. */
-const char *no_legion_face_name(int pool, int face)
+/* Whether every die of `p` shows a face of the first colour's slots (red attack, white defense):
+ * dice of that colour only, or a pool whose colours were folded after conversion (legion.c
+ * fold), whose faces are results only. */
+static int results_only(const no_pool *p, int pool)
 {
+    int per_colour = pool == NO_POOL_ATTACK ? 4 : 3;
+    for (int f = per_colour; f < NO_MAX_FACES; f++)
+        if (no_pool_face(p, f))
+            return 0;
+    return 1;
+}
+
+/* "white hit", "red block": a die's colour and its result; "hit" in a pool of results only. */
+const char *no_legion_face_name(const no_pool *p, int pool, int face)
+{
+    if (p && results_only(p, pool))
+        return no_legion_roll_face(pool, face, 1);
     static const char *const colour[] = {"red ", "black ", "white "}, *const dcolour[] = {"white ", "red "};
     static char buf[4][24];
     static int slot;
@@ -394,6 +429,18 @@ const char *no_legion_face_name(int pool, int face)
     else
         snprintf(b, sizeof buf[0], "%s%s", dcolour[face / 3 % 2], no_legion_defense_results[face % 3]);
     return b;
+}
+
+/* Traces: attack results B H C S, defense and cover results B K S (K: block, as B is the blank);
+ * a die of the colour being rolled takes the letter. Cover dice are white (L1583). */
+const char *no_legion_roll_face(int pool, int face, int word)
+{
+    static const char *const attack[4] = {"B", "H", "C", "S"}, *const defense[3] = {"B", "K", "S"};
+    if (pool == NO_POOL_ATTACK)
+        return face > LG_FACE(LG_WHITE, LG_SURGE) ? NULL : word ? no_legion_attack_results[face % 4] : attack[face % 4];
+    if (face > (pool == NO_POOL_COVER ? LG_DFACE(LG_DEF_WHITE, LG_D_SURGE) : LG_DFACE(LG_DEF_RED, LG_D_SURGE)))
+        return NULL;
+    return word ? no_legion_defense_results[face % 3] : defense[face % 3];
 }
 
 const char *no_legion_die_result_name(const no_die *die, int r)

@@ -263,7 +263,7 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
     }
 }
 
-static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, char *who)
+static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_applied *ap)
 {
     static const char *const keys[] = {"unit", "pool", "weapons", "moved", "surge", "tokens", "keywords", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "attacker");
@@ -273,8 +273,10 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, char
     }
     if (jr_object(j, o, "attacker", keys))
         return;
-    const cJSON *unit = find_unit(j, u, o, "attacker", who);
+    const cJSON *unit = find_unit(j, u, o, "attacker", ap->who[NO_ATTACKER]);
     static const char *const charts[] = {"none", "hit", "crit", NULL};
+    if (!unit && !cJSON_GetObjectItemCaseSensitive(o, "surge"))
+        ap->defaults |= LG_DEFAULT_SURGE_CHART;
     int chart = LG_CHART_NONE;
     if (unit) {
         unit_keywords(j, u, unit, "attacker_keywords", NO_ATTACKER, ctx);
@@ -496,7 +498,7 @@ static int health_given(jr *j, const cJSON *o, const cJSON *unit)
     return 0;
 }
 
-static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save, char *who)
+static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_legion_unit *save, no_applied *ap)
 {
     static const char *const keys[] = {"unit", "die", "surge", "tokens", "keywords", "minis", "wounds",
                                        "wounded", "in_los", "courage", "type", "guardian", "resilience",
@@ -508,8 +510,15 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     }
     if (jr_object(j, o, "defender", keys))
         return;
-    const cJSON *unit = find_unit(j, u, o, "defender", who);
+    const cJSON *unit = find_unit(j, u, o, "defender", ap->who[NO_DEFENDER]);
     static const char *const dice[] = {"white", "red", NULL};
+    /* what neither the scenario nor a unit card says, for the report */
+    static const struct { const char *key; uint32_t bit; } unsaid[] = {
+        {"die", LG_DEFAULT_DIE}, {"surge", LG_DEFAULT_DEFENSE_SURGE}, {"courage", LG_DEFAULT_COURAGE},
+        {"type", LG_DEFAULT_TYPE}};
+    for (size_t i = 0; !unit && i < sizeof unsaid / sizeof unsaid[0]; i++)
+        if (!cJSON_GetObjectItemCaseSensitive(o, unsaid[i].key))
+            ap->defaults |= unsaid[i].bit;
     static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
     int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER;
     if (unit) { /* the unit's card, which the scenario's own keys then override */
@@ -601,7 +610,7 @@ static int parse_self_destruct(const cJSON *root, jr *j, no_scenario *sc)
     uint8_t reading = ctx->kw[NO_ATTACKER][LK_SELF_DESTRUCT_READING];
     no_scenario_reading(sc, "self_destruct.reading", readings[reading], reading == LG_READING_ENGLISH);
     units u = {0};
-    parse_defender(j, &u, root, ctx, NULL, sc->applied[0].who[NO_DEFENDER]);
+    parse_defender(j, &u, root, ctx, NULL, &sc->applied[0]);
     cJSON_Delete(u.doc);
     if (j->failed)
         return -1;
@@ -672,15 +681,17 @@ static int parse_attack(const attack_src *src, no_ctx *ctx)
                                                                   "a cover", 0);
     if (!cJSON_GetObjectItemCaseSensitive(o, "cover"))
         src->ap->defaults |= LG_DEFAULT_COVER;
+    if (!cJSON_GetObjectItemCaseSensitive(o, "attack_type"))
+        src->ap->defaults |= LG_DEFAULT_ATTACK_TYPE;
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     ctx->kw[NO_DEFENDER][LK_LOS_CAP_READING] = src->rd->los_cap; /* before the miniatures: the cap */
     ctx->kw[NO_ATTACKER][LK_PRIMITIVE_READING] = src->rd->primitive;
     ctx->kw[NO_ATTACKER][LK_ION_READING] = src->rd->ion;
     units u = {0};
-    parse_defender(src->jd, &u, src->holder, ctx, src->save, src->ap->who[NO_DEFENDER]); /* first: Spray and
+    parse_defender(src->jd, &u, src->holder, ctx, src->save, src->ap); /* first: Spray and
                                                                                            * Anti-X read it */
     if (!src->jd->failed)
-        parse_attacker(j, &u, o, ctx, src->ap->who[NO_ATTACKER]);
+        parse_attacker(j, &u, o, ctx, src->ap);
     cJSON_Delete(u.doc);
     for (const int *t = src->inherit; src->first && *t >= 0 && !j->failed; t++) {
         if (ctx->start.tok[NO_ATTACKER][*t])

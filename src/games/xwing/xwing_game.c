@@ -25,5 +25,5 @@ const no_game no_game_xwing = {
     .face_name = no_xwing_face_name,
     .die_result_name = no_xwing_die_result_name,
     .quick = quick,
-    .roll_letters = no_xwing_face_letters,
+    .roll_face = no_xwing_roll_face,
 };

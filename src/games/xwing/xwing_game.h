@@ -12,7 +12,8 @@ void no_xwing_describe(FILE *f, const no_scenario *sc);
 void no_xwing_headline(FILE *f, const no_scenario *sc);
 void no_xwing_outcomes_text(FILE *f, const no_scenario *sc, const no_summary *s);
 void no_xwing_outcomes_json(cJSON *o, const no_scenario *sc, const no_summary *s);
-const char *no_xwing_face_name(int pool, int face);
+const char *no_xwing_face_name(const no_pool *p, int pool, int face);
+const char *no_xwing_roll_face(int pool, int face, int word);
 const char *no_xwing_die_result_name(const no_die *die, int r);
 
 #endif

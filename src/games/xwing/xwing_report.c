@@ -123,10 +123,20 @@ void no_xwing_headline(FILE *f, const no_scenario *sc)
     fprintf(f, ", range %d%s", ctx->range, ctx->obstructed ? ", obstructed" : "");
 }
 
-const char *no_xwing_face_name(int pool, int face)
+const char *no_xwing_face_name(const no_pool *p, int pool, int face)
 {
-    (void)pool; /* attack and defense dice share the face names */
+    (void)p, (void)pool; /* attack and defense dice share the face names */
     return no_xwing_face_names[face];
+}
+
+/* Traces: one letter per face, the same for attack and defense dice (a die lacking the face
+ * says so when the roll is traced). */
+const char *no_xwing_roll_face(int pool, int face, int word)
+{
+    static const char *const letters[XW_NFACES] = {"B", "F", "H", "C", "E"};
+    if (pool == NO_POOL_COVER || face >= XW_NFACES)
+        return NULL;
+    return word ? no_xwing_face_names[face] : letters[face];
 }
 
 const char *no_xwing_die_result_name(const no_die *die, int r)
