@@ -108,7 +108,7 @@ install: $(BIN)
 	cp -R profiles $(DESTDIR)$(PREFIX)/share/neverodds/profiles
 
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/bench
+	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench $(if $(BENCH_ONLY),"$(BENCH_ONLY)")
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build tree.

@@ -4,6 +4,7 @@
  * never asserted; the one check is that the naive baseline agrees with the exact answer. */
 #include "common.h"
 #include "growth.h"
+#include "squads.h"
 #include "memory.h"
 #include "naive.h"
 #include <math.h>
@@ -341,6 +342,7 @@ int main(int argc, char **argv)
     bench_suite(&largest, NULL);
     bench_growth();
     bench_memory(&largest, &mc);
+    bench_squads();
     printf("\nbench: %.0f s in all\n", bench_now() - t0);
     return 0;
 }

@@ -306,10 +306,10 @@ START_TEST(t_matchup_cell_is_a_run)
     ck_assert_int_eq(no_matchup(f, &sq[0], &sq[1], &o, err, sizeof err), 0);
     fclose(f);
     /* Luke (Marksmanship; the torpedoes are not his primary weapon) on Darth Vader (Heroic), range 2 */
-    const char *row = strstr(out, "a->b,lukeskywalker,darthvader,");
+    const char *row = strstr(out, "a->b,lukeskywalker,1,darthvader,1,");
     ck_assert_ptr_nonnull(row);
     double r1, r2, r3, kill, shots;
-    ck_assert_int_eq(sscanf(row + strlen("a->b,lukeskywalker,darthvader,"), "%lf,%lf,%lf,%lf,%lf", &r1, &r2, &r3,
+    ck_assert_int_eq(sscanf(row + strlen("a->b,lukeskywalker,1,darthvader,1,"), "%lf,%lf,%lf,%lf,%lf", &r1, &r2, &r3,
                             &kill, &shots),
                      5);
     const double mean_at[3] = {r1, r2, r3};
@@ -335,7 +335,10 @@ START_TEST(t_matchup_cell_is_a_run)
         free(sc);
     }
     /* the reverse direction is there too */
-    ck_assert_ptr_nonnull(strstr(out, "b->a,darthvader,lukeskywalker,"));
+    ck_assert_ptr_nonnull(strstr(out, "b->a,darthvader,1,lukeskywalker,1,"));
+    /* the two Blue Squadron Escorts are one row, counted */
+    ck_assert_ptr_nonnull(strstr(out, "a->b,bluesquadronescort,2,darthvader,1,"));
+    ck_assert_ptr_null(strstr(out, "bluesquadronescort,1,"));
     free(out);
     free(sq);
 }

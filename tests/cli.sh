@@ -331,9 +331,22 @@ else bad "make install: $(cat "$T/inst.err")"; fi
 # squads (XWS): a squad's profile, a matchup's CSV and chart, a misspelled pilot
 "$BIN" squad tests/xws/sample.json 2>"$T/w" | grep -q "DFS-311 (Vulture-class Droid Fighter), initiative 1" &&
     grep -q 'pilots\[1\].id: "dfs311-vultureclassdroidfighter" is written PILOT-SHIP' "$T/w" && ok || bad "squad"
+# rebels: Luke, Wedge and two Blue Squadron Escorts (one row x2); scum: three ships, all different
 "$BIN" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --format csv >"$T/m.csv" &&
-    [ "$(wc -l <"$T/m.csv")" -eq 25 ] && head -1 "$T/m.csv" | grep -q "^direction,attacker,defender,mean_r1" &&
-    ok || bad "matchup csv"
+    [ "$(wc -l <"$T/m.csv")" -eq 19 ] && head -1 "$T/m.csv" | grep -q "^direction,attacker,attacker_count,defender,defender_count,mean_r1" &&
+    grep -q "^a->b,bluesquadronescort,2," "$T/m.csv" && ok || bad "matchup csv"
+# the squad's fire on a ship is the sum over its ships (a row x2 counts twice) of their cells
+"$BIN" matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --format json >"$T/m.json" &&
+    python3 - "$T/m.json" <<'PY' && ok || bad "matchup squad fire"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for f in d["squad_fire"]:
+    cells = [c for c in d["cells"] if c["direction"] == f["direction"] and c["defender"] == f["defender"]]
+    for r in range(3):
+        want = sum(c["attacker_count"] * c["mean_damage_by_range"][r] for c in cells)
+        assert abs(want - f["squad_mean_damage_by_range"][r]) < 1e-12, (f, want)
+assert sum(c["attacker_count"] for c in d["cells"] if c["direction"] == "a->b" and c["defender"] == "fennrau") == 4
+PY
 printf '{"faction":"rebelalliance","pilots":[{"id":"wedgeantiles"}]}' >"$T/typo.xws"
 expect_error squad-typo "neverodds: $T/typo.xws: pilots[0].id: unknown pilot \"wedgeantiles\"" squad "$T/typo.xws"
 # the pilot table is second edition's: a first-edition scenario naming a pilot is refused, in a

@@ -48,7 +48,7 @@ typedef struct no_plot_grid {
     const char *xkey, *ykey;            /* the keys varied (ykey NULL: one key) */
     const char *const *xval, *const *yval;
     int nx, ny;
-    const double *value, *se;
+    const double *value, *se;           /* NaN: an empty cell (a heatmap leaves it white) */
     int matrix;                         /* rows top down, named (matchup); else y grows upwards */
     int percent;                        /* the value is a probability: drawn as a percentage */
 } no_plot_grid;

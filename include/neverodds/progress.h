@@ -17,6 +17,11 @@ void no_progress_catch_interrupt(void);
 void no_progress_begin(uint64_t total, int interruptible);
 void no_progress_add(uint64_t done);
 void no_progress_end(void);
+/* A bar of `n` items (matchup's cells, `what` names them), one done at a time (any thread); the
+ * runs inside draw no bar of their own. Not interruptible. */
+void no_progress_begin_items(uint64_t n, const char *what);
+void no_progress_item_done(void);
+void no_progress_end_items(void);
 /* Has Ctrl-C asked the current (interruptible) run to stop? */
 int no_progress_stopped(void);
 

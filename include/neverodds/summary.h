@@ -80,6 +80,7 @@ typedef struct no_summary {
     no_rate shots[NO_MAX_SHOTS + 1];
     no_rate shots_beyond;
     double shots_mean;                    /* over the attacks that destroy it within NO_MAX_SHOTS */
+    double shots_mean_se;                 /* its standard error (Monte Carlo; 0 exact) */
     /* a sequence under the optimal policy: the same with per-attack in its place */
     int has_baseline;
     double baseline_mean;

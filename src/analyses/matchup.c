@@ -2,10 +2,12 @@
  * scenario written from the two ships' pilots and upgrades (the ship table fills its numbers). */
 #include "neverodds/matchup.h"
 #include "neverodds/plot.h"
+#include "neverodds/progress.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
 #include "report/format.h"
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +54,49 @@ char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int
 
 /* ---- matchup ---- */
 
+/* Ships of a squad alike (the same pilot and cards) are one row, counted: "Blue Squadron Escort ×2". */
+typedef struct group {
+    const no_ship *ship;
+    int count;
+    char label[NO_WHO_LEN];
+} group;
+
+/* The same pilot with the same cards, in any order. */
+static int same_ship(const no_ship *x, const no_ship *y)
+{
+    if (strcmp(x->pilot, y->pilot) || x->ncards != y->ncards)
+        return 0;
+    int used[NO_SHIP_MAX_CARDS] = {0};
+    for (int i = 0; i < x->ncards; i++) {
+        int j = 0;
+        while (j < y->ncards && (used[j] || strcmp(x->card[i], y->card[j])))
+            j++;
+        if (j == y->ncards)
+            return 0;
+        used[j] = 1;
+    }
+    return 1;
+}
+
+/* The squad's groups in the order their first ship is listed; how many. */
+static int group_squad(const no_squad *sq, group *g)
+{
+    int n = 0;
+    for (int i = 0; i < sq->n; i++) {
+        int k = 0;
+        while (k < n && !same_ship(g[k].ship, &sq->ship[i]))
+            k++;
+        if (k == n)
+            g[n++] = (group){.ship = &sq->ship[i]};
+        g[k].count++;
+    }
+    for (int k = 0; k < n; k++)
+        snprintf(g[k].label, sizeof g[k].label, g[k].count > 1 ? "%s ×%d" : "%s", g[k].ship->name, g[k].count);
+    return n;
+}
+
 typedef struct cell {
-    const no_ship *atk, *def;
+    const group *atk, *def;
     no_scenario *sc;        /* at ranges 1 to 3, until run */
     double mean[3], kill, shots, beyond;
     char err[NO_ERR_LEN];   /* why its run failed */
@@ -67,7 +110,7 @@ static int parse_cell(cell *c, const no_matchup_opts *o, char *err, size_t errle
     if (!c->sc)
         abort();
     for (int r = 1; r <= 3; r++) {
-        char *json = no_matchup_scenario(c->atk, c->def, r, o->tokens);
+        char *json = no_matchup_scenario(c->atk->ship, c->def->ship, r, o->tokens);
         int rc = no_scenario_parse(json, "matchup", &c->sc[r - 1], err, errlen);
         free(json);
         if (rc)
@@ -116,9 +159,13 @@ static int run_cells(cell *cells, int n, const no_matchup_opts *o, char *err, si
     int *bad = calloc((size_t)(n ? n : 1), sizeof *bad);
     if (!bad)
         abort();
+    no_progress_begin_items((uint64_t)parsed, "cells");
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (no_run_is_exact(&o->run) && parsed > 1)
-    for (int k = 0; k < parsed; k++)
+    for (int k = 0; k < parsed; k++) {
         bad[k] = run_cell(&cells[k], o) != 0;
+        no_progress_item_done();
+    }
+    no_progress_end_items();
     for (int k = 0; k < parsed && (failed < 0 || k < failed); k++)
         if (bad[k]) {
             failed = k;
@@ -152,8 +199,8 @@ static void cells_text(FILE *f, const cell *c, int n, int dir)
             "mean r1", "mean r2", "mean r3", "P(kill) r2", "attacks r2");
     for (int i = 0; i < n; i++) {
         fputs("  ", f);
-        column(f, c[i].atk->name, 28);
-        column(f, c[i].def->name, 28);
+        column(f, c[i].atk->label, 28);
+        column(f, c[i].def->label, 28);
         fprintf(f, "%9.4f %9.4f %9.4f %10.5f %10.3f%s\n", c[i].mean[0], c[i].mean[1], c[i].mean[2], c[i].kill,
                 c[i].shots, c[i].beyond > 1e-9 ? "+" : "");
     }
@@ -163,8 +210,10 @@ static cJSON *cell_json(const cell *c, int dir)
 {
     cJSON *e = cJSON_CreateObject(), *m = cJSON_AddArrayToObject(e, "mean_damage_by_range");
     cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
-    cJSON_AddStringToObject(e, "attacker", c->atk->pilot);
-    cJSON_AddStringToObject(e, "defender", c->def->pilot);
+    cJSON_AddStringToObject(e, "attacker", c->atk->ship->pilot);
+    cJSON_AddNumberToObject(e, "attacker_count", c->atk->count);
+    cJSON_AddStringToObject(e, "defender", c->def->ship->pilot);
+    cJSON_AddNumberToObject(e, "defender_count", c->def->count);
     for (int r = 0; r < 3; r++)
         cJSON_AddItemToArray(m, cJSON_CreateNumber(c->mean[r]));
     cJSON_AddNumberToObject(e, "p_kill", c->kill);
@@ -173,50 +222,116 @@ static cJSON *cell_json(const cell *c, int dir)
     return e;
 }
 
-static int heatmap(const cell *c, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err,
-                   size_t errlen)
+/* The squad's fire on each enemy ship: every ship of the attacking side attacking it once a round
+ * (a group counts as many times as it has ships), the mean damage at each range. */
+typedef struct focus {
+    const group *def;
+    double mean[3];
+} focus;
+
+static void squad_fire(const cell *c, int natk, int ndef, focus *out)
 {
-    double value[NO_SQUAD_MAX * NO_SQUAD_MAX];
-    const char *xval[NO_SQUAD_MAX], *yval[NO_SQUAD_MAX];
-    for (int i = 0; i < a->n * b->n; i++)
-        value[i] = c[i].mean[NO_MATCHUP_RANGE - 1];
-    for (int i = 0; i < b->n; i++)
-        xval[i] = b->ship[i].name;
-    for (int i = 0; i < a->n; i++)
-        yval[i] = a->ship[i].name;
-    char sub[128], foot[256];
-    snprintf(sub, sizeof sub, "one primary attack at range %d: each ship of the rows on each ship of the columns",
+    for (int j = 0; j < ndef; j++) {
+        out[j] = (focus){.def = c[j].def};
+        for (int i = 0; i < natk; i++)
+            for (int r = 0; r < 3; r++)
+                out[j].mean[r] += c[i * ndef + j].atk->count * c[i * ndef + j].mean[r];
+    }
+}
+
+static void squad_fire_text(FILE *f, const focus *x, int n, int dir)
+{
+    fprintf(f, "\n%s, the whole squad on one ship: each of its ships attacks it once (mean damage a round)\n"
+               "  %-28s %-13s %9s %9s %9s\n", direction_name[dir], "defender", "shields+hull", "squad r1", "squad r2",
+            "squad r3");
+    for (int j = 0; j < n; j++) {
+        fputs("  ", f);
+        column(f, x[j].def->label, 28);
+        fprintf(f, "%6d+%-6d %9.4f %9.4f %9.4f\n", x[j].def->ship->shields, x[j].def->ship->hull, x[j].mean[0],
+                x[j].mean[1], x[j].mean[2]);
+    }
+}
+
+static cJSON *squad_fire_json(const focus *x, int dir)
+{
+    cJSON *e = cJSON_CreateObject(), *m = cJSON_AddArrayToObject(e, "squad_mean_damage_by_range");
+    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
+    cJSON_AddStringToObject(e, "defender", x->def->ship->pilot);
+    cJSON_AddNumberToObject(e, "defender_count", x->def->count);
+    cJSON_AddNumberToObject(e, "shields", x->def->ship->shields);
+    cJSON_AddNumberToObject(e, "hull", x->def->ship->hull);
+    for (int r = 0; r < 3; r++)
+        cJSON_AddItemToArray(m, cJSON_CreateNumber(x->mean[r]));
+    return e;
+}
+
+/* Both directions in one matrix: every ship of A and of B down the side and across the top, each
+ * cell the row's mean damage on the column at range 2; cells of one squad on itself empty. */
+static int heatmap(const cell *c, const group *const g[2], const int n[2], const no_squad *a, const no_squad *b,
+                   const no_matchup_opts *o, char *err, size_t errlen)
+{
+    int total = n[0] + n[1], per = n[0] * n[1];
+    double *value = malloc((size_t)total * (size_t)total * sizeof *value);
+    char (*label)[NO_WHO_LEN + 4] = malloc((size_t)total * sizeof *label);
+    const char **name = malloc((size_t)total * sizeof *name);
+    if (!value || !label || !name)
+        abort();
+    for (int d = 0, at = 0; d < 2; d++)
+        for (int i = 0; i < n[d]; i++, at++) {
+            snprintf(label[at], sizeof label[at], "%s: %s", d ? "B" : "A", g[d][i].label);
+            name[at] = label[at];
+        }
+    for (int row = 0; row < total; row++)
+        for (int col = 0; col < total; col++) {
+            int d = row >= n[0], i = d ? row - n[0] : row, j = col - (d ? 0 : n[0]);
+            int enemy = (col >= n[0]) != d;
+            value[row * total + col] = enemy ? c[d * per + i * n[!d] + j].mean[NO_MATCHUP_RANGE - 1] : NAN;
+        }
+    char sub[160], foot[256], title[600];
+    snprintf(sub, sizeof sub, "mean damage of one primary attack at range %d by each row's ship on each column's",
              NO_MATCHUP_RANGE);
     snprintf(foot, sizeof foot, "X-Wing · rules xwing-2e · %s · data %s · neverodds %s",
              o->run.trials ? "Monte Carlo" : "exact", no_xws_data_version(), NO_VERSION);
-    char title[600];
-    snprintf(title, sizeof title, "mean damage: %s attacks %s", *a->name ? a->name : a->file, *b->name ? b->name : b->file);
-    no_plot_grid g = {.title = title, .subtitle = sub, .footnote = foot, .value_label = "mean damage",
-                      .xkey = "defender", .ykey = "attacker", .xval = xval, .yval = yval, .nx = b->n, .ny = a->n,
-                      .value = value, .matrix = 1};
-    return no_plot_sweep(o->plot, &o->style, &g, err, errlen) ? 1 : 0;
+    snprintf(title, sizeof title, "who hurts whom: %s (A) and %s (B)", *a->name ? a->name : a->file,
+             *b->name ? b->name : b->file);
+    no_plot_grid pg = {.title = title, .subtitle = sub, .footnote = foot, .value_label = "mean damage",
+                       .xkey = "defender", .ykey = "attacker", .xval = name, .yval = name, .nx = total,
+                       .ny = total, .value = value, .matrix = 1};
+    int rc = no_plot_sweep(o->plot, &o->style, &pg, err, errlen) ? 1 : 0;
+    free(value);
+    free(label);
+    free(name);
+    return rc;
 }
 
 int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err, size_t errlen)
 {
-    const no_squad *side[2][2] = {{a, b}, {b, a}};
-    int per = a->n * b->n; /* cells of one direction */
+    group ga[NO_SQUAD_MAX], gb[NO_SQUAD_MAX];
+    const group *g[2] = {ga, gb};
+    int n[2] = {group_squad(a, ga), group_squad(b, gb)};
+    int per = n[0] * n[1]; /* cells of one direction */
     cell *c = calloc((size_t)(per ? 2 * per : 1), sizeof *c);
-    if (!c)
+    focus *fire = calloc((size_t)(n[0] + n[1] ? n[0] + n[1] : 1), sizeof *fire);
+    if (!c || !fire)
         abort();
-    /* direction d's cell (i, j), at c[d * per + i * defenders + j]: ship i of the attackers on
-     * ship j of the defenders */
+    /* direction d's cell (i, j), at c[d * per + i * n[!d] + j]: group i of the attackers on group
+     * j of the defenders */
     for (int d = 0, k = 0; d < 2; d++)
-        for (int i = 0; i < side[d][0]->n; i++)
-            for (int j = 0; j < side[d][1]->n; j++, k++) {
-                c[k].atk = &side[d][0]->ship[i];
-                c[k].def = &side[d][1]->ship[j];
+        for (int i = 0; i < n[d]; i++)
+            for (int j = 0; j < n[!d]; j++, k++) {
+                c[k].atk = &g[d][i];
+                c[k].def = &g[!d][j];
             }
     if (run_cells(c, 2 * per, o, err, errlen)) {
         free(c);
+        free(fire);
         return -1;
     }
-    int rc = o->plot ? heatmap(c, a, b, o, err, errlen) : 0;
+    /* fire[0 .. n[1]): A's squad on each of B's groups; then B's on A's */
+    squad_fire(c, n[0], n[1], fire);
+    squad_fire(c + per, n[1], n[0], fire + n[1]);
+    const focus *fire_of[2] = {fire, fire + n[1]};
+    int rc = o->plot ? heatmap(c, g, n, a, b, o, err, errlen) : 0;
     if (o->format == NO_FMT_JSON) {
         cJSON *root = cJSON_CreateObject(), *cells = cJSON_AddArrayToObject(root, "cells");
         cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
@@ -228,14 +343,20 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         for (int d = 0; d < 2; d++)
             for (int i = 0; i < per; i++)
                 cJSON_AddItemToArray(cells, cell_json(&c[d * per + i], d));
+        cJSON *sum = cJSON_AddArrayToObject(root, "squad_fire");
+        for (int d = 0; d < 2; d++)
+            for (int j = 0; j < n[!d]; j++)
+                cJSON_AddItemToArray(sum, squad_fire_json(&fire_of[d][j], d));
         rep_print_json(f, root);
     } else if (o->format == NO_FMT_CSV) {
-        fputs("direction,attacker,defender,mean_r1,mean_r2,mean_r3,p_kill_r2,attacks_to_destroy_r2\n", f);
+        fputs("direction,attacker,attacker_count,defender,defender_count,mean_r1,mean_r2,mean_r3,p_kill_r2,"
+              "attacks_to_destroy_r2\n", f);
         for (int d = 0; d < 2; d++)
             for (int i = 0; i < per; i++) {
                 const cell *x = &c[d * per + i];
-                fprintf(f, "%s,%s,%s,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b", x->atk->pilot,
-                        x->def->pilot, x->mean[0], x->mean[1], x->mean[2], x->kill, x->shots);
+                fprintf(f, "%s,%s,%d,%s,%d,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b", x->atk->ship->pilot,
+                        x->atk->count, x->def->ship->pilot, x->def->count, x->mean[0], x->mean[1], x->mean[2], x->kill,
+                        x->shots);
             }
     } else {
         fprintf(f, "neverodds %s — matchup, rules xwing-2e, policy per-attack, %s; data %s\n", NO_VERSION,
@@ -244,11 +365,14 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
                 *b->name ? ", " : "", b->name, b->faction);
         fprintf(f, "tokens: each ship holds one of each asked for whose action it has; one attack with the\n"
                    "primary weapon; P(kill) and attacks to destroy at range %d, one a round, the defender's\n"
-                   "tokens refreshed each round (+: some survive 200 attacks)\n",
+                   "tokens refreshed each round (+: some survive 200 attacks); ships alike share a row (×n)\n",
                 NO_MATCHUP_RANGE);
         for (int d = 0; d < 2; d++)
             cells_text(f, &c[d * per], per, d);
+        for (int d = 0; d < 2; d++)
+            squad_fire_text(f, fire_of[d], n[!d], d);
     }
     free(c);
+    free(fire);
     return rc;
 }

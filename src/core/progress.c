@@ -9,6 +9,7 @@
 static int enabled;
 static volatile sig_atomic_t interruptible, stop;
 static uint64_t total, done;
+static const char *items; /* a bar of items (matchup's cells), not trials: the runs inside draw none */
 static double started, last_drawn;
 static int drawn;
 
@@ -41,6 +42,8 @@ void no_progress_catch_interrupt(void)
 
 void no_progress_begin(uint64_t n, int can_stop)
 {
+    if (items)
+        return;
     total = n;
     done = 0;
     drawn = 0;
@@ -48,29 +51,58 @@ void no_progress_begin(uint64_t n, int can_stop)
     interruptible = can_stop;
 }
 
-void no_progress_add(uint64_t n)
+/* Counts `n` more done and draws the bar: trials in millions, or items one by one. */
+static void count_done(uint64_t n)
 {
-    if (!total) /* no run begun: a sequence's Monte Carlo, which has no bar */
-        return;
 #pragma omp critical(neverodds_progress)
     {
-        done += n * (uint64_t)no_nranks(); /* the other ranks run as many chunks, near enough */
+        done += n;
         double t = now();
         if (enabled && t - started > 1.0 && t - last_drawn > 0.1) {
             int width = 40, filled = total ? (int)(width * (double)done / (double)total) : 0;
-            fprintf(stderr, "\r[%.*s%*s] %3.0f%%  %.1f of %.1f million trials  %.0f s%s", filled,
-                    "########################################", width - filled, "",
-                    total ? 100.0 * (double)done / (double)total : 0.0, 1e-6 * (double)done, 1e-6 * (double)total,
-                    t - started,
-                    interruptible ? "  (Ctrl-C: stop and report)" : "");
+            fprintf(stderr, "\r[%.*s%*s] %3.0f%%  ", filled, "########################################", width - filled,
+                    "", total ? 100.0 * (double)done / (double)total : 0.0);
+            if (items)
+                fprintf(stderr, "%llu of %llu %s  %.0f s", (unsigned long long)done, (unsigned long long)total, items,
+                        t - started);
+            else
+                fprintf(stderr, "%.1f of %.1f million trials  %.0f s%s", 1e-6 * (double)done, 1e-6 * (double)total,
+                        t - started, interruptible ? "  (Ctrl-C: stop and report)" : "");
             last_drawn = t;
             drawn = 1;
         }
     }
 }
 
+void no_progress_add(uint64_t n)
+{
+    if (!total || items) /* no run begun (a sequence's Monte Carlo has no bar), or a run inside items */
+        return;
+    count_done(n * (uint64_t)no_nranks()); /* the other ranks run as many chunks, near enough */
+}
+
+void no_progress_begin_items(uint64_t n, const char *what)
+{
+    no_progress_begin(n, 0);
+    items = what;
+}
+
+void no_progress_item_done(void)
+{
+    if (items)
+        count_done(1);
+}
+
+void no_progress_end_items(void)
+{
+    items = NULL;
+    no_progress_end();
+}
+
 void no_progress_end(void)
 {
+    if (items)
+        return;
     if (drawn)
         fputs("\r\033[K", stderr); /* the bar's line, cleared */
     drawn = 0;

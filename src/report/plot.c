@@ -9,6 +9,7 @@
 #include "neverodds/version.h"
 #include <errno.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -610,8 +611,10 @@ static void sweep_script(FILE *f, const void *arg)
     const no_plot_grid *g = arg;
     put_axis_key(f, "x", g->xkey);
     put_tics(f, "x", g->xval, g->nx);
-    double lo = g->value[0], hi = g->value[0];
-    for (int i = 0; i < g->nx * g->ny; i++) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < g->nx * g->ny; i++) { /* a NaN cell has no value: left empty */
+        if (isnan(g->value[i]))
+            continue;
         lo = g->value[i] < lo ? g->value[i] : lo;
         hi = g->value[i] > hi ? g->value[i] : hi;
     }
@@ -624,6 +627,8 @@ static void sweep_script(FILE *f, const void *arg)
     for (int y = 0; y < g->ny; y++)
         for (int x = 0; x < g->nx; x++) {
             double v = g->value[y * g->nx + x];
+            if (isnan(v))
+                continue;
             fprintf(f, "%d %d %.12g %.12g %d\n", x, y, v, g->se ? Z95 * g->se[y * g->nx + x] : 0, v > (lo + hi) / 2);
         }
     fputs("EOD\n", f);

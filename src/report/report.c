@@ -99,6 +99,8 @@ static void text_shots(FILE *f, const no_summary *s)
         fprintf(f, "\n");
     }
     fprintf(f, "\nmean shots   %.10f", s->shots_mean);
+    if (!s->exact)
+        fprintf(f, " ± %.10f", s->shots_mean_se);
     if (s->shots_beyond.p > 0) {
         fprintf(f, " (of the attacks that destroy it within %d)\nP(more than %d)  ", NO_MAX_SHOTS, NO_MAX_SHOTS);
         rep_print_rate(f, s->shots_beyond, s->exact);
@@ -362,6 +364,7 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     if (s->has_shots) { /* pmf[k]: destroyed by exactly the k-th attack (pmf[0] = 0) */
         cJSON *sh = rep_pmf_json(o, "shots", s->shots, s->max_shots + 1);
         cJSON_AddNumberToObject(sh, "mean", s->shots_mean);
+        cJSON_AddNumberToObject(sh, "mean_stderr", s->shots_mean_se);
         cJSON_AddItemToObject(sh, "beyond", rep_rate_json(s->shots_beyond));
         cJSON_AddNumberToObject(sh, "max", NO_MAX_SHOTS);
         /* one shot a round, the defender's tokens refreshed; or shots in one round, carried */

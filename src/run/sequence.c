@@ -11,6 +11,7 @@
 #include "neverodds/run.h"
 #include "neverodds/summary.h"
 #include <stddef.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -595,7 +596,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
-    double scale = exact ? 1.0 : 1.0 / (double)trials, left = exact ? 1.0 : (double)trials;
+    double scale = exact ? 1.0 : 1.0 / (double)trials, left = exact ? 1.0 : (double)trials, m2 = 0;
     memset(out, 0, sizeof *out);
     masses mass = {0};
     mass_row(&mass, 0)[0] = left;
@@ -606,6 +607,7 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         push(&q, opts, exact, 0, k, 0, &mass, &next, NULL, finished);
         out->shots[k] = rep_rate(finished[0] * scale, trials);
         out->shots_mean += k * finished[0] * scale;
+        m2 += (double)k * k * finished[0] * scale;
         out->max_shots = finished[0] > 0 ? k : out->max_shots;
         left -= finished[0];
         masses_free(&mass);
@@ -613,6 +615,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     }
     masses_free(&mass);
     out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
+    if (!exact) /* the mean of k (0 past NO_MAX_SHOTS) over the trials */
+        out->shots_mean_se = sqrt(fmax(m2 - out->shots_mean * out->shots_mean, 0) / (double)trials);
     out->has_shots = 1;
     out->shots_rounds = rounds;
     out->exact = exact;
