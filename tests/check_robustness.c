@@ -144,44 +144,36 @@ START_TEST(t_count_parse)
 }
 END_TEST
 
+/* The "did you mean" of `name` among `names`, as the messages give it. */
+static const char *suggestion(const char *name, const char *const *names)
+{
+    static char out[160];
+    jr_near q;
+    jr_near_start(&q, name);
+    jr_near_list(&q, names);
+    jr_near_text(&q, out, sizeof out);
+    return out;
+}
+
 /* Every "did you mean" comes from one search (io/jsonread.h): a swap of two neighbours is one
  * edit, the nearest come first, a name offered twice is named once, nothing far is offered. */
 START_TEST(t_nearest_names)
 {
     static const char *const options[] = {"--trials", "--threads", "--seed", "--tokens", "--seed", NULL};
-    char out[160];
-    jr_near q;
-    jr_near_start(&q, "--trails"); /* one swap from --trials; --threads is 3 edits away, over 8/3 */
-    jr_near_list(&q, options);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"--trials\"?)");
-    jr_near_start(&q, "--sed"); /* 1 from --seed (offered twice), cap 5/3 = 1 */
-    jr_near_list(&q, options);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"--seed\"?)");
-    jr_near_start(&q, "--tkoens"); /* --tokens 1 (a swap), --trials 4 */
-    jr_near_list(&q, options);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"--tokens\"?)");
-    jr_near_start(&q, "--colour");
-    jr_near_list(&q, options);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, "");
+    /* one swap from --trials; --threads is 3 edits away, over 8/3 */
+    ck_assert_str_eq(suggestion("--trails", options), " (did you mean \"--trials\"?)");
+    /* 1 from --seed (offered twice), cap 5/3 = 1 */
+    ck_assert_str_eq(suggestion("--sed", options), " (did you mean \"--seed\"?)");
+    /* --tokens 1 (a swap), --trials 4 */
+    ck_assert_str_eq(suggestion("--tkoens", options), " (did you mean \"--tokens\"?)");
+    ck_assert_str_eq(suggestion("--colour", options), "");
     /* nearest first: "rnu" is 1 from run (a swap); "xwing" and "xwing1" from "xwng": 1 and 2,
      * 2 over the cap of 4/3 = 1 */
     static const char *const commands[] = {"run", "xwing1", "xwing", "list", NULL};
-    jr_near_start(&q, "rnu");
-    jr_near_list(&q, commands);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"run\"?)");
-    jr_near_start(&q, "xwng");
-    jr_near_list(&q, commands);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"xwing\"?)");
-    jr_near_start(&q, "xwingg1"); /* xwing1 1, xwing 2: cap 7/3 = 2, both, the nearer first */
-    jr_near_list(&q, commands);
-    jr_near_text(&q, out, sizeof out);
-    ck_assert_str_eq(out, " (did you mean \"xwing1\", \"xwing\"?)");
+    ck_assert_str_eq(suggestion("rnu", commands), " (did you mean \"run\"?)");
+    ck_assert_str_eq(suggestion("xwng", commands), " (did you mean \"xwing\"?)");
+    /* xwing1 1, xwing 2: cap 7/3 = 2, both, the nearer first */
+    ck_assert_str_eq(suggestion("xwingg1", commands), " (did you mean \"xwing1\", \"xwing\"?)");
 }
 END_TEST
 

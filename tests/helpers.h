@@ -118,9 +118,12 @@ static inline no_state forced(no_scenario *sc, const char *letters)
     for (const char *p = letters; *p; p++) {
         if (*p == ' ' || *p == ',' || *p == '|')
             continue;
-        const char *at = strchr(no_xwing_face_letters, *p), *card = strchr(no_xwing_card_letters, *p);
-        ck_assert_msg(at != NULL || card != NULL, "bad die or card letter %c", *p);
-        faces[n++] = (uint8_t)(at ? at - no_xwing_face_letters : card - no_xwing_card_letters);
+        int face = 0; /* the letters `order --roll` reads */
+        while (face < XW_NFACES && *no_game_xwing.roll_face(NO_POOL_ATTACK, face, 0) != *p)
+            face++;
+        const char *card = strchr(no_xwing_card_letters, *p);
+        ck_assert_msg(face < XW_NFACES || card != NULL, "bad die or card letter %c", *p);
+        faces[n++] = (uint8_t)(face < XW_NFACES ? face : card - no_xwing_card_letters);
     }
     return walk_faces(sc, faces, n, letters);
 }

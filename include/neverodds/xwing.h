@@ -6,7 +6,6 @@
 
 enum { XW_BLANK, XW_FOCUS, XW_HIT, XW_CRIT, XW_EVADE, XW_NFACES };
 extern const char *const no_xwing_face_names[XW_NFACES + 1]; /* NULL-terminated */
-extern const char no_xwing_face_letters[XW_NFACES + 1]; /* "BFHCE" */
 
 extern const no_die no_xwing_attack_die, no_xwing_defense_die;
 extern const no_rules no_xwing2e_rules;

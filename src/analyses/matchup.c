@@ -206,16 +206,29 @@ static void cells_text(FILE *f, const cell *c, int n, int dir)
     }
 }
 
+static void group_json(cJSON *e, const char *role, const group *g)
+{
+    char count[32];
+    snprintf(count, sizeof count, "%s_count", role);
+    cJSON_AddStringToObject(e, role, g->ship->pilot);
+    cJSON_AddNumberToObject(e, count, g->count);
+}
+
+/* A JSON entry of one direction: its means at ranges 1 to 3 under `key`, the direction, then the
+ * group named `role` ("attacker", "defender") with its count. */
+static cJSON *entry_json(const char *key, const double mean[3], int dir, const char *role, const group *g)
+{
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddItemToObject(e, key, cJSON_CreateDoubleArray(mean, 3));
+    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
+    group_json(e, role, g);
+    return e;
+}
+
 static cJSON *cell_json(const cell *c, int dir)
 {
-    cJSON *e = cJSON_CreateObject(), *m = cJSON_AddArrayToObject(e, "mean_damage_by_range");
-    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
-    cJSON_AddStringToObject(e, "attacker", c->atk->ship->pilot);
-    cJSON_AddNumberToObject(e, "attacker_count", c->atk->count);
-    cJSON_AddStringToObject(e, "defender", c->def->ship->pilot);
-    cJSON_AddNumberToObject(e, "defender_count", c->def->count);
-    for (int r = 0; r < 3; r++)
-        cJSON_AddItemToArray(m, cJSON_CreateNumber(c->mean[r]));
+    cJSON *e = entry_json("mean_damage_by_range", c->mean, dir, "attacker", c->atk);
+    group_json(e, "defender", c->def);
     cJSON_AddNumberToObject(e, "p_kill", c->kill);
     cJSON_AddNumberToObject(e, "attacks_to_destroy", c->shots);
     cJSON_AddNumberToObject(e, "p_not_destroyed_in_200", c->beyond);
@@ -254,14 +267,9 @@ static void squad_fire_text(FILE *f, const focus *x, int n, int dir)
 
 static cJSON *squad_fire_json(const focus *x, int dir)
 {
-    cJSON *e = cJSON_CreateObject(), *m = cJSON_AddArrayToObject(e, "squad_mean_damage_by_range");
-    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
-    cJSON_AddStringToObject(e, "defender", x->def->ship->pilot);
-    cJSON_AddNumberToObject(e, "defender_count", x->def->count);
+    cJSON *e = entry_json("squad_mean_damage_by_range", x->mean, dir, "defender", x->def);
     cJSON_AddNumberToObject(e, "shields", x->def->ship->shields);
     cJSON_AddNumberToObject(e, "hull", x->def->ship->hull);
-    for (int r = 0; r < 3; r++)
-        cJSON_AddItemToArray(m, cJSON_CreateNumber(x->mean[r]));
     return e;
 }
 

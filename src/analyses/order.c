@@ -729,6 +729,16 @@ typedef struct faces_queue {
 } faces_queue;
 enum { Q_N = NO_POOLS * 2 }; /* queue pool * 2 + (1 for the rerolls) */
 static const char *const queue_keys[Q_N] = {"atk", "atk-reroll", "def", "def-reroll", "cover", "cover-reroll"};
+static const char *const pool_words[NO_POOLS] = {"attack", "defense", "cover"};
+
+/* Whether the game rolls dice into `pool` (Armada's defense pool holds Redirect's points). */
+static int rolls_pool(const no_game *g, int pool)
+{
+    for (int f = 0; f < NO_MAX_FACES; f++)
+        if (g->roll_face(pool, f, 0))
+            return 1;
+    return 0;
+}
 
 /* Whether `tok` names face `face` of `pool`, by its letters or its word, in any case. */
 static int names_face(const no_game *g, int pool, int face, const char *tok)
@@ -742,7 +752,7 @@ static int names_face(const no_game *g, int pool, int face, const char *tok)
 }
 
 /* The letters of the faces `pool` rolls, each once, in face order, joined by `sep` and the last by
- * `last` ("B, F, H, C or E"); empty when the game never rolls that pool. */
+ * `last` ("B, F, H, C or E"). */
 static void letters_text(const no_game *g, int pool, const char *sep, const char *last, char *out, size_t n)
 {
     const char *seen[NO_MAX_FACES];
@@ -765,21 +775,22 @@ static void letters_text(const no_game *g, int pool, const char *sep, const char
  * the keys and faces of the pools the game rolls. */
 static void keys_text(const no_game *g, char *out, size_t n)
 {
-    static const char *const pool_names[NO_POOLS] = {"attack", "defense", "cover"};
     static const int key_order[Q_N] = {0, 2, 4, 1, 3, 5}; /* the first rolls, then the rerolls */
-    char letters[NO_POOLS][64], keys[160] = "", faces[200] = "";
+    char keys[160] = "", faces[200] = "";
     int total = 0, listed = 0;
     size_t kused = 0, fused = 0;
     for (int p = 0; p < NO_POOLS; p++) {
-        letters_text(g, p, " ", " ", letters[p], sizeof letters[p]);
-        total += *letters[p] ? 2 : 0;
-        if (*letters[p])
-            fused += (size_t)snprintf(faces + fused, sizeof faces - fused, "%s%s %s", fused ? ", " : "", pool_names[p],
-                                      letters[p]);
+        if (!rolls_pool(g, p))
+            continue;
+        char letters[64];
+        letters_text(g, p, " ", " ", letters, sizeof letters);
+        total += 2;
+        fused += (size_t)snprintf(faces + fused, sizeof faces - fused, "%s%s %s", fused ? ", " : "", pool_words[p],
+                                  letters);
     }
     for (int j = 0; j < Q_N; j++) {
         int i = key_order[j];
-        if (!*letters[i / 2])
+        if (!rolls_pool(g, i / 2))
             continue;
         listed++;
         kused += (size_t)snprintf(keys + kused, sizeof keys - kused, "%s%s=",
@@ -801,10 +812,7 @@ static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *
             for (k = 0; k < Q_N && strcmp(queue_keys[k], tok); k++)
                 ;
         }
-        char listed[64] = "";
-        if (k < Q_N)
-            letters_text(g, k / 2, ", ", " or ", listed, sizeof listed);
-        if (!*listed) {
+        if (k == Q_N || !rolls_pool(g, k / 2)) {
             char keys[400];
             keys_text(g, keys, sizeof keys);
             if (eq)
@@ -812,6 +820,8 @@ static int parse_roll(const no_game *g, const char *spec, faces_queue *q, char *
             snprintf(err, errlen, "--roll: expected %s, got '%s'", keys, tok);
             return -1;
         }
+        char listed[64];
+        letters_text(g, k / 2, ", ", " or ", listed, sizeof listed);
         for (char *save2 = NULL, *fc = strtok_r(eq + 1, ",", &save2); fc; fc = strtok_r(NULL, ",", &save2)) {
             int f = 0;
             while (f < NO_MAX_FACES && !names_face(g, k / 2, f, fc))
@@ -902,8 +912,7 @@ static void trace_row(FILE *head, FILE *f, cJSON *list, const table *t, const ro
         fprintf(head, "\n%s, %s%s%s\n", t->ro[x->ro].label, x->fixed ? "order " : "each player's order per roll: ", ord,
                 is_official(x) ? " (official, policy's choice)" : x->policy_choice ? " (policy's choice)" : "");
     }
-    /* Armada's defense pool holds the points Redirect moves, never dice */
-    int rolls_defense = sc->game->roll_face(NO_POOL_DEFENSE, 0, 0) != NULL;
+    int rolls_defense = rolls_pool(sc->game, NO_POOL_DEFENSE);
     const char *defense_label = rolls_defense ? "defense" : "points", *defense_key = rolls_defense ? "defense_dice" : "points";
     no_state s = ctx.start;
     int actor, window, at, asked = -1; /* the op of the effect that asked for the roll pending */
@@ -914,7 +923,7 @@ static void trace_row(FILE *head, FILE *f, cJSON *list, const table *t, const ro
         if (at == NO_AT_ROLL) {
             pool = s.roll_pool;
             if (asked < 0) /* a reroll's line names the effect that asked */
-                snprintf(what, sizeof what, "%s roll", (const char *[]){"attack", "defense", "cover"}[pool]);
+                snprintf(what, sizeof what, "%s roll", pool_words[pool]);
             if (forced_roll(sc, &ctx, &s, q, asked == NO_OP_REROLL, why, sizeof why)) {
                 if (asked >= 0) { /* say which effect's roll it was */
                     char at_what[sizeof why];

@@ -29,16 +29,23 @@ typedef struct no_legion_keyword {
 extern const no_legion_keyword no_legion_keywords[];
 extern const int no_legion_nkeywords;
 
-/* no_applied.defaults: what the scenario (or a unit card it names) does not say, taken by default:
- * no "cover" (none), "attack_type" (ranged), attacker "surge" (none), defender "die" (white),
- * "surge" (none), "courage" (1), "type" (trooper). */
-#define LG_DEFAULT_COVER 1u
-#define LG_DEFAULT_ATTACK_TYPE 2u
-#define LG_DEFAULT_SURGE_CHART 4u
-#define LG_DEFAULT_DIE 8u
-#define LG_DEFAULT_DEFENSE_SURGE 16u
-#define LG_DEFAULT_COURAGE 32u
-#define LG_DEFAULT_TYPE 64u
+/* no_applied.defaults: bit i when the scenario (or, for `card` keys, a unit card it names) does not
+ * give no_legion_defaults[i], taken by default: "attack_type" (ranged), "cover" (none), attacker
+ * "surge" (none), defender "die" (white), "surge" (none), "type" (trooper), "courage" (1). */
+typedef struct no_legion_default {
+    const char *holder, *key; /* holder: "" (the attack), "attacker" or "defender" */
+    int card;                 /* a unit card gives it too */
+} no_legion_default;
+enum { LG_DEF_ATTACK_TYPE, LG_DEF_COVER, LG_DEF_SURGE_CHART, LG_DEF_DIE, LG_DEF_DEFENSE_SURGE, LG_DEF_TYPE,
+       LG_DEF_COURAGE, LG_NDEFAULTS };
+extern const no_legion_default no_legion_defaults[LG_NDEFAULTS];
+#define LG_DEFAULT_ATTACK_TYPE (1u << LG_DEF_ATTACK_TYPE)
+#define LG_DEFAULT_COVER (1u << LG_DEF_COVER)
+#define LG_DEFAULT_SURGE_CHART (1u << LG_DEF_SURGE_CHART)
+#define LG_DEFAULT_DIE (1u << LG_DEF_DIE)
+#define LG_DEFAULT_DEFENSE_SURGE (1u << LG_DEF_DEFENSE_SURGE)
+#define LG_DEFAULT_TYPE (1u << LG_DEF_TYPE)
+#define LG_DEFAULT_COURAGE (1u << LG_DEF_COURAGE)
 
 /* A roll that is not an attack (a rally, a priority roll). */
 int rep_is_roll(const no_scenario *sc);

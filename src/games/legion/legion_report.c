@@ -303,16 +303,14 @@ static void no_legion_outcomes_json(cJSON *o, const no_scenario *sc, const no_su
     const no_ctx *ctx = &sc->ctx;
     if (sc->engine_rules == &no_legion_rules) {
         cover_json(o, ctx);
-        /* the scenario keys taken by default, as the header marks them */
-        static const struct { uint32_t bit; const char *key; } keys[] = {
-            {LG_DEFAULT_ATTACK_TYPE, "attack_type"}, {LG_DEFAULT_COVER, "cover"},
-            {LG_DEFAULT_SURGE_CHART, "attacker.surge"}, {LG_DEFAULT_DIE, "defender.die"},
-            {LG_DEFAULT_DEFENSE_SURGE, "defender.surge"}, {LG_DEFAULT_TYPE, "defender.type"},
-            {LG_DEFAULT_COURAGE, "defender.courage"}};
-        cJSON *d = cJSON_AddArrayToObject(o, "by_default");
-        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-            if (sc->applied[0].defaults & keys[i].bit)
-                cJSON_AddItemToArray(d, cJSON_CreateString(keys[i].key));
+        cJSON *d = cJSON_AddArrayToObject(o, "by_default"); /* as the header marks them */
+        for (int i = 0; i < LG_NDEFAULTS; i++)
+            if (sc->applied[0].defaults >> i & 1) {
+                const no_legion_default *x = &no_legion_defaults[i];
+                char key[64];
+                snprintf(key, sizeof key, "%s%s%s", x->holder, *x->holder ? "." : "", x->key);
+                cJSON_AddItemToArray(d, cJSON_CreateString(key));
+            }
     }
     if (s->has_kill) { /* without a unit: "health_given": false (report.c) */
         rep_pmf_json(o, "defeated", s->defeated, s->max_defeated + 1);

@@ -263,6 +263,23 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
     }
 }
 
+const no_legion_default no_legion_defaults[LG_NDEFAULTS] = {
+    [LG_DEF_ATTACK_TYPE] = {"", "attack_type", 0},  [LG_DEF_COVER] = {"", "cover", 0},
+    [LG_DEF_SURGE_CHART] = {"attacker", "surge", 1}, [LG_DEF_DIE] = {"defender", "die", 1},
+    [LG_DEF_DEFENSE_SURGE] = {"defender", "surge", 1}, [LG_DEF_TYPE] = {"defender", "type", 1},
+    [LG_DEF_COURAGE] = {"defender", "courage", 1},
+};
+
+/* Marks the keys of `holder` that `o` does not give (nor a unit card, when `card`), for the report. */
+static void mark_unsaid(const cJSON *o, const char *holder, const cJSON *card, no_applied *ap)
+{
+    for (int i = 0; i < LG_NDEFAULTS; i++) {
+        const no_legion_default *d = &no_legion_defaults[i];
+        if (!strcmp(d->holder, holder) && !(d->card && card) && !cJSON_GetObjectItemCaseSensitive(o, d->key))
+            ap->defaults |= 1u << i;
+    }
+}
+
 static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_applied *ap)
 {
     static const char *const keys[] = {"unit", "pool", "weapons", "moved", "surge", "tokens", "keywords", NULL};
@@ -275,8 +292,7 @@ static void parse_attacker(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_a
         return;
     const cJSON *unit = find_unit(j, u, o, "attacker", ap->who[NO_ATTACKER]);
     static const char *const charts[] = {"none", "hit", "crit", NULL};
-    if (!unit && !cJSON_GetObjectItemCaseSensitive(o, "surge"))
-        ap->defaults |= LG_DEFAULT_SURGE_CHART;
+    mark_unsaid(o, "attacker", unit, ap);
     int chart = LG_CHART_NONE;
     if (unit) {
         unit_keywords(j, u, unit, "attacker_keywords", NO_ATTACKER, ctx);
@@ -512,13 +528,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
         return;
     const cJSON *unit = find_unit(j, u, o, "defender", ap->who[NO_DEFENDER]);
     static const char *const dice[] = {"white", "red", NULL};
-    /* what neither the scenario nor a unit card says, for the report */
-    static const struct { const char *key; uint32_t bit; } unsaid[] = {
-        {"die", LG_DEFAULT_DIE}, {"surge", LG_DEFAULT_DEFENSE_SURGE}, {"courage", LG_DEFAULT_COURAGE},
-        {"type", LG_DEFAULT_TYPE}};
-    for (size_t i = 0; !unit && i < sizeof unsaid / sizeof unsaid[0]; i++)
-        if (!cJSON_GetObjectItemCaseSensitive(o, unsaid[i].key))
-            ap->defaults |= unsaid[i].bit;
+    mark_unsaid(o, "defender", unit, ap);
     static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
     int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER;
     if (unit) { /* the unit's card, which the scenario's own keys then override */
@@ -679,10 +689,7 @@ static int parse_attack(const attack_src *src, no_ctx *ctx)
     static const char *const covers[] = {"none", "light", "heavy", NULL};
     ctx->kw[NO_DEFENDER][LK_COVER_BASE] = (uint8_t)jr_enum_key(j, o, "cover", "", covers,
                                                                   "a cover", 0);
-    if (!cJSON_GetObjectItemCaseSensitive(o, "cover"))
-        src->ap->defaults |= LG_DEFAULT_COVER;
-    if (!cJSON_GetObjectItemCaseSensitive(o, "attack_type"))
-        src->ap->defaults |= LG_DEFAULT_ATTACK_TYPE;
+    mark_unsaid(o, "", NULL, src->ap);
     ctx->range = 1; /* X-Wing's range conditions do not apply: every modifier allows range 1 */
     ctx->kw[NO_DEFENDER][LK_LOS_CAP_READING] = src->rd->los_cap; /* before the miniatures: the cap */
     ctx->kw[NO_ATTACKER][LK_PRIMITIVE_READING] = src->rd->primitive;

@@ -6,7 +6,6 @@
 #include <string.h>
 
 const char *const no_xwing_face_names[XW_NFACES + 1] = {"blank", "focus", "hit", "crit", "evade", NULL};
-const char no_xwing_face_letters[XW_NFACES + 1] = "BFHCE";
 
 /* Face tables from shared/rules/dice.md (not printed in the seeds, L-none; the physical dice). */
 const no_die no_xwing_attack_die = {
