@@ -54,6 +54,20 @@ typedef struct no_plot_grid {
 } no_plot_grid;
 int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_grid *grid, char *err, size_t errlen);
 
+/* Curves over x = x0, x0 + 1, ... (battle: each ship's survival by round; the outcomes by range):
+ * percentages, with 95% error bars where a curve has standard errors. */
+typedef struct no_plot_curve {
+    const char *label;
+    const double *y, *se;   /* se NULL: exact */
+    int colour, dashed;
+} no_plot_curve;
+typedef struct no_plot_curves {
+    const char *title, *subtitle, *footnote, *xlabel, *ylabel;
+    int x0, n, ncurves;
+    const no_plot_curve *curve;
+} no_plot_curves;
+int no_plot_lines(const char *path, const no_plot_style *style, const no_plot_curves *c, char *err, size_t errlen);
+
 /* "X-Wing · rules xwing-2e · policy per-attack · exact": what produced a summary (chart footnotes). */
 void no_plot_provenance(const no_scenario *sc, const no_summary *s, char *out, size_t n);
 

@@ -26,6 +26,7 @@ enum { NO_CARD_PILOT = 'p', NO_CARD_UPGRADE = 'u', NO_CARD_LOADOUT = 'l', NO_CAR
 typedef struct no_ship {
     char pilot[64], name[64], ship[64], ship_name[64], faction[32], size[8];
     int initiative, attack, agility, hull, shields, force, charges;
+    int points;                             /* the pilot's squad cost (upgrades cost loadout value, not points) */
     char arc[24];                           /* of its primary attack (the strongest not bullseye-only) */
     int actions;                            /* NO_ACT_* bits of the actions it can take */
     int nweapons;

@@ -654,3 +654,38 @@ int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_gr
     snprintf(fr.footnote, sizeof fr.footnote, "%s", grid->footnote ? grid->footnote : "");
     return draw(path, style, &fr, sweep_script, grid, err, errlen);
 }
+
+/* ---- curves (battle: survival over rounds, outcomes by range) ---- */
+
+static void curves_script(FILE *f, const void *arg)
+{
+    const no_plot_curves *c = arg;
+    for (int i = 0; i < c->ncurves; i++) { /* x, y, half 95% interval */
+        fprintf(f, "$c%d << EOD\n", i);
+        for (int x = 0; x < c->n; x++)
+            fprintf(f, "%d %.12g %.12g\n", c->x0 + x, c->curve[i].y[x], c->curve[i].se ? Z95 * c->curve[i].se[x] : 0);
+        fputs("EOD\n", f);
+    }
+    fprintf(f, "set xlabel \"%s\"\nset xrange [%g:%g]\nset xtics 1\nset key outside right top\n", c->xlabel,
+            c->x0 - 0.3, c->x0 + c->n - 0.7);
+    put_percent_axis(f, "y", c->ylabel);
+    fputs("plot ", f);
+    for (int i = 0; i < c->ncurves; i++) {
+        const no_plot_curve *cv = &c->curve[i];
+        fprintf(f, "%s$c%d using 1:($2*100)%s with %s lw 2.5 pt 7 ps 1.1 dt %d lc rgb \"%s\" title \"", i ? ", \\\n     " : "",
+                i, cv->se ? ":($3*100)" : "", cv->se ? "yerrorlines" : "linespoints", cv->dashed ? 2 : 1,
+                colours[cv->colour % NCOLOURS]);
+        put_text(f, cv->label);
+        fputs("\"", f);
+    }
+    fputs("\n", f);
+}
+
+int no_plot_lines(const char *path, const no_plot_style *style, const no_plot_curves *c, char *err, size_t errlen)
+{
+    frame fr = {.multiplot = 0};
+    snprintf(fr.title, sizeof fr.title, "%s", c->title);
+    snprintf(fr.subtitle, sizeof fr.subtitle, "%s", c->subtitle ? c->subtitle : "");
+    snprintf(fr.footnote, sizeof fr.footnote, "%s", c->footnote ? c->footnote : "");
+    return draw(path, style, &fr, curves_script, c, err, errlen);
+}

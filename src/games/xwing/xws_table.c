@@ -396,6 +396,7 @@ int xt_ship_of(jr *j, const char *id, const char *faction, const char *path, no_
     snprintf(s->size, sizeof s->size, "%s", jr_entry_text(ship, "size", "small"));
     s->initiative = jr_entry_int(p, "initiative", 0);
     s->force = jr_entry_int(p, "force", 0);
+    s->points = jr_entry_int(p, "cost", 0);
     s->charges = jr_entry_int(p, "charges", 0);
     s->agility = jr_entry_int(stats, "agility", 0);
     s->hull = jr_entry_int(stats, "hull", 0);

@@ -1,0 +1,72 @@
+/* battle.c — `neverodds battle`: the attack tables, then the battle exactly when its states fit
+ * (or when --exact asks) and by Monte Carlo otherwise, as asked and at each range; then the
+ * report. */
+#include "battle_model.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Battle states the exact driver may hold at once before the battle falls back to Monte Carlo
+ * (a state is about 80 bytes with its chance: a few seconds and tens of MB at most). */
+#define EXACT_BUDGET 200000
+
+/* One battle with the chances range_p: exact, or Monte Carlo when rep says. */
+static int drive(const bt_model *m, const no_battle_opts *o, const double range_p[4], bt_report *rep, bt_result *r)
+{
+    if (rep->exact) {
+        if (!bt_exact(m, o, range_p, EXACT_BUDGET, r))
+            return 0;
+        bt_result_free(r);
+        return -1;
+    }
+    no_battle_opts mc = *o;
+    mc.run.trials = rep->trials;
+    bt_montecarlo(m, &mc, range_p, r);
+    return 0;
+}
+
+int no_battle(FILE *f, const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o, char *err,
+              size_t errlen)
+{
+    bt_model *m = calloc(1, sizeof *m);
+    bt_report *rep = calloc(1, sizeof *rep);
+    if (!m || !rep)
+        abort();
+    int rc = bt_model_build(m, a, b, o, err, errlen);
+    if (rc) {
+        free(m);
+        free(rep);
+        return -1;
+    }
+    *rep = (bt_report){.side = {a, b}, .opts = o, .model = m};
+    rep->exact = no_run_is_exact(&o->run);
+    rep->trials = o->run.trials ? o->run.trials : NO_DEFAULT_TRIALS;
+    if (drive(m, o, o->range_p, rep, &rep->main)) {
+        if (o->run.force_exact) {
+            snprintf(err, errlen, "the battle is too large to compute exactly (more than %d battle states at once); "
+                     "--trials N runs it by Monte Carlo", EXACT_BUDGET);
+            rc = -1;
+        } else { /* said in the report */
+            rep->exact = 0;
+            rep->fell_back = 1;
+            drive(m, o, o->range_p, rep, &rep->main);
+        }
+    }
+    int bands = 0;
+    for (int r = 1; r <= 3 && !rc; r++) { /* the same battle at one range every round */
+        double one[4] = {0};
+        one[r] = 1;
+        if (!drive(m, o, one, rep, &rep->band[r - 1]))
+            bands |= 1 << (r - 1);
+    }
+    if (!rc)
+        rc = bt_print(f, rep, err, errlen);
+    if (!(rc < 0 && o->run.force_exact))
+        bt_result_free(&rep->main);
+    for (int r = 0; r < 3; r++)
+        if (bands & 1 << r)
+            bt_result_free(&rep->band[r]);
+    bt_model_free(m);
+    free(m);
+    free(rep);
+    return rc;
+}

@@ -1,0 +1,482 @@
+/* battle_drive.c — the battle round by round, two ways over the same rules: exactly (the chance
+ * of every state of the whole battle, attack by attack) and by Monte Carlo (one uniform draw per
+ * attack from its alias table). Citations are lines of seeds/000_1d63b3a51872ba9e.txt.
+ *
+ * A round's Engagement phase (L936-L946): ships engage from the highest initiative down; at equal
+ * initiative the first player's ships first (L944), each player's in listed order (L943 leaves
+ * the order to the player). Each engaging ship attacks once (L940). Destroyed ships are removed
+ * only once every ship of that initiative has engaged (L374, L746, L942, L1554-L1556): a ship
+ * destroyed in its own step still attacks, but no one targets it. The battle ends at the end of
+ * the step in which a side has no ship left (both: both destroyed), or after the last round. In
+ * the End phase the green tokens go and the Force recovers (battle_tables.c: next_round). */
+#include "battle_model.h"
+#include "neverodds/progress.h"
+#include "neverodds/ranks.h"
+#include "neverodds/rng.h"
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GONE 0xFF /* a removed ship's token state */
+
+void bt_result_init(bt_result *r, const bt_model *m, int rounds)
+{
+    memset(r, 0, sizeof *r);
+    r->rounds = rounds;
+    r->nq = Q_SHIP + m->n;
+    size_t cells = (size_t)(rounds + 1) * r->nq;
+    r->resolved = calloc((size_t)rounds + 1, sizeof *r->resolved);
+    r->at = calloc(cells, sizeof *r->at);
+    r->ended = calloc(cells, sizeof *r->ended);
+    if (!r->resolved || !r->at || !r->ended)
+        abort();
+}
+
+void bt_result_free(bt_result *r)
+{
+    free(r->resolved);
+    free(r->at);
+    free(r->ended);
+    r->resolved = r->at = r->ended = NULL;
+}
+
+void bt_result_add(bt_result *r, const bt_result *b)
+{
+    r->total += b->total;
+    for (int i = 0; i < BT_NOUTCOMES; i++)
+        r->outcome[i] += b->outcome[i];
+    r->rounds_sum += b->rounds_sum;
+    r->rounds_sq += b->rounds_sq;
+    for (int k = 0; k <= r->rounds; k++)
+        r->resolved[k] += b->resolved[k];
+    for (size_t i = 0; i < (size_t)(r->rounds + 1) * r->nq; i++) {
+        r->at[i] += b->at[i];
+        r->ended[i] += b->ended[i];
+    }
+    if (b->states > r->states)
+        r->states = b->states;
+}
+
+void bt_result_finish(bt_result *r)
+{
+    for (int k = 1; k <= r->rounds; k++)
+        for (int q = 0; q < r->nq; q++) {
+            r->ended[k * r->nq + q] += r->ended[(k - 1) * r->nq + q];
+            r->at[k * r->nq + q] += r->ended[k * r->nq + q];
+        }
+}
+
+/* The end of round k as `hp` stands, weighing w, into row k of `into` (at or ended). */
+static void record(const bt_model *m, bt_result *r, double *into, int k, const uint8_t *hp, double w)
+{
+    double *row = into + (size_t)k * r->nq;
+    int alive[2] = {0, 0}, lost[2] = {0, 0};
+    for (int i = 0; i < m->n; i++) {
+        int s = m->ship[i].side;
+        if (hp[i]) {
+            alive[s]++;
+            row[Q_SHIP + i] += w;
+        } else {
+            lost[s] += m->ship[i].points;
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        row[Q_SURVIVORS + s] += w * alive[s];
+        row[Q_SURVIVORS_SQ + s] += w * alive[s] * alive[s];
+        row[Q_POINTS + s] += w * lost[s];
+        row[Q_POINTS_SQ + s] += w * (double)lost[s] * lost[s];
+    }
+}
+
+/* A battle over in round k (a side has no ship left), or unresolved after the last. */
+static void record_end(const bt_model *m, bt_result *r, int k, const uint8_t *hp, double w, int unresolved)
+{
+    int alive[2] = {0, 0};
+    for (int i = 0; i < m->n; i++)
+        alive[m->ship[i].side] += hp[i] > 0;
+    int o = unresolved ? BT_UNRESOLVED : !alive[0] && !alive[1] ? BT_BOTH : alive[0] ? BT_A_WINS : BT_B_WINS;
+    r->outcome[o] += w;
+    r->rounds_sum += w * k;
+    r->rounds_sq += w * k * k;
+    if (!unresolved) {
+        r->resolved[k] += w;
+        record(m, r, r->ended, k, hp, w);
+    }
+}
+
+/* ---- the engagement order ---- */
+
+typedef struct plan {
+    int n, order[BT_SHIPS], last_of_step[BT_SHIPS]; /* last_of_step[i]: ship i ends its initiative step */
+} plan;
+
+static void make_plan(const bt_model *m, int first, plan *p)
+{
+    p->n = 0;
+    for (int init = 20; init >= -1; init--) /* initiatives above 6 are allowed for plain ships */
+        for (int turn = 0; turn < 2; turn++) {
+            int side = turn ? !first : first;
+            for (int i = 0; i < m->n; i++)
+                if (m->ship[i].side == side && m->ship[i].initiative == init)
+                    p->order[p->n++] = i;
+        }
+    for (int i = 0; i < p->n; i++)
+        p->last_of_step[i] = i + 1 == p->n || m->ship[p->order[i + 1]].initiative != m->ship[p->order[i]].initiative;
+}
+
+/* ---- targeting (the same for both drivers) ---- */
+
+/* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left. */
+static int pick_target(const bt_model *m, int policy, int s, int r, const uint8_t *hp, const uint8_t *st,
+                       const uint8_t *attacked)
+{
+    int best = -1;
+    double best_key = 0, best_kill = 0;
+    for (int t = 0; t < m->n; t++) {
+        if (m->ship[t].side == m->ship[s].side || !hp[t])
+            continue;
+        const bt_table *tab = bt_table_of(m, s, t, r, st[s], st[t]);
+        double kill = tab->tail[hp[t]], key = 0;
+        if (policy == NO_TARGET_THREAT)
+            key = bt_table_of(m, t, s, r, st[t], st[s])->mean;
+        else if (policy == NO_TARGET_POINTS)
+            key = m->ship[t].points;
+        else if (policy == NO_TARGET_SPREAD)
+            key = -(double)attacked[t];
+        int better = best < 0 || key > best_key ||
+                     (key == best_key && (kill > best_kill || (kill == best_kill && hp[t] < hp[best])));
+        if (better) {
+            best = t;
+            best_key = key;
+            best_kill = kill;
+        }
+    }
+    return best;
+}
+
+/* ---- Monte Carlo ---- */
+
+#define BATTLE_CHUNK 4096
+
+typedef struct mc_setup {
+    plan plans[2];
+    uint32_t range_cut[3]; /* a uniform below range_cut[i] (and not an earlier cut) draws ranges[i] */
+} mc_setup;
+
+static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setup *ms, no_pcg32 *rng,
+                       bt_result *r)
+{
+    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
+    for (int i = 0; i < m->n; i++) {
+        hp[i] = (uint8_t)m->ship[i].hp;
+        st[i] = (uint8_t)m->ship[i].first_state;
+    }
+    int ranges = m->nranges;
+    for (int k = 1; k <= o->rounds; k++) {
+        int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
+        int ri = 0;
+        if (ranges > 1) {
+            uint32_t u = no_pcg32_next(rng);
+            while (ri + 1 < ranges && u >= ms->range_cut[ri])
+                ri++;
+        }
+        int range = m->ranges[ri];
+        const plan *p = &ms->plans[first];
+        memset(attacked, 0, (size_t)m->n);
+        for (int i = 0; i < p->n; i++) {
+            int s = p->order[i];
+            if (st[s] != GONE) {
+                int t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked);
+                if (t >= 0) {
+                    const bt_table *tab = bt_table_of(m, s, t, range, st[s], st[t]);
+                    uint32_t hi = no_pcg32_next(rng), lo = no_pcg32_next(rng);
+                    int b = (int)(((uint64_t)hi * (uint64_t)tab->n) >> 32);
+                    const bt_outcome *out = &tab->out[lo < tab->keep[b] ? b : tab->alias[b]];
+                    hp[t] = out->damage >= hp[t] ? 0 : (uint8_t)(hp[t] - out->damage);
+                    st[s] = out->atk_state;
+                    st[t] = out->def_state;
+                    attacked[t]++;
+                }
+            }
+            if (!p->last_of_step[i])
+                continue;
+            int alive[2] = {0, 0};
+            for (int x = 0; x < m->n; x++) {
+                if (!hp[x])
+                    st[x] = GONE;
+                alive[m->ship[x].side] += hp[x] > 0;
+            }
+            if (!alive[0] || !alive[1]) {
+                record_end(m, r, k, hp, 1, 0);
+                return;
+            }
+        }
+        for (int x = 0; x < m->n; x++)
+            if (st[x] != GONE)
+                st[x] = (uint8_t)m->ship[x].round_start[st[x]];
+        record(m, r, r->at, k, hp, 1);
+    }
+    record_end(m, r, o->rounds, hp, 1, 1);
+}
+
+/* The sums as whole numbers over the ranks (each rank ran its own chunks). */
+static void sum_over_ranks(bt_result *r)
+{
+    if (no_nranks() < 2)
+        return;
+    size_t cells = (size_t)(r->rounds + 1) * r->nq, n = 1 + BT_NOUTCOMES + 2 + (r->rounds + 1) + 2 * cells;
+    uint64_t *v = malloc(n * sizeof *v);
+    double *src[] = {&r->total, r->outcome, &r->rounds_sum, &r->rounds_sq, r->resolved, r->at, r->ended};
+    size_t len[] = {1, BT_NOUTCOMES, 1, 1, (size_t)r->rounds + 1, cells, cells};
+    if (!v)
+        abort();
+    size_t at = 0;
+    for (int a = 0; a < 7; a++)
+        for (size_t i = 0; i < len[a]; i++)
+            v[at++] = (uint64_t)src[a][i];
+    no_ranks_sum(v, n);
+    at = 0;
+    for (int a = 0; a < 7; a++)
+        for (size_t i = 0; i < len[a]; i++)
+            src[a][i] = (double)v[at++];
+    free(v);
+}
+
+void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double range_p[4], bt_result *r)
+{
+    bt_model view = *m; /* the ranges of this run */
+    view.nranges = 0;
+    for (int x = 1; x <= 3; x++)
+        if (range_p[x] > 0)
+            view.ranges[view.nranges++] = x;
+    mc_setup ms;
+    make_plan(m, 0, &ms.plans[0]);
+    make_plan(m, 1, &ms.plans[1]);
+    double cum = 0;
+    for (int i = 0; i < view.nranges; i++) {
+        cum += range_p[view.ranges[i]];
+        ms.range_cut[i] = cum >= 1 ? UINT32_MAX : (uint32_t)(cum * 4294967296.0);
+    }
+    bt_result_init(r, m, o->rounds);
+    uint64_t trials = o->run.trials, chunks = (trials + BATTLE_CHUNK - 1) / BATTLE_CHUNK;
+    long long rank = no_rank(), nranks = no_nranks();
+    int threads = o->run.threads > 0 ? o->run.threads : 1;
+    bt_result *part = malloc((size_t)threads * sizeof *part);
+    if (!part)
+        abort();
+    for (int t = 0; t < threads; t++)
+        bt_result_init(&part[t], m, o->rounds);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (long long c = rank; c < (long long)chunks; c += nranks) {
+        int t = omp_get_thread_num();
+        no_pcg32 rng;
+        no_pcg32_seed(&rng, o->run.seed, (uint64_t)c);
+        uint64_t n = (uint64_t)c + 1 == chunks ? trials - (uint64_t)c * BATTLE_CHUNK : BATTLE_CHUNK;
+        for (uint64_t b = 0; b < n; b++)
+            one_battle(&view, o, &ms, &rng, &part[t]);
+        part[t].total += (double)n;
+    }
+    for (int t = 0; t < threads; t++) { /* whole numbers: the sum is the same in any order */
+        bt_result_add(r, &part[t]);
+        bt_result_free(&part[t]);
+    }
+    free(part);
+    sum_over_ranks(r);
+    bt_result_finish(r);
+}
+
+/* ---- exact ---- */
+
+/* A state of the whole battle: each ship's hit points left, token state (GONE once removed) and
+ * the attacks on it this round (read by the spread policy only). */
+typedef struct jstate {
+    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
+} jstate;
+
+typedef struct jmap {
+    jstate *key;
+    double *p;
+    size_t cap, n;
+    int len;      /* bytes of a key compared: the ships' */
+} jmap;
+
+static uint64_t jhash(const jstate *s, int n)
+{
+    const uint8_t *b[3] = {s->hp, s->st, s->attacked};
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < n; i++)
+            h = (h ^ b[a][i]) * 0x100000001B3ULL;
+    return h ^ (h >> 29);
+}
+
+static int jsame(const jstate *x, const jstate *y, int n)
+{
+    return !memcmp(x->hp, y->hp, (size_t)n) && !memcmp(x->st, y->st, (size_t)n) &&
+           !memcmp(x->attacked, y->attacked, (size_t)n);
+}
+
+static void jmap_init(jmap *m, int n)
+{
+    *m = (jmap){.cap = 64, .len = n};
+    m->key = malloc(m->cap * sizeof *m->key);
+    m->p = malloc(m->cap * sizeof *m->p);
+    if (!m->key || !m->p)
+        abort();
+    for (size_t i = 0; i < m->cap; i++)
+        m->p[i] = -1;
+}
+
+static void jmap_free(jmap *m)
+{
+    free(m->key);
+    free(m->p);
+}
+
+static void jmap_add(jmap *m, const jstate *s, double p)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        jmap old = *m;
+        m->cap *= 2;
+        m->n = 0;
+        m->key = malloc(m->cap * sizeof *m->key);
+        m->p = malloc(m->cap * sizeof *m->p);
+        if (!m->key || !m->p)
+            abort();
+        for (size_t i = 0; i < m->cap; i++)
+            m->p[i] = -1;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.p[i] >= 0)
+                jmap_add(m, &old.key[i], old.p[i]);
+        jmap_free(&old);
+    }
+    size_t i = jhash(s, m->len) & (m->cap - 1);
+    while (m->p[i] >= 0 && !jsame(&m->key[i], s, m->len))
+        i = (i + 1) & (m->cap - 1);
+    if (m->p[i] < 0) {
+        m->key[i] = *s;
+        m->p[i] = 0;
+        m->n++;
+    }
+    m->p[i] += p;
+}
+
+/* Ship s's attack from every state of `from` into `to`. */
+static void exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r, const jmap *from, jmap *to)
+{
+    for (size_t i = 0; i < from->cap; i++) {
+        if (from->p[i] < 0)
+            continue;
+        const jstate *x = &from->key[i];
+        int t = x->st[s] == GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked);
+        if (t < 0) {
+            jmap_add(to, x, from->p[i]);
+            continue;
+        }
+        const bt_table *tab = bt_table_of(m, s, t, r, x->st[s], x->st[t]);
+        for (int k = 0; k < tab->n; k++) {
+            jstate y = *x;
+            const bt_outcome *out = &tab->out[k];
+            y.hp[t] = out->damage >= y.hp[t] ? 0 : (uint8_t)(y.hp[t] - out->damage);
+            y.st[s] = out->atk_state;
+            y.st[t] = out->def_state;
+            y.attacked[t]++;
+            jmap_add(to, &y, from->p[i] * tab->p[k]);
+        }
+    }
+}
+
+/* The end of an initiative step: the destroyed removed; a battle with a side gone is over. */
+static void exact_step_end(const bt_model *m, int k, const jmap *from, jmap *to, bt_result *r)
+{
+    for (size_t i = 0; i < from->cap; i++) {
+        if (from->p[i] < 0)
+            continue;
+        jstate y = from->key[i];
+        int alive[2] = {0, 0};
+        for (int x = 0; x < m->n; x++) {
+            if (!y.hp[x])
+                y.st[x] = GONE;
+            alive[m->ship[x].side] += y.hp[x] > 0;
+        }
+        if (!alive[0] || !alive[1])
+            record_end(m, r, k, y.hp, from->p[i], 0);
+        else
+            jmap_add(to, &y, from->p[i]);
+    }
+}
+
+int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4], size_t budget, bt_result *r)
+{
+    bt_result_init(r, m, o->rounds);
+    r->exact = 1;
+    r->total = 1;
+    plan plans[2];
+    make_plan(m, 0, &plans[0]);
+    make_plan(m, 1, &plans[1]);
+    jmap now;
+    jmap_init(&now, m->n);
+    jstate start;
+    memset(&start, 0, sizeof start);
+    for (int i = 0; i < m->n; i++) {
+        start.hp[i] = (uint8_t)m->ship[i].hp;
+        start.st[i] = (uint8_t)m->ship[i].first_state;
+    }
+    jmap_add(&now, &start, 1);
+    int rc = 0;
+    for (int k = 1; k <= o->rounds && now.n && !rc; k++) {
+        jmap next;
+        jmap_init(&next, m->n);
+        for (int first = 0; first < 2 && !rc; first++) {
+            double pf = o->first == NO_FIRST_ROLLED ? 0.5 : (o->first == NO_FIRST_B) == first;
+            for (int r3 = 1; r3 <= 3 && pf > 0 && !rc; r3++) {
+                if (!(range_p[r3] > 0))
+                    continue;
+                jmap cur;
+                jmap_init(&cur, m->n);
+                for (size_t i = 0; i < now.cap; i++)
+                    if (now.p[i] >= 0)
+                        jmap_add(&cur, &now.key[i], now.p[i] * pf * range_p[r3]);
+                const plan *p = &plans[first];
+                for (int i = 0; i < p->n && !rc; i++) {
+                    jmap after;
+                    jmap_init(&after, m->n);
+                    exact_attack(m, o, p->order[i], r3, &cur, &after);
+                    jmap_free(&cur);
+                    cur = after;
+                    if (p->last_of_step[i]) {
+                        jmap_init(&after, m->n);
+                        exact_step_end(m, k, &cur, &after, r);
+                        jmap_free(&cur);
+                        cur = after;
+                    }
+                    if (cur.n > r->states)
+                        r->states = cur.n;
+                    rc = cur.n > budget ? -1 : 0;
+                }
+                for (size_t i = 0; i < cur.cap && !rc; i++) /* the End phase: tokens for the next round */
+                    if (cur.p[i] >= 0) {
+                        jstate y = cur.key[i];
+                        for (int x = 0; x < m->n; x++) {
+                            y.attacked[x] = 0;
+                            if (y.st[x] != GONE)
+                                y.st[x] = (uint8_t)m->ship[x].round_start[y.st[x]];
+                        }
+                        jmap_add(&next, &y, cur.p[i]);
+                    }
+                jmap_free(&cur);
+            }
+        }
+        jmap_free(&now);
+        now = next;
+        for (size_t i = 0; i < now.cap; i++)
+            if (now.p[i] >= 0)
+                record(m, r, r->at, k, now.key[i].hp, now.p[i]);
+    }
+    for (size_t i = 0; i < now.cap && !rc; i++)
+        if (now.p[i] >= 0)
+            record_end(m, r, o->rounds, now.key[i].hp, now.p[i], 1);
+    jmap_free(&now);
+    bt_result_finish(r);
+    return rc;
+}

@@ -1,0 +1,109 @@
+/* battle_model.h — what the battle drivers share (battle_tables.c builds it, battle_drive.c runs
+ * it, battle_report.c prints it). Ships of both sides sit in one list, A's first. */
+#ifndef NEVERODDS_BATTLE_MODEL_H
+#define NEVERODDS_BATTLE_MODEL_H
+#include "neverodds/battle.h"
+
+#define BT_SHIPS (2 * NO_BATTLE_MAX_SHIPS)
+#define BT_MAX_STATES 64 /* token states of one ship */
+#define BT_MAX_HP 64     /* shields + hull */
+
+/* The tokens a ship holds between attacks (the ones the dice use). */
+typedef struct bt_tokens {
+    uint8_t focus, evade, calculate, lock, reinforce, force;
+} bt_tokens;
+
+/* One outcome of an attack: the damage it deals (hits and crits through, one point each) and the
+ * token states both ships are left in. */
+typedef struct bt_outcome {
+    uint8_t damage, atk_state, def_state;
+} bt_outcome;
+
+/* An attack's exact outcomes, with an alias table to sample one from 64 random bits. */
+typedef struct bt_table {
+    int n;
+    bt_outcome *out;
+    double *p;
+    uint32_t *keep;      /* alias method: bucket i keeps outcome i when the low word < keep[i] */
+    int *alias;
+    double mean;         /* mean damage */
+    double tail[BT_MAX_HP + 1]; /* P(damage >= h) */
+} bt_table;
+
+typedef struct bt_ship {
+    const no_battle_ship *src;
+    int side, hp, points, initiative;
+    int nstates;
+    bt_tokens state[BT_MAX_STATES];
+    int round_start[BT_MAX_STATES]; /* the state after the End phase and the next round's action */
+    int first_state;                /* round 1 */
+} bt_ship;
+
+typedef struct bt_model {
+    int n, nside[2];
+    bt_ship ship[BT_SHIPS];
+    int ranges[3], nranges;          /* the ranges with a chance */
+    double range_p[4];
+    /* table[(a * n + d) * 4 + r] -> nstates[a] x nstates[d] tables (NULL for a ship of its own side) */
+    bt_table **table;
+    int tables;                      /* tabled attacks */
+    char policy[2][32];              /* the engine's token policy of each side's attacks */
+    char notes[1024];                /* cards not modelled, per ship, for the report */
+} bt_model;
+
+/* Builds every attack table the battle can reach (the ships' token states found on the way).
+ * 0, or -1 with err. */
+int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
+                   char *err, size_t errlen);
+void bt_model_free(bt_model *m);
+
+static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r, int sa, int sd)
+{
+    return &m->table[(a * m->n + d) * 4 + r][sa * m->ship[d].nstates + sd];
+}
+
+/* What a battle run gives: sums over battles (Monte Carlo: counts, so exact integers in doubles;
+ * exact: probabilities). Per round k = 1..rounds, the quantities of q_* at the end of round k. */
+enum { Q_SURVIVORS, Q_SURVIVORS_SQ = 2, Q_POINTS = 4, Q_POINTS_SQ = 6, Q_SHIP = 8 };
+enum { BT_A_WINS, BT_B_WINS, BT_BOTH, BT_UNRESOLVED, BT_NOUTCOMES };
+typedef struct bt_result {
+    int rounds, nq;           /* nq = Q_SHIP + ships */
+    double total;             /* battles (MC) or 1 (exact) */
+    double outcome[BT_NOUTCOMES];
+    double rounds_sum, rounds_sq;
+    double *resolved;         /* [k]: battles resolved in round k */
+    double *at;               /* [k * nq + q]: battles going on at the end of round k */
+    double *ended;            /* [k * nq + q]: battles ended in round k, as they ended (they count in
+                               * every round from k on: bt_result_finish) */
+    int exact;
+    uint64_t states;          /* exact: the most battle states held at once */
+} bt_result;
+
+void bt_result_init(bt_result *r, const bt_model *m, int rounds);
+void bt_result_free(bt_result *r);
+/* Adds b's sums into r. */
+void bt_result_add(bt_result *r, const bt_result *b);
+/* After the last add: the battles ended count in the rounds after theirs. */
+void bt_result_finish(bt_result *r);
+
+/* The battle with range chances range_p: exact (0; -1 when it holds more than `budget` states),
+ * or Monte Carlo over o->run.trials battles. */
+int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4], size_t budget, bt_result *r);
+void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double range_p[4], bt_result *r);
+
+/* What the report prints: the battle as asked, and the same at each range every round. */
+typedef struct bt_report {
+    const no_battle_side *side[2];
+    const no_battle_opts *opts;
+    const bt_model *model;
+    bt_result main, band[3];
+    int exact;              /* 1: exact; 0: Monte Carlo */
+    int fell_back;          /* exact was not asked for and did not fit: Monte Carlo instead */
+    uint64_t trials;
+} bt_report;
+
+/* Prints the report in o->format; draws the charts o->plot and o->plot_ranges ask for (1 with
+ * err when one failed). */
+int bt_print(FILE *f, const bt_report *rep, char *err, size_t errlen);
+
+#endif

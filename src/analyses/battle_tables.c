@@ -1,0 +1,424 @@
+/* battle_tables.c — every attack a battle can make, tabled exactly once: for each attacker,
+ * defender, range and the tokens both hold, the engine compiles the scenario `neverodds run`
+ * would read for the pair (the pilots' cards, their tokens, the range) and gives each outcome's
+ * chance: the damage dealt and the tokens both ships are left with. The ships' token states are
+ * found on the way (an attack leaves new ones, a new round refreshes them) until no attack
+ * leads anywhere new. */
+#include "battle_model.h"
+#include "neverodds/engine.h"
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Which side each token helps (the engine reads the others as nothing): the attacker's lock,
+ * the defender's evade and reinforce, both sides' focus, calculate and Force. */
+static const int helps_attacker = NO_ACT_FOCUS | NO_ACT_LOCK | NO_ACT_CALCULATE;
+static const int helps_defender = NO_ACT_FOCUS | NO_ACT_EVADE | NO_ACT_CALCULATE | NO_ACT_REINFORCE;
+
+/* bt_tokens' fields by NO_ACT_* bit index (no_action_names: focus, lock, evade, calculate,
+ * reinforce), and their engine tokens. */
+static uint8_t *token_field(bt_tokens *t, int act)
+{
+    uint8_t *field[NO_ACT_N] = {&t->focus, &t->lock, &t->evade, &t->calculate, &t->reinforce};
+    return field[act];
+}
+static const int engine_token[NO_ACT_N] = {NO_TOK_FOCUS, NO_TOK_LOCK, NO_TOK_EVADE, NO_TOK_CALCULATE,
+                                           NO_TOK_REINFORCE};
+
+static int intern(bt_ship *s, const bt_tokens *t)
+{
+    for (int i = 0; i < s->nstates; i++)
+        if (!memcmp(&s->state[i], t, sizeof *t))
+            return i;
+    if (s->nstates == BT_MAX_STATES)
+        return -1;
+    s->state[s->nstates] = *t;
+    s->round_start[s->nstates] = -1;
+    return s->nstates++;
+}
+
+/* The End phase removes the green tokens (focus, evade, calculate, reinforce: L1002) and keeps
+ * a lock; the Force recovers one (L460, L487-L490). The next round's action gives the first
+ * token of the order the ship has an action for, a lock only when it holds none. */
+static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battle_opts *o)
+{
+    bt_tokens n = {.lock = t->lock, .force = (uint8_t)(t->force < s->src->force ? t->force + 1 : s->src->force)};
+    for (int i = 0; i < o->nactions; i++) {
+        int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
+        if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock))
+            continue;
+        *token_field(&n, act) = 1;
+        break;
+    }
+    return n;
+}
+
+/* Interns the round start of every state (a round start's own round start too). -1 when full. */
+static int link_rounds(bt_ship *s, const no_battle_opts *o)
+{
+    for (int i = 0; i < s->nstates; i++) /* nstates grows as round starts are found */
+        if (s->round_start[i] < 0) {
+            bt_tokens n = next_round(s, &s->state[i], o);
+            if ((s->round_start[i] = intern(s, &n)) < 0)
+                return -1;
+        }
+    return 0;
+}
+
+/* ---- one attack's scenario ---- */
+
+static void add_tokens(cJSON *side, const bt_tokens *t, int helps)
+{
+    cJSON *tok = cJSON_AddObjectToObject(side, "tokens");
+    for (int a = 0; a < NO_ACT_N; a++) {
+        uint8_t v = *token_field((bt_tokens *)t, a);
+        if (helps & 1 << a && v)
+            cJSON_AddNumberToObject(tok, no_action_names[a], v);
+    }
+    if (t->force)
+        cJSON_AddNumberToObject(tok, "force", t->force);
+}
+
+static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t)
+{
+    cJSON *side = cJSON_CreateObject();
+    const no_ship *card = s->src->card;
+    if (card) {
+        cJSON_AddStringToObject(side, "pilot", card->pilot);
+        cJSON *ups = NULL;
+        for (int c = 1; c < card->ncards; c++) {
+            if (card->kind[c] != NO_CARD_UPGRADE)
+                continue;
+            if (!ups)
+                ups = cJSON_AddArrayToObject(side, "upgrades");
+            cJSON_AddItemToArray(ups, cJSON_CreateString(card->card[c]));
+        }
+    } else {
+        cJSON_AddNumberToObject(side, "dice", defender ? s->src->agility : s->src->attack);
+    }
+    if (defender) { /* the damage dealt, whatever is left: the battle takes it from shields and hull */
+        cJSON_AddNumberToObject(side, "hull", 40);
+        cJSON_AddNumberToObject(side, "shields", 0);
+    }
+    add_tokens(side, t, defender ? helps_defender : helps_attacker);
+    return side;
+}
+
+static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int sa, int sd)
+{
+    cJSON *root = cJSON_CreateObject();
+    char name[200];
+    snprintf(name, sizeof name, "%s attacks %s at range %d", atk->src->name, def->src->name, range);
+    cJSON_AddStringToObject(root, "game", "xwing");
+    cJSON_AddStringToObject(root, "rules", "xwing-2e");
+    cJSON_AddStringToObject(root, "name", name);
+    cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa]));
+    cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd]));
+    cJSON_AddNumberToObject(root, "range", range);
+    cJSON_AddBoolToObject(cJSON_AddObjectToObject(root, "rule_options"), "damage_deck", 0);
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    if (!text)
+        abort();
+    return text;
+}
+
+/* ---- tabling ---- */
+
+/* An outcome before its token states are interned. */
+typedef struct raw_outcome {
+    double p;
+    uint8_t damage;
+    bt_tokens atk, def;
+} raw_outcome;
+
+typedef struct job {
+    int a, d, r, sa, sd;
+    no_scenario *sc;
+    raw_outcome *raw;
+    int nraw;
+    char err[NO_ERR_LEN];
+} job;
+
+static int by_outcome(const void *x, const void *y)
+{
+    const raw_outcome *a = x, *b = y;
+    if (a->damage != b->damage)
+        return a->damage - b->damage;
+    int c = memcmp(&a->atk, &b->atk, sizeof a->atk);
+    return c ? c : memcmp(&a->def, &b->def, sizeof a->def);
+}
+
+/* The tokens a side holds after the attack: the engine's for the ones it was given, the others
+ * as they were. */
+static bt_tokens tokens_after(const bt_tokens *before, const uint8_t *tok, int helps)
+{
+    bt_tokens t = *before;
+    for (int a = 0; a < NO_ACT_N; a++)
+        if (helps & 1 << a)
+            *token_field(&t, a) = tok[engine_token[a]];
+    t.force = tok[NO_TOK_FORCE];
+    return t;
+}
+
+/* Compiles the job's attack and lists its outcomes, equal ones merged. 0, or -1 with job->err. */
+static int run_job(const bt_model *m, job *jb)
+{
+    no_graph g = {0};
+    const no_ctx *ctx = &jb->sc->ctx;
+    if (no_compile(ctx, jb->sc->engine_rules, NO_STATE_BUDGET, &g, jb->err, sizeof jb->err))
+        return -1;
+    double *p = calloc((size_t)g.nterm + 1, sizeof *p);
+    jb->raw = malloc((size_t)(g.nterm ? g.nterm : 1) * sizeof *jb->raw);
+    if (!p || !jb->raw)
+        abort();
+    no_exact(ctx, &g, p);
+    const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
+    for (int t = 0; t < g.nterm; t++)
+        jb->raw[t] = (raw_outcome){.p = p[t], .damage = g.term[t].damage,
+                                   .atk = tokens_after(ta, g.term[t].tok[NO_ATTACKER], helps_attacker),
+                                   .def = tokens_after(td, g.term[t].tok[NO_DEFENDER], helps_defender)};
+    qsort(jb->raw, (size_t)g.nterm, sizeof *jb->raw, by_outcome);
+    int n = 0;
+    for (int t = 0; t < g.nterm; t++) {
+        if (n && !by_outcome(&jb->raw[n - 1], &jb->raw[t]))
+            jb->raw[n - 1].p += jb->raw[t].p;
+        else
+            jb->raw[n++] = jb->raw[t];
+    }
+    jb->nraw = n;
+    free(p);
+    no_graph_free(&g);
+    return 0;
+}
+
+/* Vose's alias method: outcome i of n is drawn when bucket i (the high bits) keeps it (the low
+ * word below keep[i]), else alias[i]. */
+static void build_alias(bt_table *t)
+{
+    int n = t->n, *small = malloc((size_t)n * sizeof *small), *large = malloc((size_t)n * sizeof *large);
+    double *q = malloc((size_t)n * sizeof *q);
+    t->keep = malloc((size_t)n * sizeof *t->keep);
+    t->alias = malloc((size_t)n * sizeof *t->alias);
+    if (!small || !large || !q || !t->keep || !t->alias)
+        abort();
+    int ns = 0, nl = 0;
+    for (int i = 0; i < n; i++) {
+        q[i] = t->p[i] * n;
+        t->alias[i] = i;
+        if (q[i] < 1)
+            small[ns++] = i;
+        else
+            large[nl++] = i;
+    }
+    while (ns && nl) {
+        int s = small[--ns], l = large[nl - 1];
+        t->alias[s] = l;
+        t->keep[s] = (uint32_t)(q[s] * 4294967296.0);
+        q[l] -= 1 - q[s];
+        if (q[l] < 1) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    while (nl) /* rounding leaves these at 1 */
+        t->keep[large[--nl]] = UINT32_MAX;
+    while (ns)
+        t->keep[small[--ns]] = UINT32_MAX;
+    free(small);
+    free(large);
+    free(q);
+}
+
+/* The job's outcomes as a table, their token states interned. -1 when a ship has too many. */
+static int make_table(bt_model *m, const job *jb, bt_table *t)
+{
+    t->n = jb->nraw;
+    t->out = malloc((size_t)t->n * sizeof *t->out);
+    t->p = malloc((size_t)t->n * sizeof *t->p);
+    if (!t->out || !t->p)
+        abort();
+    for (int i = 0; i < t->n; i++) {
+        const raw_outcome *o = &jb->raw[i];
+        int sa = intern(&m->ship[jb->a], &o->atk), sd = intern(&m->ship[jb->d], &o->def);
+        if (sa < 0 || sd < 0)
+            return -1;
+        t->out[i] = (bt_outcome){o->damage, (uint8_t)sa, (uint8_t)sd};
+        t->p[i] = o->p;
+        t->mean += o->p * o->damage;
+        for (int h = 0; h <= BT_MAX_HP && h <= o->damage; h++)
+            t->tail[h] += o->p;
+    }
+    build_alias(t);
+    return 0;
+}
+
+/* The grid while states are still found: a pointer per (attacker state, defender state). */
+#define GRID (BT_MAX_STATES * BT_MAX_STATES)
+
+static int opponents(const bt_model *m, int a, int d) { return m->ship[a].side != m->ship[d].side; }
+
+/* Every attack not tabled yet among the states known: parsed one by one (parsing reads shared
+ * tables), compiled side by side. */
+static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, int *found, char *err,
+                      size_t errlen)
+{
+    int njobs = 0, cap = 64;
+    job *jobs = malloc((size_t)cap * sizeof *jobs);
+    if (!jobs)
+        abort();
+    for (int a = 0; a < m->n; a++)
+        for (int d = 0; d < m->n; d++)
+            for (int k = 0; k < m->nranges && opponents(m, a, d); k++)
+                for (int sa = 0; sa < m->ship[a].nstates; sa++)
+                    for (int sd = 0; sd < m->ship[d].nstates; sd++) {
+                        int r = m->ranges[k];
+                        bt_table **g = grid[(a * m->n + d) * 4 + r];
+                        if (g[sa * BT_MAX_STATES + sd])
+                            continue;
+                        if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
+                            abort();
+                        jobs[njobs++] = (job){.a = a, .d = d, .r = r, .sa = sa, .sd = sd};
+                    }
+    int rc = 0;
+    for (int i = 0; i < njobs && !rc; i++) {
+        job *jb = &jobs[i];
+        char *json = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->sa, jb->sd);
+        if (!(jb->sc = malloc(sizeof *jb->sc)))
+            abort();
+        if (no_scenario_parse(json, "battle", jb->sc, err, errlen))
+            rc = -1;
+        free(json);
+        if (!rc && jb->sc->nattacks > 1) {
+            snprintf(err, errlen, "%s attacking %s: an attack of several parts is not modelled in a battle",
+                     m->ship[jb->a].src->name, m->ship[jb->d].src->name);
+            rc = -1;
+        }
+        if (rc)
+            njobs = i + 1;
+    }
+    int *bad = calloc((size_t)njobs + 1, sizeof *bad);
+    if (!bad)
+        abort();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (!rc && njobs > 1)
+    for (int i = 0; i < njobs; i++)
+        if (!rc)
+            bad[i] = run_job(m, &jobs[i]);
+    for (int i = 0; i < njobs && !rc; i++) {
+        job *jb = &jobs[i];
+        if (bad[i]) {
+            snprintf(err, errlen, "%s attacking %s at range %d: %s", m->ship[jb->a].src->name,
+                     m->ship[jb->d].src->name, jb->r, jb->err);
+            rc = -1;
+            break;
+        }
+        bt_table *t = calloc(1, sizeof *t);
+        if (!t)
+            abort();
+        grid[(jb->a * m->n + jb->d) * 4 + jb->r][jb->sa * BT_MAX_STATES + jb->sd] = t;
+        if (make_table(m, jb, t) || link_rounds(&m->ship[jb->a], o) || link_rounds(&m->ship[jb->d], o)) {
+            snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
+            rc = -1;
+        }
+        if (i == 0 && !*m->policy[0]) {
+            snprintf(m->policy[0], sizeof m->policy[0], "%s", no_policies[jb->sc->ctx.policy[NO_ATTACKER]].name);
+            snprintf(m->policy[1], sizeof m->policy[1], "%s", no_policies[jb->sc->ctx.policy[NO_DEFENDER]].name);
+        }
+        if (*jb->sc->notes && !strstr(m->notes, jb->sc->notes) &&
+            strlen(m->notes) + strlen(jb->sc->notes) + 2 < sizeof m->notes)
+            strcat(strcat(m->notes, jb->sc->notes), "\n");
+    }
+    for (int i = 0; i < njobs; i++) {
+        free(jobs[i].sc);
+        free(jobs[i].raw);
+    }
+    free(jobs);
+    free(bad);
+    m->tables += njobs;
+    *found = njobs;
+    return rc;
+}
+
+static void free_table(bt_table *t)
+{
+    free(t->out);
+    free(t->p);
+    free(t->keep);
+    free(t->alias);
+}
+
+int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
+                   char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    const no_battle_side *side[2] = {a, b};
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < side[s]->n; i++) {
+            bt_ship *sh = &m->ship[m->n++];
+            const no_battle_ship *src = &side[s]->ship[i];
+            int hp = src->hull + src->shields;
+            *sh = (bt_ship){.src = src, .side = s, .hp = hp < BT_MAX_HP ? hp : BT_MAX_HP, .points = src->points,
+                            .initiative = src->initiative};
+            bt_tokens before = {.force = (uint8_t)src->force}; /* the Force full, no tokens yet */
+            bt_tokens first = next_round(sh, &before, o);
+            sh->first_state = intern(sh, &first);
+            link_rounds(sh, o);
+            m->nside[s]++;
+        }
+    memcpy(m->range_p, o->range_p, sizeof m->range_p);
+    for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */
+        m->ranges[m->nranges++] = r;
+    size_t cells = (size_t)m->n * m->n * 4;
+    bt_table ***grid = calloc(cells, sizeof *grid);
+    if (!grid)
+        abort();
+    for (int x = 0; x < m->n; x++)
+        for (int y = 0; y < m->n; y++)
+            for (int r = 1; r <= 3; r++)
+                if (opponents(m, x, y) && !(grid[(x * m->n + y) * 4 + r] = calloc(GRID, sizeof **grid)))
+                    abort();
+    int rc = 0, found = 1;
+    while (!rc && found)
+        rc = table_wave(m, grid, o, &found, err, errlen);
+    /* the grids, now that every state is known, packed to their size */
+    m->table = calloc(cells, sizeof *m->table);
+    if (!m->table)
+        abort();
+    for (size_t c = 0; c < cells; c++) {
+        if (!grid[c])
+            continue;
+        int x = (int)(c / 4) / m->n, y = (int)(c / 4) % m->n, nx = m->ship[x].nstates, ny = m->ship[y].nstates;
+        if (!rc && !(m->table[c] = calloc((size_t)nx * ny, sizeof **m->table)))
+            abort();
+        for (int i = 0; i < GRID; i++) {
+            bt_table *t = grid[c][i];
+            if (!t)
+                continue;
+            if (!rc)
+                m->table[c][(i / BT_MAX_STATES) * ny + i % BT_MAX_STATES] = *t;
+            else
+                free_table(t);
+            free(t);
+        }
+        free(grid[c]);
+    }
+    free(grid);
+    if (rc)
+        bt_model_free(m);
+    return rc;
+}
+
+void bt_model_free(bt_model *m)
+{
+    size_t cells = (size_t)m->n * m->n * 4;
+    for (size_t c = 0; m->table && c < cells; c++) {
+        if (!m->table[c])
+            continue;
+        int x = (int)(c / 4) / m->n, y = (int)(c / 4) % m->n;
+        for (int i = 0; i < m->ship[x].nstates * m->ship[y].nstates; i++)
+            free_table(&m->table[c][i]);
+        free(m->table[c]);
+    }
+    free(m->table);
+    m->table = NULL;
+}
