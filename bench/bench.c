@@ -5,6 +5,7 @@
 #include "common.h"
 #include "growth.h"
 #include "squads.h"
+#include "battle.h"
 #include "memory.h"
 #include "naive.h"
 #include <math.h>
@@ -334,6 +335,10 @@ int main(int argc, char **argv)
     bench_largest largest = {"none", 0, 0, 0};
     bench_mc_memory mc;
     double t0 = bench_now();
+    if (argc > 1 && !strcmp(argv[1], "battle")) { /* make bench BENCH_ONLY=battle */
+        bench_battle();
+        return 0;
+    }
     if (argc > 1) {
         bench_suite(&largest, argv[1]);
         return 0;
@@ -343,6 +348,7 @@ int main(int argc, char **argv)
     bench_growth();
     bench_memory(&largest, &mc);
     bench_squads();
+    bench_battle();
     printf("\nbench: %.0f s in all\n", bench_now() - t0);
     return 0;
 }

@@ -13,7 +13,6 @@
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
 #include "neverodds/rng.h"
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,7 +99,8 @@ static void record_end(const bt_model *m, bt_result *r, int k, const uint8_t *hp
     r->rounds_sq += w * k * k;
     if (!unresolved) {
         r->resolved[k] += w;
-        record(m, r, r->ended, k, hp, w);
+        if (r->exact) /* the Monte Carlo driver's rows hold differences: nothing changes later */
+            record(m, r, r->ended, k, hp, w);
     }
 }
 
@@ -126,22 +126,32 @@ static void make_plan(const bt_model *m, int first, plan *p)
 
 /* ---- targeting (the same for both drivers) ---- */
 
-/* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left. */
-static int pick_target(const bt_model *m, int policy, int s, int r, const uint8_t *hp, const uint8_t *st,
+/* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left. The enemies
+ * are m's ships of the other side, in listed order; each policy's key first, then the likeliest
+ * kill, then the fewest hit points left, then the listed order. */
+static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r, const uint8_t *hp, const uint8_t *st,
                        const uint8_t *attacked)
 {
-    int best = -1;
-    double best_key = 0, best_kill = 0;
-    for (int t = 0; t < m->n; t++) {
-        if (m->ship[t].side == m->ship[s].side || !hp[t])
+    int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
+    bt_table *const *row = m->table + (size_t)s * m->n * 4 + r; /* row[4 * t]: s on t at range r */
+    double best_key = 0, best_kill = -1;
+    int best_hp = 0;
+    for (int t = from; t < to; t++) {
+        if (!hp[t])
             continue;
-        const bt_table *tab = bt_table_of(m, s, t, r, st[s], st[t]);
-        double kill = tab->tail[hp[t]], key = 0;
+        double kill = row[4 * t][st[s] * m->ship[t].nstates + st[t]].tail[hp[t]], key = 0;
+        if (policy == NO_TARGET_LIKELIEST_KILL) { /* the common case: no key, no branch to mispredict */
+            int better = (kill > best_kill) | ((kill == best_kill) & (hp[t] < best_hp));
+            best = better ? t : best;
+            best_kill = better ? kill : best_kill;
+            best_hp = better ? hp[t] : best_hp;
+            continue;
+        }
         if (policy == NO_TARGET_THREAT)
             key = bt_table_of(m, t, s, r, st[t], st[s])->mean;
         else if (policy == NO_TARGET_POINTS)
             key = m->ship[t].points;
-        else if (policy == NO_TARGET_SPREAD)
+        else
             key = -(double)attacked[t];
         int better = best < 0 || key > best_key ||
                      (key == best_key && (kill > best_kill || (kill == best_kill && hp[t] < hp[best])));
@@ -154,6 +164,23 @@ static int pick_target(const bt_model *m, int policy, int s, int r, const uint8_
     return best;
 }
 
+/* The end of an initiative step: the destroyed are removed. Whether both sides have a ship left
+ * (A's ships come first in the list; ORs, not counts: no chain of stores through memory). */
+static int step_end(const bt_model *m, const uint8_t *hp, uint8_t *st)
+{
+    int alive[2] = {0, 0};
+    for (int s = 0, x = 0; s < 2; s++) {
+        int any = 0;
+        for (int end = x + m->nside[s]; x < end; x++) {
+            if (!hp[x])
+                st[x] = GONE;
+            any |= hp[x];
+        }
+        alive[s] = any != 0;
+    }
+    return alive[0] && alive[1];
+}
+
 /* ---- Monte Carlo ---- */
 
 #define BATTLE_CHUNK 4096
@@ -161,20 +188,60 @@ static int pick_target(const bt_model *m, int policy, int s, int r, const uint8_
 typedef struct mc_setup {
     plan plans[2];
     uint32_t range_cut[3]; /* a uniform below range_cut[i] (and not an earlier cut) draws ranges[i] */
+    int refresh;           /* some ship's tokens change at a new round */
 } mc_setup;
+
+/* What changed in round k of one battle, as differences from the round before (the Monte Carlo
+ * driver's rows hold differences, summed into levels at the end: a round where no ship is lost
+ * costs nothing). */
+static void record_losses(const bt_model *m, bt_result *r, int k, const uint8_t *dead, int ndead, const int *left,
+                          const int *lost)
+{
+    double *row = r->at + (size_t)k * r->nq;
+    int was_left[2] = {left[0], left[1]}, was_lost[2] = {lost[0], lost[1]};
+    for (int i = 0; i < ndead; i++) {
+        const bt_ship *sh = &m->ship[dead[i]];
+        row[Q_SHIP + dead[i]] -= 1;
+        was_left[sh->side]++;
+        was_lost[sh->side] -= sh->points;
+    }
+    for (int s = 0; s < 2; s++) {
+        row[Q_SURVIVORS + s] += left[s] - was_left[s];
+        row[Q_SURVIVORS_SQ + s] += left[s] * left[s] - was_left[s] * was_left[s];
+        row[Q_POINTS + s] += lost[s] - was_lost[s];
+        row[Q_POINTS_SQ + s] += (double)lost[s] * lost[s] - (double)was_lost[s] * was_lost[s];
+    }
+}
+
+/* The differences summed into each round's level, from round 0's (every ship alive). */
+static void levels_from_losses(const bt_model *m, bt_result *r)
+{
+    double *row0 = r->at;
+    for (int s = 0; s < 2; s++) {
+        row0[Q_SURVIVORS + s] = r->total * m->nside[s];
+        row0[Q_SURVIVORS_SQ + s] = r->total * m->nside[s] * m->nside[s];
+    }
+    for (int i = 0; i < m->n; i++)
+        row0[Q_SHIP + i] = r->total;
+    for (int k = 1; k <= r->rounds; k++)
+        for (int q = 0; q < r->nq; q++)
+            r->at[(size_t)k * r->nq + q] += r->at[(size_t)(k - 1) * r->nq + q];
+}
 
 static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setup *ms, no_pcg32 *rng,
                        bt_result *r)
 {
-    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
+    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS], dead[BT_SHIPS];
     for (int i = 0; i < m->n; i++) {
         hp[i] = (uint8_t)m->ship[i].hp;
         st[i] = (uint8_t)m->ship[i].first_state;
     }
-    int ranges = m->nranges;
+    int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
+    int ranges = m->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
+    memset(attacked, 0, (size_t)m->n);
     for (int k = 1; k <= o->rounds; k++) {
         int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
-        int ri = 0;
+        int ri = 0, ndead = 0, removed = 0; /* dead[removed..ndead): destroyed in this step */
         if (ranges > 1) {
             uint32_t u = no_pcg32_next(rng);
             while (ri + 1 < ranges && u >= ms->range_cut[ri])
@@ -182,17 +249,27 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
         }
         int range = m->ranges[ri];
         const plan *p = &ms->plans[first];
-        memset(attacked, 0, (size_t)m->n);
+        if (spread)
+            memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
             if (st[s] != GONE) {
                 int t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked);
                 if (t >= 0) {
+                    /* one draw: its product with n holds the bucket (high word) and a uniform
+                     * fraction within it (low word) */
                     const bt_table *tab = bt_table_of(m, s, t, range, st[s], st[t]);
-                    uint32_t hi = no_pcg32_next(rng), lo = no_pcg32_next(rng);
-                    int b = (int)(((uint64_t)hi * (uint64_t)tab->n) >> 32);
-                    const bt_outcome *out = &tab->out[lo < tab->keep[b] ? b : tab->alias[b]];
-                    hp[t] = out->damage >= hp[t] ? 0 : (uint8_t)(hp[t] - out->damage);
+                    uint64_t x = (uint64_t)no_pcg32_next(rng) * (uint64_t)tab->n;
+                    const bt_bucket *bk = &tab->bucket[x >> 32];
+                    const bt_outcome *out = &bk->out[(uint32_t)x >= bk->keep];
+                    if (out->damage >= hp[t]) {
+                        hp[t] = 0;
+                        left[m->ship[t].side]--;
+                        lost[m->ship[t].side] += m->ship[t].points;
+                        dead[ndead++] = (uint8_t)t;
+                    } else {
+                        hp[t] = (uint8_t)(hp[t] - out->damage);
+                    }
                     st[s] = out->atk_state;
                     st[t] = out->def_state;
                     attacked[t]++;
@@ -200,21 +277,20 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             }
             if (!p->last_of_step[i])
                 continue;
-            int alive[2] = {0, 0};
-            for (int x = 0; x < m->n; x++) {
-                if (!hp[x])
-                    st[x] = GONE;
-                alive[m->ship[x].side] += hp[x] > 0;
-            }
-            if (!alive[0] || !alive[1]) {
+            for (; removed < ndead; removed++) /* the end of the initiative step */
+                st[dead[removed]] = GONE;
+            if (!left[0] || !left[1]) {
+                record_losses(m, r, k, dead, ndead, left, lost);
                 record_end(m, r, k, hp, 1, 0);
                 return;
             }
         }
-        for (int x = 0; x < m->n; x++)
-            if (st[x] != GONE)
-                st[x] = (uint8_t)m->ship[x].round_start[st[x]];
-        record(m, r, r->at, k, hp, 1);
+        if (ms->refresh)
+            for (int x = 0; x < m->n; x++)
+                if (st[x] != GONE)
+                    st[x] = (uint8_t)m->ship[x].round_start[st[x]];
+        if (ndead)
+            record_losses(m, r, k, dead, ndead, left, lost);
     }
     record_end(m, r, o->rounds, hp, 1, 1);
 }
@@ -249,7 +325,10 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
     for (int x = 1; x <= 3; x++)
         if (range_p[x] > 0)
             view.ranges[view.nranges++] = x;
-    mc_setup ms;
+    mc_setup ms = {.refresh = 0};
+    for (int i = 0; i < m->n; i++)
+        for (int x = 0; x < m->ship[i].nstates; x++)
+            ms.refresh |= m->ship[i].round_start[x] != x;
     make_plan(m, 0, &ms.plans[0]);
     make_plan(m, 1, &ms.plans[1]);
     double cum = 0;
@@ -261,27 +340,27 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
     uint64_t trials = o->run.trials, chunks = (trials + BATTLE_CHUNK - 1) / BATTLE_CHUNK;
     long long rank = no_rank(), nranks = no_nranks();
     int threads = o->run.threads > 0 ? o->run.threads : 1;
-    bt_result *part = malloc((size_t)threads * sizeof *part);
-    if (!part)
-        abort();
-    for (int t = 0; t < threads; t++)
-        bt_result_init(&part[t], m, o->rounds);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (long long c = rank; c < (long long)chunks; c += nranks) {
-        int t = omp_get_thread_num();
-        no_pcg32 rng;
-        no_pcg32_seed(&rng, o->run.seed, (uint64_t)c);
-        uint64_t n = (uint64_t)c + 1 == chunks ? trials - (uint64_t)c * BATTLE_CHUNK : BATTLE_CHUNK;
-        for (uint64_t b = 0; b < n; b++)
-            one_battle(&view, o, &ms, &rng, &part[t]);
-        part[t].total += (double)n;
+    /* each thread sums into its own result (apart in memory: no cache line shared while battles
+     * run), then into r: whole numbers, so the order does not matter */
+#pragma omp parallel num_threads(threads)
+    {
+        bt_result mine;
+        bt_result_init(&mine, m, o->rounds);
+#pragma omp for schedule(dynamic, 1)
+        for (long long c = rank; c < (long long)chunks; c += nranks) {
+            no_pcg32 rng;
+            no_pcg32_seed(&rng, o->run.seed, (uint64_t)c);
+            uint64_t n = (uint64_t)c + 1 == chunks ? trials - (uint64_t)c * BATTLE_CHUNK : BATTLE_CHUNK;
+            for (uint64_t b = 0; b < n; b++)
+                one_battle(&view, o, &ms, &rng, &mine);
+            mine.total += (double)n;
+        }
+#pragma omp critical(battle_sum)
+        bt_result_add(r, &mine);
+        bt_result_free(&mine);
     }
-    for (int t = 0; t < threads; t++) { /* whole numbers: the sum is the same in any order */
-        bt_result_add(r, &part[t]);
-        bt_result_free(&part[t]);
-    }
-    free(part);
     sum_over_ranks(r);
+    levels_from_losses(m, r);
     bt_result_finish(r);
 }
 
@@ -393,13 +472,7 @@ static void exact_step_end(const bt_model *m, int k, const jmap *from, jmap *to,
         if (from->p[i] < 0)
             continue;
         jstate y = from->key[i];
-        int alive[2] = {0, 0};
-        for (int x = 0; x < m->n; x++) {
-            if (!y.hp[x])
-                y.st[x] = GONE;
-            alive[m->ship[x].side] += y.hp[x] > 0;
-        }
-        if (!alive[0] || !alive[1])
+        if (!step_end(m, y.hp, y.st))
             record_end(m, r, k, y.hp, from->p[i], 0);
         else
             jmap_add(to, &y, from->p[i]);

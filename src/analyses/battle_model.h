@@ -19,13 +19,19 @@ typedef struct bt_outcome {
     uint8_t damage, atk_state, def_state;
 } bt_outcome;
 
-/* An attack's exact outcomes, with an alias table to sample one from 64 random bits. */
+/* A bucket of the alias method: its own outcome (out[0]) when the draw's fraction is below
+ * keep, else its alias (out[1]); one load for both and no branch (the draw's hot path). */
+typedef struct bt_bucket {
+    uint32_t keep;
+    bt_outcome out[2];
+} bt_bucket;
+
+/* An attack's exact outcomes, with an alias table to sample one from one 32-bit draw. */
 typedef struct bt_table {
     int n;
     bt_outcome *out;
     double *p;
-    uint32_t *keep;      /* alias method: bucket i keeps outcome i when the low word < keep[i] */
-    int *alias;
+    bt_bucket *bucket;   /* n buckets */
     double mean;         /* mean damage */
     double tail[BT_MAX_HP + 1]; /* P(damage >= h) */
 } bt_table;

@@ -192,20 +192,19 @@ static int run_job(const bt_model *m, job *jb)
     return 0;
 }
 
-/* Vose's alias method: outcome i of n is drawn when bucket i (the high bits) keeps it (the low
- * word below keep[i]), else alias[i]. */
+/* Vose's alias method: a draw picks bucket i (the high word of draw x n), which gives outcome
+ * i when the fraction (the low word) is below its keep, else its alias. */
 static void build_alias(bt_table *t)
 {
     int n = t->n, *small = malloc((size_t)n * sizeof *small), *large = malloc((size_t)n * sizeof *large);
     double *q = malloc((size_t)n * sizeof *q);
-    t->keep = malloc((size_t)n * sizeof *t->keep);
-    t->alias = malloc((size_t)n * sizeof *t->alias);
-    if (!small || !large || !q || !t->keep || !t->alias)
+    t->bucket = malloc((size_t)n * sizeof *t->bucket);
+    if (!small || !large || !q || !t->bucket)
         abort();
     int ns = 0, nl = 0;
     for (int i = 0; i < n; i++) {
         q[i] = t->p[i] * n;
-        t->alias[i] = i;
+        t->bucket[i] = (bt_bucket){UINT32_MAX, {t->out[i], t->out[i]}};
         if (q[i] < 1)
             small[ns++] = i;
         else
@@ -213,18 +212,15 @@ static void build_alias(bt_table *t)
     }
     while (ns && nl) {
         int s = small[--ns], l = large[nl - 1];
-        t->alias[s] = l;
-        t->keep[s] = (uint32_t)(q[s] * 4294967296.0);
+        t->bucket[s].out[1] = t->out[l];
+        t->bucket[s].keep = (uint32_t)(q[s] * 4294967296.0);
         q[l] -= 1 - q[s];
         if (q[l] < 1) {
             nl--;
             small[ns++] = l;
         }
     }
-    while (nl) /* rounding leaves these at 1 */
-        t->keep[large[--nl]] = UINT32_MAX;
-    while (ns)
-        t->keep[small[--ns]] = UINT32_MAX;
+    /* what is left keeps its own outcome whole (rounding leaves these at 1) */
     free(small);
     free(large);
     free(q);
@@ -343,8 +339,7 @@ static void free_table(bt_table *t)
 {
     free(t->out);
     free(t->p);
-    free(t->keep);
-    free(t->alias);
+    free(t->bucket);
 }
 
 int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
