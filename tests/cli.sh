@@ -74,7 +74,7 @@ expect_error second-bonus "neverodds: $T/bonus.json: attacks[2].bonus: a ship ma
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 # every command has its own --help, on stdout
-for c in run policy order compare sweep selftest squad matchup list; do
+for c in run policy order compare sweep selftest squad matchup battle list; do
     "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
 done
 
@@ -540,6 +540,70 @@ expect_usage trials-overflow "neverodds: --trials: expected an integer from 1 to
     "Try 'neverodds run --help'." run $Q --trials 1e12
 expect_usage seed-overflow "neverodds: --seed: expected an integer from 0 to 18446744073709551615, got '18446744073709551616' (more than 18446744073709551615)" \
     "Try 'neverodds run --help'." run $Q --seed 18446744073709551616
+
+
+# battle (issue #24): bad input names the file and the JSON path; options are checked first
+B=tests/battle/cases/05_2v1.json
+R=profiles/xwing/squads/rebels.xws
+printf '{"a":[{"name":"x","initiative":3,"attack":-1,"agility":2,"hull":3}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-neg.json"
+expect_error battle-negative "neverodds: $T/b-neg.json: a[0].attack: expected an integer from 0 to 6, got -1" battle "$T/b-neg.json"
+printf '{"a":[{"name":"x","initiative":3,"attack":2,"agility":2,"hull":3,"actions":["boost"]}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-act.json"
+expect_error battle-action "neverodds: $T/b-act.json: a[0].actions[0]: expected an action that gives a token" battle "$T/b-act.json"
+printf '{"a":[],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-empty.json"
+expect_error battle-no-ships "neverodds: $T/b-empty.json: a: expected a list of 1 to 12 ships" battle "$T/b-empty.json"
+printf '{"a":[{"name":"x","initiative":1,"attack":2,"agility":2,"hull":3}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}],"range":{"1":0.5,"2":0.2}}' >"$T/b-range.json"
+expect_error battle-range-sum "neverodds: $T/b-range.json: range: the chances sum to 0.7, not 1" battle "$T/b-range.json"
+printf '{"name":"s","ships":[{"name":"x","initiative":1,"attack":2,"agility":2}]}' >"$T/b-side.json"
+expect_error battle-side-hull "neverodds: $T/b-side.json: ships[0].hull: " battle "$T/b-side.json" "$T/b-side.json"
+expect_usage battle-range-option "neverodds: --range: expected 1, 2, 3 or chances like 1:0.2,2:0.5,3:0.3 summing to 1, got '1:0.5,2:0.6'" \
+    "Try 'neverodds battle --help'." battle $B --range 1:0.5,2:0.6
+expect_usage battle-target "neverodds: --target: expected likeliest-kill, threat, points or spread (or two, A's and B's, comma-separated), got 'weakest'" \
+    "Try 'neverodds battle --help'." battle $B --target weakest
+expect_error battle-three "neverodds: battle: one battle file or two sides" battle $B $B $B
+expect_error battle-policy "neverodds: battle: --policy and --goal do not apply" battle $B --policy optimal
+"$BIN" battle "$T/typo-none.xws" $R >/dev/null 2>"$T/err"; [ $? -eq 2 ] && grep -q "cannot read" "$T/err" && ok || bad "battle missing side"
+# the same Monte Carlo report on 1 and 2 threads; the command line's range over the file's
+side_by_side battle battle $R profiles/xwing/squads/scum.xws --trials 50000 --format json
+"$BIN" battle $B --range 1 --format json | python3 -c '
+import json,sys; d=json.load(sys.stdin); assert d["range"]=={"1":1}, d["range"]; assert d["method"]=="exact"
+assert abs(d["p_a_wins"]-d["by_range"]["1"]["p_a_wins"])<1e-15' && ok || bad "battle --range over the file"
+# exact to Monte Carlo when the battle is too large, said in the report; --exact then refuses
+"$BIN" battle $R profiles/xwing/squads/resistance.xws --trials 20000 | head -1 | grep -q "Monte Carlo, 20000 battles, seed 1$" && ok || bad "battle trials"
+"$BIN" battle $R profiles/xwing/squads/resistance.xws --rounds 5 | head -1 | grep -q "(too large to compute exactly)$" && ok || bad "battle fallback said"
+expect_error battle-exact-too-large "neverodds: the battle is too large to compute exactly" battle $R profiles/xwing/squads/resistance.xws --exact
+# hand-checked: one die against agility 0, hull 1 each, equal initiative, 6 rounds: each outcome
+# (1 - 4^-6)/3 = 1365/4096, unresolved 1/4096 (tests/battle/README.md, H1)
+"$BIN" battle tests/battle/cases/01_hand_1die_equal_init.json --format json | python3 -c '
+import json,sys; d=json.load(sys.stdin)
+assert abs(d["p_a_wins"]-1365/4096)<1e-15 and abs(d["p_both_destroyed"]-1365/4096)<1e-15 and abs(d["p_unresolved"]-1/4096)<1e-15, d' &&
+    ok || bad "battle hand case"
+# the targeting policies change the battle: points-first differs from likeliest-kill on case 08
+a=$("$BIN" battle tests/battle/cases/08_targeting.json --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["p_a_wins"])')
+b=$("$BIN" battle tests/battle/cases/08_targeting.json --target points --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["p_a_wins"])')
+[ "$a" != "$b" ] && ok || bad "battle --target points changes nothing ($a)"
+# charts: survival curves and outcomes by range, written as scripts
+"$BIN" battle $B --plot "$T/bs.gp" --plot-ranges "$T/br.gp" >/dev/null && grep -q "P(alive)" "$T/bs.gp" &&
+    grep -q "every round at one range" "$T/br.gp" && ok || bad "battle charts"
+
+# matchup's rounds to destroy a squad (the battle engine, the other side passive) against an
+# independent path: one ship on one ship is run --shots-to-kill with the damage deck off (one shot a
+# round, the defender's tokens refreshed), at each range, to 1e-12
+printf '{"name":"one","faction":"rebelalliance","version":"2.0.0","pilots":[{"id":"bluesquadronescort"}]}' >"$T/one.xws"
+printf '{"name":"two","faction":"resistance","version":"2.0.0","pilots":[{"id":"blacksquadronace-t70xwing"}]}' >"$T/two.xws"
+"$BIN" matchup "$T/one.xws" "$T/two.xws" --format json >"$T/siege.json"
+for r in 1 2 3; do
+    printf '{"game":"xwing","attacker":{"pilot":"bluesquadronescort","tokens":{"focus":1,"lock":1}},"defender":{"pilot":"blacksquadronace-t70xwing","tokens":{"focus":1}},"range":%d,"rule_options":{"damage_deck":false}}' $r >"$T/siege$r.json"
+    "$BIN" run "$T/siege$r.json" --shots-to-kill --format json >"$T/shots$r.json"
+done
+python3 - "$T" <<'PY' && ok || bad "matchup rounds to destroy vs shots to kill"
+import json, sys
+t = sys.argv[1]
+siege = json.load(open(f"{t}/siege.json"))["rounds_to_destroy"][0]
+assert siege["direction"] == "a->b" and siege["method"] == "exact", siege
+for r in range(3):
+    shots = json.load(open(f"{t}/shots{r + 1}.json"))["shots"]["mean"]
+    assert abs(siege["mean_by_range"][r] - shots) < 1e-12, (r + 1, siege["mean_by_range"][r], shots)
+PY
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

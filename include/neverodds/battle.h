@@ -57,6 +57,9 @@ typedef struct no_battle_opts {
     double range_p[4];     /* chance of each range 1..3 each round ([0] unused) */
     int target[2];         /* NO_TARGET_* for side A and side B */
     int action_order[NO_BATTLE_MAX_ACTIONS], nactions; /* --actions: NO_ACT_* in order */
+    int passive;           /* bit s: side s does not attack (matchup's rounds to destroy) */
+    int fresh_tokens;      /* every attack starts with every token of the action order the ship
+                            * has, as matchup's cells do (nothing spent carries) */
     int format;            /* NO_FMT_* */
     const char *plot;      /* survival curves */
     const char *plot_ranges; /* P(win) by range */
@@ -76,6 +79,18 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
                         size_t errlen);
 /* "1:0.2,2:0.5,3:0.3" or "2" into o->range_p; 0, or -1 when it is not one. */
 int no_battle_parse_ranges(const char *text, double range_p[4]);
+
+/* A side made of a squad's ships (the squad stays the caller's: the ships point into it). */
+void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side);
+
+/* How long side a alone takes to destroy side b (b does not shoot back; each ship of a attacks
+ * the enemy it is likeliest to destroy, for at most NO_BATTLE_MAX_ROUNDS rounds), at range 1, 2
+ * and 3 every round, each attack with every token of o's action order the ships have (as a
+ * matchup's cells): the mean rounds (an unresolved battle counts the limit) with its standard
+ * error, and P(unresolved). Exact when it fits and o->run asks for no trials, else Monte Carlo
+ * over o->run.trials (or the default). 0, or -1 with err. */
+int no_battle_rounds_to_destroy(const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
+                                no_rate mean[3], double unresolved[3], int *exact, char *err, size_t errlen);
 
 /* The battle: its report on f. 0; -1 with err when an attack cannot be tabled or the input is
  * bad (nothing printed); 1 with err when only a chart failed. */

@@ -2,6 +2,7 @@
  * (or when --exact asks) and by Monte Carlo otherwise, as asked and at each range; then the
  * report. */
 #include "battle_model.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,4 +70,41 @@ int no_battle(FILE *f, const no_battle_side *a, const no_battle_side *b, const n
     free(m);
     free(rep);
     return rc;
+}
+
+int no_battle_rounds_to_destroy(const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
+                                no_rate mean[3], double unresolved[3], int *exact, char *err, size_t errlen)
+{
+    no_battle_opts one = *o;
+    one.passive = 1 << 1;
+    one.fresh_tokens = 1;
+    one.target[0] = NO_TARGET_LIKELIEST_KILL; /* focus fire */
+    one.rounds = NO_BATTLE_MAX_ROUNDS;
+    bt_model *m = calloc(1, sizeof *m);
+    if (!m)
+        abort();
+    if (bt_model_build(m, a, b, &one, err, errlen)) {
+        free(m);
+        return -1;
+    }
+    bt_report rep = {.exact = no_run_is_exact(&o->run), .trials = o->run.trials ? o->run.trials : NO_DEFAULT_TRIALS};
+    *exact = 1;
+    for (int x = 0; x < 3; x++) {
+        double range_p[4] = {0};
+        range_p[x + 1] = 1;
+        bt_result r;
+        rep.exact = no_run_is_exact(&o->run);
+        if (drive(m, &one, range_p, &rep, &r)) { /* too large for exact: Monte Carlo */
+            rep.exact = 0;
+            drive(m, &one, range_p, &rep, &r);
+        }
+        *exact &= rep.exact;
+        double mu = r.rounds_sum / r.total, var = r.rounds_sq / r.total - mu * mu;
+        mean[x] = (no_rate){mu, rep.exact || var <= 0 ? 0 : sqrt(var / r.total)};
+        unresolved[x] = r.outcome[BT_UNRESOLVED] / r.total;
+        bt_result_free(&r);
+    }
+    bt_model_free(m);
+    free(m);
+    return 0;
 }

@@ -47,12 +47,10 @@ static void name_alike(no_battle_side *side)
     }
 }
 
-static int from_squad(const char *path, no_battle_side *side, char *err, size_t errlen)
+void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side)
 {
-    if (no_squad_load(path, &side->squad, err, errlen))
-        return -1;
-    const no_squad *sq = &side->squad;
-    snprintf(side->name, sizeof side->name, "%s", *sq->name ? sq->name : path);
+    snprintf(side->name, sizeof side->name, "%.127s", *sq->name ? sq->name : sq->file);
+    snprintf(side->file, sizeof side->file, "%s", sq->file);
     side->n = sq->n;
     for (int i = 0; i < sq->n; i++) {
         const no_ship *s = &sq->ship[i];
@@ -62,7 +60,7 @@ static int from_squad(const char *path, no_battle_side *side, char *err, size_t 
                               .actions = s->actions, .card = s};
         snprintf(b->name, sizeof b->name, "%s", s->name);
     }
-    return 0;
+    name_alike(side);
 }
 
 /* A plain ship: its numbers and the actions that give tokens the dice use. */
@@ -140,7 +138,8 @@ int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_
     int squad = cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "pilots");
     int rc = 0;
     if (squad) {
-        rc = from_squad(path, side, err, errlen);
+        if (!(rc = no_squad_load(path, &side->squad, err, errlen)))
+            no_battle_side_of_squad(&side->squad, side);
     } else {
         jr j = {.file = path, .err = err, .errlen = errlen};
         static const char *const keys[] = {"name", "ships", NULL};
@@ -153,7 +152,7 @@ int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_
         rc = j.failed ? -1 : 0;
     }
     cJSON_Delete(root);
-    if (!rc)
+    if (!rc && !squad)
         name_alike(side);
     return rc;
 }

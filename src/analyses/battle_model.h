@@ -47,6 +47,8 @@ typedef struct bt_ship {
 
 typedef struct bt_model {
     int n, nside[2];
+    int passive;                     /* bit s: side s does not attack (no tables for it) */
+    int fresh;                       /* no_battle_opts.fresh_tokens */
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* the ranges with a chance */
     double range_p[4];

@@ -90,11 +90,24 @@ static void actions_words(const no_battle_opts *o, char *out, size_t n)
 
 /* ---- text ---- */
 
+/* A name in a column `width` wide (names have curly quotes: columns, not bytes), cut to fit. */
+static void name_column(FILE *f, const char *name, int width)
+{
+    size_t len = strlen(name);
+    while (rep_columns(name, len) > width) /* back to the start of a character */
+        while (len && (name[--len] & 0xC0) == 0x80)
+            ;
+    fwrite(name, 1, len, f);
+    fprintf(f, "%*s", width - rep_columns(name, len), "");
+}
+
 static void ship_text(FILE *f, const bt_ship *s)
 {
     const no_battle_ship *b = s->src;
-    fprintf(f, "    %-30s i%d  %3d pts  %d dice, agility %d, %d hull + %d shields", b->name, b->initiative, b->points,
-            b->attack, b->agility, b->hull, b->shields);
+    fputs("    ", f);
+    name_column(f, b->name, 30);
+    fprintf(f, " i%d  %3d pts  %d dice, agility %d, %d hull + %d shields", b->initiative, b->points, b->attack,
+            b->agility, b->hull, b->shields);
     if (b->force)
         fprintf(f, ", Force %d", b->force);
     if (b->actions) {
@@ -144,14 +157,14 @@ static void text_report(FILE *f, const bt_report *rep)
     fputs("  rounds to a result ", f);
     print_rate(f, mean_of(r, r->rounds_sum, r->rounds_sq), r->exact);
     fprintf(f, " (mean; an unresolved battle counts %d)\n", o->rounds);
-    fputs("\n  every round at one range   A wins     B wins     both       unresolved\n", f);
+    fputs("\n  every round at one range     A wins     B wins       both unresolved\n", f);
     for (int b = 0; b < 3; b++) {
         const bt_result *br = &rep->band[b];
         if (!br->at)
             continue;
-        fprintf(f, "  range %d                  ", b + 1);
+        fprintf(f, "  range %d                 ", b + 1);
         for (int i = 0; i < BT_NOUTCOMES; i++)
-            fprintf(f, " %9.6f ", share(br, br->outcome[i]).p);
+            fprintf(f, "  %9.6f", share(br, br->outcome[i]).p);
         fputc('\n', f);
     }
     fputs("\n  round  resolved   A ships  B ships  A points lost  B points lost\n", f);
@@ -173,7 +186,8 @@ static void text_report(FILE *f, const bt_report *rep)
         fprintf(f, " %6d", k);
     fputc('\n', f);
     for (int i = 0; i < m->n; i++) {
-        fprintf(f, "  %s %-31.31s", m->ship[i].side ? "B" : "A", m->ship[i].src->name);
+        fprintf(f, "  %s ", m->ship[i].side ? "B" : "A");
+        name_column(f, m->ship[i].src->name, 31);
         for (int k = 1; k <= shown; k++)
             fprintf(f, " %6.4f", at(r, k, Q_SHIP + i).p);
         fputc('\n', f);

@@ -45,10 +45,11 @@ static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battl
     bt_tokens n = {.lock = t->lock, .force = (uint8_t)(t->force < s->src->force ? t->force + 1 : s->src->force)};
     for (int i = 0; i < o->nactions; i++) {
         int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
-        if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock))
+        if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock && !o->fresh_tokens))
             continue;
         *token_field(&n, act) = 1;
-        break;
+        if (!o->fresh_tokens) /* one action a round; fresh tokens: all of them */
+            break;
     }
     return n;
 }
@@ -106,12 +107,9 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t)
 
 static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int sa, int sd)
 {
-    cJSON *root = cJSON_CreateObject();
-    char name[200];
-    snprintf(name, sizeof name, "%s attacks %s at range %d", atk->src->name, def->src->name, range);
+    cJSON *root = cJSON_CreateObject(); /* no name: ships alike give the same text (one compile) */
     cJSON_AddStringToObject(root, "game", "xwing");
     cJSON_AddStringToObject(root, "rules", "xwing-2e");
-    cJSON_AddStringToObject(root, "name", name);
     cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa]));
     cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd]));
     cJSON_AddNumberToObject(root, "range", range);
@@ -134,6 +132,7 @@ typedef struct raw_outcome {
 
 typedef struct job {
     int a, d, r, sa, sd;
+    int same;           /* an earlier job of the same attack (ships alike), or -1 */
     no_scenario *sc;
     raw_outcome *raw;
     int nraw;
@@ -159,6 +158,14 @@ static bt_tokens tokens_after(const bt_tokens *before, const uint8_t *tok, int h
             *token_field(&t, a) = tok[engine_token[a]];
     t.force = tok[NO_TOK_FORCE];
     return t;
+}
+
+/* The tokens a side held that its role does not use (the attacker's evade), as they were. */
+static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps)
+{
+    for (int a = 0; a < NO_ACT_N; a++)
+        if (!(helps & 1 << a))
+            *token_field(t, a) = *token_field((bt_tokens *)before, a);
 }
 
 /* Compiles the job's attack and lists its outcomes, equal ones merged. 0, or -1 with job->err. */
@@ -236,7 +243,8 @@ static int make_table(bt_model *m, const job *jb, bt_table *t)
         abort();
     for (int i = 0; i < t->n; i++) {
         const raw_outcome *o = &jb->raw[i];
-        int sa = intern(&m->ship[jb->a], &o->atk), sd = intern(&m->ship[jb->d], &o->def);
+        int sa = m->fresh ? jb->sa : intern(&m->ship[jb->a], &o->atk), /* fresh: nothing spent carries */
+            sd = m->fresh ? jb->sd : intern(&m->ship[jb->d], &o->def);
         if (sa < 0 || sd < 0)
             return -1;
         t->out[i] = (bt_outcome){o->damage, (uint8_t)sa, (uint8_t)sd};
@@ -252,7 +260,11 @@ static int make_table(bt_model *m, const job *jb, bt_table *t)
 /* The grid while states are still found: a pointer per (attacker state, defender state). */
 #define GRID (BT_MAX_STATES * BT_MAX_STATES)
 
-static int opponents(const bt_model *m, int a, int d) { return m->ship[a].side != m->ship[d].side; }
+/* Does a attack d: ships of two sides, the attacker's side not passive. */
+static int opponents(const bt_model *m, int a, int d)
+{
+    return m->ship[a].side != m->ship[d].side && !(m->passive & 1 << m->ship[a].side);
+}
 
 /* Every attack not tabled yet among the states known: parsed one by one (parsing reads shared
  * tables), compiled side by side. */
@@ -274,17 +286,24 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
                             continue;
                         if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
                             abort();
-                        jobs[njobs++] = (job){.a = a, .d = d, .r = r, .sa = sa, .sd = sd};
+                        jobs[njobs++] = (job){.a = a, .d = d, .r = r, .sa = sa, .sd = sd, .same = -1};
                     }
     int rc = 0;
+    char **texts = calloc((size_t)njobs + 1, sizeof *texts);
+    if (!texts)
+        abort();
     for (int i = 0; i < njobs && !rc; i++) {
         job *jb = &jobs[i];
-        char *json = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->sa, jb->sd);
+        char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->sa, jb->sd);
+        for (int k = 0; k < i && jb->same < 0; k++) /* ships alike: the attack of an earlier job */
+            if (jobs[k].same < 0 && !strcmp(texts[k], json))
+                jb->same = k;
+        if (jb->same >= 0)
+            continue;
         if (!(jb->sc = malloc(sizeof *jb->sc)))
             abort();
         if (no_scenario_parse(json, "battle", jb->sc, err, errlen))
             rc = -1;
-        free(json);
         if (!rc && jb->sc->nattacks > 1) {
             snprintf(err, errlen, "%s attacking %s: an attack of several parts is not modelled in a battle",
                      m->ship[jb->a].src->name, m->ship[jb->d].src->name);
@@ -298,10 +317,23 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         abort();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (!rc && njobs > 1)
     for (int i = 0; i < njobs; i++)
-        if (!rc)
+        if (!rc && jobs[i].same < 0)
             bad[i] = run_job(m, &jobs[i]);
     for (int i = 0; i < njobs && !rc; i++) {
         job *jb = &jobs[i];
+        if (jb->same >= 0) { /* its outcomes are the earlier job's */
+            const job *src = &jobs[jb->same];
+            jb->nraw = src->nraw;
+            if (!(jb->raw = malloc((size_t)(src->nraw ? src->nraw : 1) * sizeof *jb->raw)))
+                abort();
+            const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
+            for (int k = 0; k < src->nraw; k++) { /* the tokens the engine did not see are this job's */
+                jb->raw[k] = src->raw[k];
+                keep_unseen(&jb->raw[k].atk, ta, helps_attacker);
+                keep_unseen(&jb->raw[k].def, td, helps_defender);
+            }
+            jb->sc = NULL;
+        }
         if (bad[i]) {
             snprintf(err, errlen, "%s attacking %s at range %d: %s", m->ship[jb->a].src->name,
                      m->ship[jb->d].src->name, jb->r, jb->err);
@@ -316,6 +348,8 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
             snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
             rc = -1;
         }
+        if (!jb->sc)
+            continue;
         if (i == 0 && !*m->policy[0]) {
             snprintf(m->policy[0], sizeof m->policy[0], "%s", no_policies[jb->sc->ctx.policy[NO_ATTACKER]].name);
             snprintf(m->policy[1], sizeof m->policy[1], "%s", no_policies[jb->sc->ctx.policy[NO_DEFENDER]].name);
@@ -327,7 +361,9 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
     for (int i = 0; i < njobs; i++) {
         free(jobs[i].sc);
         free(jobs[i].raw);
+        free(texts[i]);
     }
+    free(texts);
     free(jobs);
     free(bad);
     m->tables += njobs;
@@ -346,6 +382,8 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
                    char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
+    m->passive = o->passive;
+    m->fresh = o->fresh_tokens;
     const no_battle_side *side[2] = {a, b};
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < side[s]->n; i++) {

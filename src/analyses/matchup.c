@@ -1,6 +1,7 @@
 /* matchup.c — squads as the dice see them, and who hurts whom: every cell a `run` of a
  * scenario written from the two ships' pilots and upgrades (the ship table fills its numbers). */
 #include "neverodds/matchup.h"
+#include "neverodds/battle.h"
 #include "neverodds/plot.h"
 #include "neverodds/progress.h"
 #include "neverodds/table.h"
@@ -265,6 +266,72 @@ static void squad_fire_text(FILE *f, const focus *x, int n, int dir)
     }
 }
 
+/* How long a squad alone takes to destroy the other under focus fire: the battle engine with the
+ * other side passive (battle.c), at each range. */
+typedef struct siege {
+    no_rate mean[3];
+    double unresolved[3];
+    int exact;
+} siege;
+
+/* Each direction's siege; each attack with the tokens asked for that the ship has an action for,
+ * as in the cells. 0, or -1 with err. */
+static int sieges(const no_squad *a, const no_squad *b, const no_matchup_opts *o, siege out[2], char *err,
+                  size_t errlen)
+{
+    no_battle_side *side = calloc(2, sizeof *side);
+    if (!side)
+        abort();
+    no_battle_side_of_squad(a, &side[0]);
+    no_battle_side_of_squad(b, &side[1]);
+    no_battle_opts bo;
+    no_battle_defaults(&bo);
+    bo.run = o->run;
+    bo.nactions = 0;
+    for (int k = 0; k < NO_ACT_N; k++)
+        if (o->tokens & 1 << k)
+            bo.action_order[bo.nactions++] = 1 << k;
+    int rc = 0;
+    for (int d = 0; d < 2 && !rc; d++)
+        rc = no_battle_rounds_to_destroy(&side[d], &side[!d], &bo, out[d].mean, out[d].unresolved, &out[d].exact,
+                                         err, errlen);
+    free(side);
+    return rc;
+}
+
+static void siege_text(FILE *f, const siege *x)
+{
+    fprintf(f, "  rounds to destroy the whole squad by focus fire (it does not shoot back; tokens as above):\n   ");
+    for (int r = 0; r < 3; r++) {
+        fprintf(f, " r%d %.3f", r + 1, x->mean[r].p);
+        if (!x->exact)
+            fprintf(f, " ± %.3f", x->mean[r].se);
+        fputs(x->unresolved[r] >= 1e-6 ? "+" : "", f);
+    }
+    fputc('\n', f);
+    if (x->unresolved[0] >= 1e-6 || x->unresolved[1] >= 1e-6 || x->unresolved[2] >= 1e-6)
+        fprintf(f, "    (+: at least one battle in a million lasts beyond %d rounds, counted as %d)\n",
+                NO_BATTLE_MAX_ROUNDS, NO_BATTLE_MAX_ROUNDS);
+}
+
+static cJSON *siege_json(const siege *x, int dir)
+{
+    cJSON *e = cJSON_CreateObject();
+    double m[3], se[3];
+    for (int r = 0; r < 3; r++) {
+        m[r] = x->mean[r].p;
+        se[r] = x->mean[r].se;
+    }
+    cJSON_AddStringToObject(e, "direction", dir ? "b->a" : "a->b");
+    cJSON_AddItemToObject(e, "mean_by_range", cJSON_CreateDoubleArray(m, 3));
+    if (!x->exact)
+        cJSON_AddItemToObject(e, "stderr_by_range", cJSON_CreateDoubleArray(se, 3));
+    cJSON_AddItemToObject(e, "unresolved_by_range", cJSON_CreateDoubleArray(x->unresolved, 3));
+    cJSON_AddNumberToObject(e, "round_limit", NO_BATTLE_MAX_ROUNDS);
+    cJSON_AddStringToObject(e, "method", x->exact ? "exact" : "monte-carlo");
+    return e;
+}
+
 static cJSON *squad_fire_json(const focus *x, int dir)
 {
     cJSON *e = entry_json("squad_mean_damage_by_range", x->mean, dir, "defender", x->def);
@@ -335,6 +402,12 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         free(fire);
         return -1;
     }
+    siege siege_of[2];
+    if (sieges(a, b, o, siege_of, err, errlen)) {
+        free(c);
+        free(fire);
+        return -1;
+    }
     /* fire[0 .. n[1]): A's squad on each of B's groups; then B's on A's */
     squad_fire(c, n[0], n[1], fire);
     squad_fire(c + per, n[1], n[0], fire + n[1]);
@@ -355,6 +428,9 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         for (int d = 0; d < 2; d++)
             for (int j = 0; j < n[!d]; j++)
                 cJSON_AddItemToArray(sum, squad_fire_json(&fire_of[d][j], d));
+        cJSON *rounds = cJSON_AddArrayToObject(root, "rounds_to_destroy");
+        for (int d = 0; d < 2; d++)
+            cJSON_AddItemToArray(rounds, siege_json(&siege_of[d], d));
         rep_print_json(f, root);
     } else if (o->format == NO_FMT_CSV) {
         fputs("direction,attacker,attacker_count,defender,defender_count,mean_r1,mean_r2,mean_r3,p_kill_r2,"
@@ -377,8 +453,10 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
                 NO_MATCHUP_RANGE);
         for (int d = 0; d < 2; d++)
             cells_text(f, &c[d * per], per, d);
-        for (int d = 0; d < 2; d++)
+        for (int d = 0; d < 2; d++) {
             squad_fire_text(f, fire_of[d], n[!d], d);
+            siege_text(f, &siege_of[d]);
+        }
     }
     free(c);
     free(fire);
