@@ -26,6 +26,10 @@ same shots-to-kill run profiles/xwing/quickstart.json --shots-to-kill --trials 2
 same sweep sweep profiles/xwing/quickstart.json --vary attacker.dice=2..4 --trials 300000 $S --format csv
 same compare compare profiles/xwing/quickstart.json profiles/xwing/quickstart.json,rules=xwing-1e --trials 300000 $S
 same exact run profiles/legion/stormtroopers-vs-rebels.json
+# battles: chunks of 4,096 battles over the ranks (5 chunks: odd), the sums whole numbers
+same battle battle profiles/xwing/squads/rebels.xws profiles/xwing/squads/empire.xws --trials 20000 $S --format json
+same battle-exact battle tests/battle/cases/05_2v1.json --format json
+same matchup-rounds matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/empire.xws --trials 5000 $S --format json
 # an odd number of chunks (3) over 2 ranks, and 2 threads in each
 same odd-chunks run profiles/xwing/quickstart.json --trials 140000 --seed 5 --threads 2 --format json
 # sweep points and compare rows: each run whole by one rank, then sent to the others

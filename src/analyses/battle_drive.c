@@ -295,7 +295,8 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
     record_end(m, r, o->rounds, hp, 1, 1);
 }
 
-/* The sums as whole numbers over the ranks (each rank ran its own chunks). */
+/* The sums as whole numbers over the ranks (each rank ran its own chunks); a round's row holds
+ * differences, which may be negative, summed modulo 2^64 as two's complement. */
 static void sum_over_ranks(bt_result *r)
 {
     if (no_nranks() < 2)
@@ -309,12 +310,12 @@ static void sum_over_ranks(bt_result *r)
     size_t at = 0;
     for (int a = 0; a < 7; a++)
         for (size_t i = 0; i < len[a]; i++)
-            v[at++] = (uint64_t)src[a][i];
+            v[at++] = (uint64_t)(int64_t)src[a][i]; /* differences may be negative: two's complement */
     no_ranks_sum(v, n);
     at = 0;
     for (int a = 0; a < 7; a++)
         for (size_t i = 0; i < len[a]; i++)
-            src[a][i] = (double)v[at++];
+            src[a][i] = (double)(int64_t)v[at++];
     free(v);
 }
 

@@ -74,10 +74,12 @@ static void range_words(const double *p, char *out, size_t n)
         if (p[r] >= 1)
             snprintf(out, n, "range %d every round", r);
     if (p[1] < 1 && p[2] < 1 && p[3] < 1) {
-        k = snprintf(out, n, "drawn each round:");
-        for (int r = 1; r <= 3 && k < (int)n; r++)
-            if (p[r] > 0)
-                k += snprintf(out + k, n - (size_t)k, " range %d %.4g%%", r, 100 * p[r]);
+        k = snprintf(out, n, "range drawn each round:");
+        for (int r = 1, first = 1; r <= 3 && k < (int)n; r++)
+            if (p[r] > 0) {
+                k += snprintf(out + k, n - (size_t)k, "%s %d %.4g%%", first ? "" : ",", r, 100 * p[r]);
+                first = 0;
+            }
     }
 }
 

@@ -267,7 +267,7 @@ static void squad_fire_text(FILE *f, const focus *x, int n, int dir)
 }
 
 /* How long a squad alone takes to destroy the other under focus fire: the battle engine with the
- * other side passive (battle.c), at each range. */
+ * other side passive (battle_run.c), at each range. */
 typedef struct siege {
     no_rate mean[3];
     double unresolved[3];

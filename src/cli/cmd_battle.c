@@ -1,4 +1,4 @@
-/* cmd_battle.c — `neverodds battle` from the command line (battle.c). */
+/* cmd_battle.c — `neverodds battle` from the command line (battle_run.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "neverodds/battle.h"

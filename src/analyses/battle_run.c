@@ -1,4 +1,4 @@
-/* battle.c — `neverodds battle`: the attack tables, then the battle exactly when its states fit
+/* battle_run.c — `neverodds battle`: the attack tables, then the battle exactly when its states fit
  * (or when --exact asks) and by Monte Carlo otherwise, as asked and at each range; then the
  * report. */
 #include "battle_model.h"
