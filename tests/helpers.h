@@ -205,5 +205,6 @@ Suite *suite_robustness(void);
 Suite *suite_xws(void);
 Suite *suite_audit_xwing(void);
 Suite *suite_audit_armada(void);
+Suite *suite_battle(void);
 
 #endif

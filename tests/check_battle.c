@@ -1,0 +1,180 @@
+/* check_battle.c — the battle's parts: the alias tables give each outcome its exact chance, an
+ * attack table is the run of the same scenario, the rounds' tokens follow the action order, and
+ * the two drivers agree on a battle with tokens (tests/battle/compare.py checks whole battles
+ * against the independent oracle). */
+#include "helpers.h"
+#include "analyses/battle_model.h"
+#include <unistd.h>
+
+/* A battle file from text; the sides and options read from it. */
+static void load_battle(const char *text, no_battle_side *a, no_battle_side *b, no_battle_opts *o)
+{
+    char path[64], err[NO_ERR_LEN];
+    strcpy(path, "/tmp/neverodds-battle-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+    close(fd);
+    no_battle_defaults(o);
+    o->run.threads = 1;
+    int rc = no_battle_file_load(path, a, b, o, err, sizeof err);
+    unlink(path);
+    ck_assert_msg(rc == 0, "%s", err);
+}
+
+static const char two_on_one[] =
+    "{\"a\": [{\"name\": \"t1\", \"initiative\": 3, \"attack\": 2, \"agility\": 3, \"hull\": 3, \"actions\": [\"focus\", \"evade\"]},"
+    "        {\"name\": \"t2\", \"initiative\": 1, \"attack\": 2, \"agility\": 3, \"hull\": 3, \"actions\": [\"lock\"]}],"
+    " \"b\": [{\"name\": \"x\", \"initiative\": 3, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"shields\": 2, \"force\": 1,"
+    "         \"actions\": [\"focus\", \"lock\"]}],"
+    " \"range\": {\"1\": 0.25, \"2\": 0.5, \"3\": 0.25}, \"rounds\": 8}";
+
+/* Every outcome's chance from the buckets (1/n each, split at keep / 2^32) equals its own. */
+START_TEST(t_alias_tables_are_exact)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(two_on_one, &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    int checked = 0;
+    for (int x = 0; x < m.n; x++)
+        for (int y = 0; y < m.n; y++)
+            for (int r = 1; r <= 3 && m.ship[x].side != m.ship[y].side; r++)
+                for (int sx = 0; sx < m.ship[x].nstates; sx++)
+                    for (int sy = 0; sy < m.ship[y].nstates; sy++) {
+                        const bt_table *t = bt_table_of(&m, x, y, r, sx, sy);
+                        double total = 0;
+                        for (int i = 0; i < t->n; i++) {
+                            double p = 0;
+                            for (int k = 0; k < t->n; k++) {
+                                const bt_bucket *bk = &t->bucket[k];
+                                double keep = bk->keep / 4294967296.0;
+                                p += (!memcmp(&bk->out[0], &t->out[i], sizeof t->out[i]) ? keep : 0) / t->n;
+                                p += (!memcmp(&bk->out[1], &t->out[i], sizeof t->out[i]) ? 1 - keep : 0) / t->n;
+                            }
+                            ck_assert_near(p, t->p[i], 1e-8);
+                            total += t->p[i];
+                        }
+                        ck_assert_near(total, 1, 1e-12);
+                        checked++;
+                    }
+    ck_assert_int_gt(checked, 20);
+    bt_model_free(&m);
+}
+END_TEST
+
+/* A plain attack's table is `run` of the same dice with the damage deck off (the battle deals
+ * damage as points): 3 attack dice against 2 at range 2 (and range
+ * 1: one more attack die; range 3: one more defense die, L1349-L1351). */
+START_TEST(t_table_is_the_run)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 9}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 9}]}",
+                &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    static const char *const runs[] = {
+        "{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"hull\":9},\"range\":1,\"rule_options\":{\"damage_deck\":false}}",
+        "{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"hull\":9},\"range\":2,\"rule_options\":{\"damage_deck\":false}}",
+        "{\"game\":\"xwing\",\"attacker\":{\"dice\":3},\"defender\":{\"dice\":2,\"hull\":9},\"range\":3,\"rule_options\":{\"damage_deck\":false}}"};
+    for (int r = 1; r <= 3; r++) {
+        no_scenario sc;
+        no_summary s;
+        no_run_opts ro = {.seed = 1, .threads = 1};
+        ck_assert_msg(!no_scenario_parse(runs[r - 1], "t", &sc, err, sizeof err), "%s", err);
+        ck_assert_msg(!no_run(&sc, &ro, &s, err, sizeof err), "%s", err);
+        const bt_table *t = bt_table_of(&m, 0, 1, r, 0, 0);
+        ck_assert_near(t->mean, s.mean, 1e-12);
+        ck_assert_near(t->tail[1], 1 - s.pmf[0].p, 1e-12);
+        no_summary_free(&s);
+    }
+    bt_model_free(&m);
+}
+END_TEST
+
+/* One action a round, the first of the order the ship has; a lock stays, so the next round takes
+ * the next action; the Force recovers one a round up to the ship's. */
+START_TEST(t_round_tokens)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(two_on_one, &a, &b, &o);
+    static const int lock_first[] = {NO_ACT_LOCK, NO_ACT_FOCUS};
+    memcpy(o.action_order, lock_first, sizeof lock_first);
+    o.nactions = 2;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    const bt_ship *x = &m.ship[2]; /* B's ship: focus and lock, Force 1 */
+    const bt_tokens *first = &x->state[x->first_state];
+    ck_assert_int_eq(first->lock, 1);
+    ck_assert_int_eq(first->focus, 0);
+    ck_assert_int_eq(first->force, 1);
+    const bt_tokens *second = &x->state[x->round_start[x->first_state]];
+    ck_assert_int_eq(second->lock, 1);
+    ck_assert_int_eq(second->focus, 1);
+    for (int s = 0; s < x->nstates; s++) { /* whatever was spent: the Force back to 1, focus gone */
+        const bt_tokens *n = &x->state[x->round_start[s]];
+        ck_assert_int_eq(n->force, 1);
+        ck_assert_int_eq(n->evade, 0);
+        ck_assert_int_eq(n->focus, !x->state[s].lock ? 0 : 1);
+    }
+    const bt_ship *t1 = &m.ship[0]; /* focus and evade: focus each round (lock is not its action) */
+    ck_assert_int_eq(t1->state[t1->first_state].focus, 1);
+    ck_assert_int_eq(t1->state[t1->first_state].evade, 0);
+    bt_model_free(&m);
+}
+END_TEST
+
+/* A battle with tokens, Force and a range distribution: Monte Carlo within 5 standard errors of
+ * exact, on every outcome and each ship's survival at the end. */
+START_TEST(t_drivers_agree_with_tokens)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(two_on_one, &a, &b, &o);
+    o.run.threads = 2;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    bt_result ex, mc;
+    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
+    o.run.trials = 300000;
+    o.run.seed = 9;
+    bt_montecarlo(&m, &o, o.range_p, &mc);
+    double sum = 0;
+    for (int i = 0; i < BT_NOUTCOMES; i++) {
+        double p = ex.outcome[i], q = mc.outcome[i] / mc.total, se = sqrt(p * (1 - p) / mc.total);
+        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "outcome %d: exact %.6f, Monte Carlo %.6f (SE %.6f)", i, p, q, se);
+        sum += p;
+    }
+    ck_assert_near(sum, 1, 1e-12);
+    for (int s = 0; s < m.n; s++) {
+        size_t at = (size_t)o.rounds * ex.nq + Q_SHIP + s;
+        double p = ex.at[at], q = mc.at[at] / mc.total, se = sqrt(p * (1 - p) / mc.total);
+        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "ship %d: exact %.6f, Monte Carlo %.6f", s, p, q);
+    }
+    ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05); /* both sides can win */
+    bt_result_free(&ex);
+    bt_result_free(&mc);
+    bt_model_free(&m);
+}
+END_TEST
+
+Suite *suite_battle(void)
+{
+    Suite *s = suite_create("battle");
+    TCase *tc = tcase_create("battle");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, t_alias_tables_are_exact);
+    tcase_add_test(tc, t_table_is_the_run);
+    tcase_add_test(tc, t_round_tokens);
+    tcase_add_test(tc, t_drivers_agree_with_tokens);
+    suite_add_tcase(s, tc);
+    return s;
+}
