@@ -62,6 +62,10 @@ typedef struct no_squad {
  * name in the squad's faction. Returns 0, or -1 with err. */
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen);
 
+/* Names the ship in a scenario side: {"pilot": ID, "upgrades": [the upgrades the squad lists]}
+ * (not the pilot's fixed loadout, which the pilot brings); no_xws_fill_side reads it. */
+void no_xws_name_ship(cJSON *side, const no_ship *s);
+
 /* The version of the data set the table was made from ("xwing-data2 3.9.1"). */
 const char *no_xws_data_version(void);
 

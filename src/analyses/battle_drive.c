@@ -396,16 +396,19 @@ static int jsame(const jstate *x, const jstate *y, int n)
            !memcmp(x->attacked, y->attacked, (size_t)n);
 }
 
-static void jmap_init(jmap *m, int n)
+/* An empty map of `cap` slots (a power of two) for keys of n ships. */
+static void jmap_alloc(jmap *m, size_t cap, int n)
 {
-    *m = (jmap){.cap = 64, .len = n};
+    *m = (jmap){.cap = cap, .len = n};
     m->key = malloc(m->cap * sizeof *m->key);
     m->p = malloc(m->cap * sizeof *m->p);
     if (!m->key || !m->p)
         abort();
-    for (size_t i = 0; i < m->cap; i++)
+    for (size_t i = 0; i < m->cap; i++) /* -1: an empty slot */
         m->p[i] = -1;
 }
+
+static void jmap_init(jmap *m, int n) { jmap_alloc(m, 64, n); }
 
 static void jmap_free(jmap *m)
 {
@@ -417,14 +420,7 @@ static void jmap_add(jmap *m, const jstate *s, double p)
 {
     if (2 * (m->n + 1) > m->cap) {
         jmap old = *m;
-        m->cap *= 2;
-        m->n = 0;
-        m->key = malloc(m->cap * sizeof *m->key);
-        m->p = malloc(m->cap * sizeof *m->p);
-        if (!m->key || !m->p)
-            abort();
-        for (size_t i = 0; i < m->cap; i++)
-            m->p[i] = -1;
+        jmap_alloc(m, 2 * old.cap, old.len);
         for (size_t i = 0; i < old.cap; i++)
             if (old.p[i] >= 0)
                 jmap_add(m, &old.key[i], old.p[i]);

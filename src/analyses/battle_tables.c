@@ -85,15 +85,7 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t)
     cJSON *side = cJSON_CreateObject();
     const no_ship *card = s->src->card;
     if (card) {
-        cJSON_AddStringToObject(side, "pilot", card->pilot);
-        cJSON *ups = NULL;
-        for (int c = 1; c < card->ncards; c++) {
-            if (card->kind[c] != NO_CARD_UPGRADE)
-                continue;
-            if (!ups)
-                ups = cJSON_AddArrayToObject(side, "upgrades");
-            cJSON_AddItemToArray(ups, cJSON_CreateString(card->card[c]));
-        }
+        no_xws_name_ship(side, card);
     } else {
         cJSON_AddNumberToObject(side, "dice", defender ? s->src->agility : s->src->attack);
     }

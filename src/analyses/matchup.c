@@ -19,15 +19,9 @@ static const int helps_defender = NO_ACT_FOCUS | NO_ACT_EVADE | NO_ACT_CALCULATE
 
 static cJSON *side_of(const no_ship *s, int defender, int tokens)
 {
-    cJSON *side = cJSON_CreateObject(), *ups = NULL, *tok = cJSON_AddObjectToObject(side, "tokens");
-    cJSON_AddStringToObject(side, "pilot", s->pilot);
-    for (int c = 1; c < s->ncards; c++) { /* the upgrades the squad lists (not the fixed loadout) */
-        if (s->kind[c] != NO_CARD_UPGRADE)
-            continue;
-        if (!ups)
-            ups = cJSON_AddArrayToObject(side, "upgrades");
-        cJSON_AddItemToArray(ups, cJSON_CreateString(s->card[c]));
-    }
+    cJSON *side = cJSON_CreateObject();
+    no_xws_name_ship(side, s);
+    cJSON *tok = cJSON_AddObjectToObject(side, "tokens");
     int held = tokens & s->actions & (defender ? helps_defender : helps_attacker);
     for (int a = 0; a < NO_ACT_N; a++) /* a token the user asked for, when the ship has its action */
         if (held & 1 << a)

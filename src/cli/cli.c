@@ -225,3 +225,12 @@ int flush_stdout(void)
     return 0;
 }
 
+
+void print_warnings(const char *lines)
+{
+    for (const char *w = lines; *w;) {
+        size_t len = strcspn(w, "\n");
+        fprintf(stderr, "neverodds: warning: %.*s\n", (int)len, w);
+        w += len + (w[len] == '\n');
+    }
+}

@@ -44,6 +44,8 @@ int load(const char *file, const char *rules, const common_opts *c, no_scenario 
 /* The same from quick notation (quick.h) for `game`; print_json: print the scenario JSON it
  * builds on stdout (--print-scenario). */
 int load_quick(const char *game, const char *spec, const common_opts *c, no_scenario *sc, int print_json);
+/* Each line of `lines` (what a reader mapped) as "neverodds: warning: LINE" on stderr. */
+void print_warnings(const char *lines);
 /* 0, or 1 with a message when stdout could not be written. */
 int flush_stdout(void);
 

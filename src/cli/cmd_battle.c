@@ -171,11 +171,7 @@ int cmd_battle(int argc, char **argv)
                     : no_battle_side_load(files[0], &side[0], err, sizeof err) ||
                           no_battle_side_load(files[1], &side[1], err, sizeof err);
     for (int s = 0; s < 2; s++) /* what the squad reader mapped, said even when a later step fails */
-        for (const char *w = side[s].squad.warnings; *w;) {
-            size_t len = strcspn(w, "\n");
-            fprintf(stderr, "neverodds: warning: %.*s\n", (int)len, w);
-            w += len + (w[len] == '\n');
-        }
+        print_warnings(side[s].squad.warnings);
     if (rc) {
         fprintf(stderr, "neverodds: %s\n", err);
         free(side);

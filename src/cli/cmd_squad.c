@@ -56,11 +56,7 @@ static int load_squads(const char *const *files, int n, no_squad *sq)
     char err[NO_ERR_LEN];
     for (int i = 0; i < n; i++) {
         int rc = no_squad_load(files[i], &sq[i], err, sizeof err);
-        for (const char *w = sq[i].warnings; *w;) { /* each thing mapped, said even when a later one fails */
-            size_t len = strcspn(w, "\n");
-            fprintf(stderr, "neverodds: warning: %.*s\n", (int)len, w);
-            w += len + (w[len] == '\n');
-        }
+        print_warnings(sq[i].warnings); /* each thing mapped, said even when a later one fails */
         if (rc) {
             fprintf(stderr, "neverodds: %s\n", err);
             return EXIT_USAGE;

@@ -112,6 +112,19 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
     return 0;
 }
 
+void no_xws_name_ship(cJSON *side, const no_ship *s)
+{
+    cJSON *ups = NULL;
+    cJSON_AddStringToObject(side, "pilot", s->pilot);
+    for (int c = 1; c < s->ncards; c++) {
+        if (s->kind[c] != NO_CARD_UPGRADE)
+            continue;
+        if (!ups)
+            ups = cJSON_AddArrayToObject(side, "upgrades");
+        cJSON_AddItemToArray(ups, cJSON_CreateString(s->card[c]));
+    }
+}
+
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
 {
     memset(sq, 0, sizeof *sq);
