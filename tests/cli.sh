@@ -581,6 +581,15 @@ assert abs(d["p_a_wins"]-1365/4096)<1e-15 and abs(d["p_both_destroyed"]-1365/409
 a=$("$BIN" battle tests/battle/cases/08_targeting.json --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["p_a_wins"])')
 b=$("$BIN" battle tests/battle/cases/08_targeting.json --target points --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["p_a_wins"])')
 [ "$a" != "$b" ] && ok || bad "battle --target points changes nothing ($a)"
+# --tokens: the action order; no tokens at all makes the rebels weaker against the swarm
+"$BIN" battle $R profiles/xwing/squads/empire.xws --trials 20000 --tokens none --format json >"$T/bn.json" &&
+"$BIN" battle $R profiles/xwing/squads/empire.xws --trials 20000 --format json >"$T/bt.json" && python3 - "$T" <<'PY' && ok || bad "battle --tokens"
+import json, sys
+none, some = (json.load(open(f"{sys.argv[1]}/{n}.json")) for n in ("bn", "bt"))
+assert none["tokens"] == [] and some["tokens"] == ["focus", "calculate", "lock", "evade", "reinforce"], none["tokens"]
+assert none["p_a_wins"] + 5 * none["p_a_wins_stderr"] < some["p_a_wins"], (none["p_a_wins"], some["p_a_wins"])
+PY
+expect_error battle-tokens "neverodds: --tokens: expected focus, calculate, lock, evade, reinforce" battle $B --tokens focus,focus
 # charts: survival curves and outcomes by range, written as scripts
 "$BIN" battle $B --plot "$T/bs.gp" --plot-ranges "$T/br.gp" >/dev/null && grep -q "P(alive)" "$T/bs.gp" &&
     grep -q "every round at one range" "$T/br.gp" && ok || bad "battle charts"

@@ -265,6 +265,9 @@ static void json_report(FILE *f, const bt_report *rep)
     }
     cJSON_AddNumberToObject(root, "rounds", o->rounds);
     cJSON_AddStringToObject(root, "first_player", no_first_names[o->first]);
+    cJSON *tokens = cJSON_AddArrayToObject(root, "tokens"); /* the action order */
+    for (int i = 0; i < o->nactions; i++)
+        cJSON_AddItemToArray(tokens, cJSON_CreateString(no_action_names[__builtin_ctz((unsigned)o->action_order[i])]));
     cJSON *range = cJSON_AddObjectToObject(root, "range");
     for (int x = 1; x <= 3; x++)
         if (o->range_p[x] > 0) {

@@ -23,8 +23,9 @@ static const char usage_battle[] =
     "  --first WHO       rolled (default: each round, 1/2 each), a or b (first player every round)\n"
     "  --target P[,Q]    targeting of both sides, or A's then B's: likeliest-kill (default), threat,\n"
     "                    points, spread\n"
-    "  --actions LIST    action order: each round a ship takes the first it has (default\n"
-    "                    focus,calculate,lock,evade,reinforce; none: no tokens)\n"
+    "  --tokens LIST     the tokens ships take, in order: each round a ship performs one action,\n"
+    "                    the first of these it has (default focus,calculate,lock,evade,reinforce;\n"
+    "                    none: no tokens); matchup's words\n"
     "  --exact, --trials N, --seed S, --threads T   as for run\n"
     "  --format F        text (default), json or csv (a row per round)\n"
     "  --plot FILE       each ship's survival curve over the rounds (.png, .svg, .gp)\n"
@@ -127,9 +128,9 @@ int cmd_battle(int argc, char **argv)
                                    "B's, comma-separated), got '%s'",
                                    val ? val : "nothing");
             i++;
-        } else if (!strcmp(a, "--actions")) {
+        } else if (!strcmp(a, "--tokens")) {
             if (parse_actions(val, &o))
-                return usage_error("--actions: expected focus, calculate, lock, evade, reinforce (each once, "
+                return usage_error("--tokens: expected focus, calculate, lock, evade, reinforce (each once, "
                                    "comma-separated) or none, got '%s'",
                                    val ? val : "nothing");
             i++;
@@ -145,7 +146,7 @@ int cmd_battle(int argc, char **argv)
             i++;
         } else if ((r = common_option(argc, argv, &i, &c)) != 0) {
             return r == 1 ? unknown_option(a, (const char *const[]){"--rounds", "--range", "--first", "--target",
-                                                                     "--actions", "--plot-ranges", NULL},
+                                                                     "--tokens", "--plot-ranges", NULL},
                                            1)
                           : r;
         }
