@@ -44,7 +44,7 @@ START_TEST(t_alias_tables_are_exact)
             for (int r = 1; r <= 3 && m.ship[x].side != m.ship[y].side; r++)
                 for (int sx = 0; sx < m.ship[x].nstates; sx++)
                     for (int sy = 0; sy < m.ship[y].nstates; sy++) {
-                        const bt_table *t = bt_table_of(&m, x, y, r, sx, sy);
+                        const bt_table *t = bt_table_of(&m, x, y, r, 0, sx, sy);
                         double total = 0;
                         for (int i = 0; i < t->n; i++) {
                             double p = 0;
@@ -88,7 +88,7 @@ START_TEST(t_table_is_the_run)
         no_run_opts ro = {.seed = 1, .threads = 1};
         ck_assert_msg(!no_scenario_parse(runs[r - 1], "t", &sc, err, sizeof err), "%s", err);
         ck_assert_msg(!no_run(&sc, &ro, &s, err, sizeof err), "%s", err);
-        const bt_table *t = bt_table_of(&m, 0, 1, r, 0, 0);
+        const bt_table *t = bt_table_of(&m, 0, 1, r, 0, 0, 0);
         ck_assert_near(t->mean, s.mean, 1e-12);
         ck_assert_near(t->tail[1], 1 - s.pmf[0].p, 1e-12);
         no_summary_free(&s);
@@ -166,6 +166,85 @@ START_TEST(t_drivers_agree_with_tokens)
 }
 END_TEST
 
+/* Luke Skywalker's Proton Torpedoes (4 dice, range 2-3, 2 charges, ordnance: a lock needed):
+ * fired when they are likelier to destroy (or deal more), never at range 1, never without a lock
+ * or a charge; each shot spends a charge and the charges do not come back. */
+START_TEST(t_best_weapon)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN], path[64];
+    no_battle_defaults(&o);
+    o.run.threads = 1;
+    static const int lock_first[] = {NO_ACT_LOCK, NO_ACT_FOCUS};
+    memcpy(o.action_order, lock_first, sizeof lock_first);
+    o.nactions = 2;
+    ck_assert_msg(!no_battle_side_load(NO_PROFILES_DIR "/xwing/squads/rebels.xws", &a, err, sizeof err), "%s", err);
+    strcpy(path, "/tmp/neverodds-side-XXXXXX");
+    int fd = mkstemp(path);
+    static const char plain[] = "{\"name\": \"t\", \"ships\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 4, "
+                                "\"agility\": 2, \"hull\": 8}]}";
+    ck_assert_int_eq(write(fd, plain, strlen(plain)), (int)strlen(plain));
+    close(fd);
+    int rc = no_battle_side_load(path, &b, err, sizeof err);
+    unlink(path);
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_str_eq(a.ship[0].name, "Luke Skywalker");
+    ck_assert_int_eq(a.ship[0].nweapons, 2);
+    ck_assert_str_eq(a.ship[0].weapon[1].id, "protontorpedoes");
+    ck_assert_int_eq(a.ship[0].weapon[1].charges, 2);
+    ck_assert_int_eq(a.ship[0].weapon[1].needs_lock, 1);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    int target = m.nside[0];
+    const bt_ship *luke = &m.ship[0];
+    int seen[3] = {0, 0, 0}, fired = 0;
+    for (int sa = 0; sa < luke->nstates; sa++) {
+        const bt_tokens *t = &luke->state[sa];
+        seen[t->ammo[1]] = 1;
+        ck_assert_int_le(luke->state[luke->round_start[sa]].ammo[1], t->ammo[1]); /* no charge back */
+        uint8_t st[BT_SHIPS] = {0};
+        st[0] = (uint8_t)sa;
+        double kill;
+        ck_assert_int_eq(bt_best_weapon(&m, 0, target, 1, st, 8, &kill), 0); /* out of the torpedoes' range */
+        int w = bt_best_weapon(&m, 0, target, 2, st, 8, &kill);
+        const bt_table *p = bt_table_of(&m, 0, target, 2, 0, sa, 0), *x = bt_table_of(&m, 0, target, 2, 1, sa, 0);
+        if (!t->lock || !t->ammo[1]) {
+            ck_assert_int_eq(w, 0);
+            ck_assert_int_eq(x->n, 0);
+            continue;
+        }
+        ck_assert_int_gt(x->n, 0);
+        ck_assert_int_eq(w, x->tail[8] > p->tail[8] || (x->tail[8] == p->tail[8] && x->mean > p->mean));
+        for (int k = 0; k < x->n; k++) /* a shot spends one charge */
+            ck_assert_int_eq(luke->state[x->out[k].atk_state].ammo[1], t->ammo[1] - 1);
+        fired += w == 1;
+    }
+    ck_assert(seen[0] && seen[1] && seen[2]);
+    ck_assert_int_gt(fired, 0);
+    bt_model_free(&m);
+    /* Luke alone against the plain ship at range 2 and 3, with his torpedoes: the two drivers
+     * agree within 5 standard errors */
+    a.n = 1;
+    o.range_p[2] = o.range_p[3] = 0.5;
+    o.rounds = 6;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    bt_result ex, mc;
+    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
+    o.run.trials = 200000;
+    o.run.threads = 2;
+    bt_montecarlo(&m, &o, o.range_p, &mc);
+    for (int i = 0; i < BT_NOUTCOMES; i++) {
+        double p = ex.outcome[i], q = mc.outcome[i] / mc.total, se = sqrt(p * (1 - p) / mc.total);
+        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "outcome %d: exact %.6f, Monte Carlo %.6f", i, p, q);
+    }
+    ck_assert(ex.outcome[BT_A_WINS] > 0.5 && ex.outcome[BT_B_WINS] > 0.01); /* both sides can win */
+    bt_result_free(&ex);
+    bt_result_free(&mc);
+    bt_model_free(&m);
+}
+END_TEST
+
 Suite *suite_battle(void)
 {
     Suite *s = suite_create("battle");
@@ -175,6 +254,7 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_table_is_the_run);
     tcase_add_test(tc, t_round_tokens);
     tcase_add_test(tc, t_drivers_agree_with_tokens);
+    tcase_add_test(tc, t_best_weapon);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -34,12 +34,21 @@ extern const char *const no_target_descriptions[NO_TARGET_N];
 enum { NO_FIRST_ROLLED, NO_FIRST_A, NO_FIRST_B, NO_FIRST_N };
 extern const char *const no_first_names[NO_FIRST_N + 1];
 
+/* A weapon a ship may attack with beside its primary one (a squad's torpedoes and missiles). */
+#define NO_BATTLE_MAX_WEAPONS 3 /* the primary and two more */
+typedef struct no_battle_weapon {
+    char id[64];           /* the upgrade's xws id (the scenario's "weapon") */
+    int dice, minrange, maxrange, charges, recovers, needs_lock;
+} no_battle_weapon;
+
 /* A ship as the battle sees it: from a squad (pilot and cards; the engine reads its abilities)
  * or plain numbers (a battle file's ships: dice only). */
 typedef struct no_battle_ship {
     char name[64];
     int initiative, points, attack, agility, hull, shields, force;
     int actions;           /* NO_ACT_* bits of the actions it has that give tokens the dice use */
+    int nweapons;          /* weapon[0] is the primary weapon (every range); the others need charges */
+    no_battle_weapon weapon[NO_BATTLE_MAX_WEAPONS];
     const no_ship *card;   /* the squad's ship, or NULL for plain numbers */
 } no_battle_ship;
 

@@ -17,6 +17,7 @@
 typedef struct no_weapon {
     char name[64], arc[24];
     int value, minrange, maxrange, primary, ordnance;
+    int charges, recovers;                  /* an upgrade's charges and how many it recovers a round */
 } no_weapon;
 
 /* Where a card of a ship comes from. */

@@ -133,13 +133,13 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
                        const uint8_t *attacked)
 {
     int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
-    bt_table *const *row = m->table + (size_t)s * m->n * 4 + r; /* row[4 * t]: s on t at range r */
     double best_key = 0, best_kill = -1;
     int best_hp = 0;
     for (int t = from; t < to; t++) {
         if (!hp[t])
             continue;
-        double kill = row[4 * t][st[s] * m->ship[t].nstates + st[t]].tail[hp[t]], key = 0;
+        double kill, key = 0;
+        bt_best_weapon(m, s, t, r, st, hp[t], &kill);
         if (policy == NO_TARGET_LIKELIEST_KILL) { /* the common case: no key, no branch to mispredict */
             int better = (kill > best_kill) | ((kill == best_kill) & (hp[t] < best_hp));
             best = better ? t : best;
@@ -148,7 +148,7 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
             continue;
         }
         if (policy == NO_TARGET_THREAT)
-            key = bt_table_of(m, t, s, r, st[t], st[s])->mean;
+            key = m->passive ? 0 : bt_table_of(m, t, s, r, 0, st[t], st[s])->mean; /* its primary attack */
         else if (policy == NO_TARGET_POINTS)
             key = m->ship[t].points;
         else
@@ -258,7 +258,9 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 if (t >= 0) {
                     /* one draw: its product with n holds the bucket (high word) and a uniform
                      * fraction within it (low word) */
-                    const bt_table *tab = bt_table_of(m, s, t, range, st[s], st[t]);
+                    double kill;
+                    int w = bt_best_weapon(m, s, t, range, st, hp[t], &kill);
+                    const bt_table *tab = bt_table_of(m, s, t, range, w, st[s], st[t]);
                     uint64_t x = (uint64_t)no_pcg32_next(rng) * (uint64_t)tab->n;
                     const bt_bucket *bk = &tab->bucket[x >> 32];
                     const bt_outcome *out = &bk->out[(uint32_t)x >= bk->keep];
@@ -449,7 +451,9 @@ static void exact_attack(const bt_model *m, const no_battle_opts *o, int s, int 
             jmap_add(to, x, from->p[i]);
             continue;
         }
-        const bt_table *tab = bt_table_of(m, s, t, r, x->st[s], x->st[t]);
+        double kill;
+        int w = bt_best_weapon(m, s, t, r, x->st, x->hp[t], &kill);
+        const bt_table *tab = bt_table_of(m, s, t, r, w, x->st[s], x->st[t]);
         for (int k = 0; k < tab->n; k++) {
             jstate y = *x;
             const bt_outcome *out = &tab->out[k];

@@ -47,6 +47,26 @@ static void name_alike(no_battle_side *side)
     }
 }
 
+/* The primary weapon, then the ship's attacks from upgrades that have charges (torpedoes,
+ * missiles): an ordnance weapon needs a lock (Attack [Lock] on nearly every such card; the data
+ * marks ordnance, not the lock, so the report says it is assumed). */
+static void add_weapons(const no_ship *s, no_battle_ship *b)
+{
+    b->nweapons = 1;
+    b->weapon[0] = (no_battle_weapon){.dice = s->attack, .minrange = 1, .maxrange = 3};
+    snprintf(b->weapon[0].id, sizeof b->weapon[0].id, "primary");
+    for (int w = 0; w < s->nweapons && b->nweapons < NO_BATTLE_MAX_WEAPONS; w++) {
+        const no_weapon *x = &s->weapon[w];
+        if (x->primary || !x->charges)
+            continue;
+        no_battle_weapon *y = &b->weapon[b->nweapons++];
+        *y = (no_battle_weapon){.dice = x->value, .minrange = x->minrange < 1 ? 1 : x->minrange,
+                                .maxrange = x->maxrange, .charges = x->charges, .recovers = x->recovers,
+                                .needs_lock = x->ordnance};
+        snprintf(y->id, sizeof y->id, "%s", x->name);
+    }
+}
+
 void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side)
 {
     snprintf(side->name, sizeof side->name, "%.127s", *sq->name ? sq->name : sq->file);
@@ -59,6 +79,7 @@ void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side)
                               .agility = s->agility, .hull = s->hull, .shields = s->shields, .force = s->force,
                               .actions = s->actions, .card = s};
         snprintf(b->name, sizeof b->name, "%s", s->name);
+        add_weapons(s, b);
     }
     name_alike(side);
 }
@@ -87,6 +108,8 @@ static void read_plain_ship(jr *j, const cJSON *o, const char *path, no_battle_s
     b->shields = jr_int(j, o, "shields", path, 0, 20, 0, 0);
     b->points = jr_int(j, o, "points", path, 0, 200, 0, 0);
     b->force = jr_int(j, o, "force", path, 0, 5, 0, 0);
+    b->nweapons = 1;
+    b->weapon[0] = (no_battle_weapon){.id = "primary", .dice = b->attack, .minrange = 1, .maxrange = 3};
     const cJSON *acts = cJSON_GetObjectItemCaseSensitive(o, "actions");
     jr_key(p, sizeof p, path, "actions");
     if (acts && !cJSON_IsArray(acts)) {

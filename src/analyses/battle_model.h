@@ -11,6 +11,7 @@
 /* The tokens a ship holds between attacks (the ones the dice use). */
 typedef struct bt_tokens {
     uint8_t focus, evade, calculate, lock, reinforce, force;
+    uint8_t ammo[NO_BATTLE_MAX_WEAPONS]; /* charges left of each weapon but the primary ([0]) */
 } bt_tokens;
 
 /* One outcome of an attack: the damage it deals (hits and crits through, one point each) and the
@@ -52,7 +53,10 @@ typedef struct bt_model {
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* the ranges with a chance */
     double range_p[4];
-    /* table[(a * n + d) * 4 + r] -> nstates[a] x nstates[d] tables (NULL for a ship of its own side) */
+    /* table[bt_cell(a, d, r, w)] -> nstates[a] x nstates[d] tables of a on d at range r with its
+     * weapon w: NULL when a does not attack d with w at r (its own side, a passive side, out of
+     * the weapon's range); a table of no outcomes where the tokens do not allow it (no charge
+     * left, no lock) */
     bt_table **table;
     int tables;                      /* tabled attacks */
     char policy[2][32];              /* the engine's token policy of each side's attacks */
@@ -65,9 +69,36 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
                    char *err, size_t errlen);
 void bt_model_free(bt_model *m);
 
-static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r, int sa, int sd)
+static inline size_t bt_cell(const bt_model *m, int a, int d, int r, int w)
 {
-    return &m->table[(a * m->n + d) * 4 + r][sa * m->ship[d].nstates + sd];
+    return (((size_t)a * m->n + d) * 4 + r) * NO_BATTLE_MAX_WEAPONS + w;
+}
+
+/* a's attack on d at range r with weapon w, the two in token states sa and sd; NULL when a never
+ * makes it (bt_model.table), a table of no outcomes when the tokens do not allow it. */
+static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r, int w, int sa, int sd)
+{
+    const bt_table *grid = m->table[bt_cell(m, a, d, r, w)];
+    return grid ? &grid[sa * m->ship[d].nstates + sd] : NULL;
+}
+
+/* The weapon of s likeliest to destroy t (hp_t left) at range r with the tokens both hold, then
+ * the one dealing most on average, then the primary; its chance to destroy in *kill. */
+static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const uint8_t *st, int hp_t, double *kill)
+{
+    const bt_table *p = bt_table_of(m, s, t, r, 0, st[s], st[t]);
+    int best = 0;
+    double k = p->tail[hp_t], mean = p->mean;
+    for (int w = 1; w < m->ship[s].src->nweapons; w++) {
+        const bt_table *x = bt_table_of(m, s, t, r, w, st[s], st[t]);
+        if (x && x->n && (x->tail[hp_t] > k || (x->tail[hp_t] == k && x->mean > mean))) {
+            best = w;
+            k = x->tail[hp_t];
+            mean = x->mean;
+        }
+    }
+    *kill = k;
+    return best;
 }
 
 /* What a battle run gives: sums over battles (Monte Carlo: counts, so exact integers in doubles;

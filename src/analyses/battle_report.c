@@ -51,8 +51,10 @@ static void method_words(const bt_report *rep, char *out, size_t n)
 /* The model's readings and simplifications, said in every report. */
 static const char *const assumptions[] = {
     "no movement: every ship is in arc and at the round's range of every enemy; one range a round for every pair",
-    "each ship attacks once a round (L940) with its primary weapon; bonus attacks and secondary weapons are not "
-    "modelled",
+    "each ship attacks once a round (L940) with the weapon likeliest to destroy its target (then the one dealing "
+    "most): its primary weapon, or a torpedo or missile at a range it reaches while it has a charge (each shot spends "
+    "one; they come back as the card says, L460) and, being ordnance, a lock (assumed: most such cards ask for one, "
+    "the data does not say which); bonus attacks are not modelled",
     "engagement from the highest initiative down, the first player's ships first at equal initiative (L944), "
     "each player's in listed order; the destroyed are removed after each initiative step (simultaneous fire, "
     "L1554-L1556): they still attack in their step but are not targeted",
@@ -117,6 +119,11 @@ static void ship_text(FILE *f, const bt_ship *s)
         for (int a = 0; a < NO_ACT_N; a++)
             if (b->actions & 1 << a)
                 fprintf(f, " %s", no_action_names[a]);
+    }
+    for (int w = 1; w < b->nweapons; w++) {
+        const no_battle_weapon *x = &b->weapon[w];
+        fprintf(f, "%s %s %d dice at range %d-%d, %d charges%s", w == 1 ? "; also" : ",", x->id, x->dice, x->minrange,
+                x->maxrange, x->charges, x->needs_lock ? ", needs a lock" : "");
     }
     fputc('\n', f);
 }
@@ -292,6 +299,20 @@ static void json_report(FILE *f, const bt_report *rep)
             cJSON_AddNumberToObject(sh, "points", b->points);
             cJSON_AddNumberToObject(sh, "hull", b->hull);
             cJSON_AddNumberToObject(sh, "shields", b->shields);
+            cJSON *weapons = cJSON_AddArrayToObject(sh, "weapons");
+            for (int w = 0; w < b->nweapons; w++) {
+                const no_battle_weapon *x = &b->weapon[w];
+                cJSON *wj = cJSON_CreateObject();
+                cJSON_AddStringToObject(wj, "id", x->id);
+                cJSON_AddNumberToObject(wj, "dice", x->dice);
+                cJSON_AddNumberToObject(wj, "min_range", x->minrange);
+                cJSON_AddNumberToObject(wj, "max_range", x->maxrange);
+                if (w) {
+                    cJSON_AddNumberToObject(wj, "charges", x->charges);
+                    cJSON_AddBoolToObject(wj, "needs_lock", x->needs_lock);
+                }
+                cJSON_AddItemToArray(weapons, wj);
+            }
             cJSON_AddItemToObject(sh, "survival", rates_json(r, Q_SHIP + i, 0, 0));
             cJSON_AddItemToArray(ships, sh);
         }

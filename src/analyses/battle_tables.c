@@ -38,11 +38,16 @@ static int intern(bt_ship *s, const bt_tokens *t)
 }
 
 /* The End phase removes the green tokens (focus, evade, calculate, reinforce: L1002) and keeps
- * a lock; the Force recovers one (L460, L487-L490). The next round's action gives the first
- * token of the order the ship has an action for, a lock only when it holds none. */
+ * a lock; the Force recovers one (L460, L487-L490), a weapon's charges as many as its card
+ * recovers (L460; none on most ordnance). The next round's action gives the first token of the
+ * order the ship has an action for, a lock only when it holds none. */
 static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battle_opts *o)
 {
     bt_tokens n = {.lock = t->lock, .force = (uint8_t)(t->force < s->src->force ? t->force + 1 : s->src->force)};
+    for (int w = 1; w < s->src->nweapons && !o->fresh_tokens; w++) {
+        const no_battle_weapon *x = &s->src->weapon[w];
+        n.ammo[w] = (uint8_t)(t->ammo[w] + x->recovers < x->charges ? t->ammo[w] + x->recovers : x->charges);
+    }
     for (int i = 0; i < o->nactions; i++) {
         int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
         if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock && !o->fresh_tokens))
@@ -80,12 +85,14 @@ static void add_tokens(cJSON *side, const bt_tokens *t, int helps)
         cJSON_AddNumberToObject(tok, "force", t->force);
 }
 
-static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t)
+static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int weapon)
 {
     cJSON *side = cJSON_CreateObject();
     const no_ship *card = s->src->card;
     if (card) {
         no_xws_name_ship(side, card);
+        if (weapon)
+            cJSON_AddStringToObject(side, "weapon", s->src->weapon[weapon].id);
     } else {
         cJSON_AddNumberToObject(side, "dice", defender ? s->src->agility : s->src->attack);
     }
@@ -97,13 +104,13 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t)
     return side;
 }
 
-static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int sa, int sd)
+static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int weapon, int sa, int sd)
 {
     cJSON *root = cJSON_CreateObject(); /* no name: ships alike give the same text (one compile) */
     cJSON_AddStringToObject(root, "game", "xwing");
     cJSON_AddStringToObject(root, "rules", "xwing-2e");
-    cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa]));
-    cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd]));
+    cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa], weapon));
+    cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd], 0));
     cJSON_AddNumberToObject(root, "range", range);
     cJSON_AddBoolToObject(cJSON_AddObjectToObject(root, "rule_options"), "damage_deck", 0);
     char *text = cJSON_PrintUnformatted(root);
@@ -123,7 +130,7 @@ typedef struct raw_outcome {
 } raw_outcome;
 
 typedef struct job {
-    int a, d, r, sa, sd;
+    int a, d, r, w, sa, sd;
     int same;           /* an earlier job of the same attack (ships alike), or -1 */
     no_scenario *sc;
     raw_outcome *raw;
@@ -152,12 +159,16 @@ static bt_tokens tokens_after(const bt_tokens *before, const uint8_t *tok, int h
     return t;
 }
 
-/* The tokens a side held that its role does not use (the attacker's evade), as they were. */
-static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps)
+/* The tokens a side held that the engine did not see (the attacker's evade, the charges of the
+ * weapons), as they were; the weapon fired (w > 0) spends a charge. */
+static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps, int w)
 {
     for (int a = 0; a < NO_ACT_N; a++)
         if (!(helps & 1 << a))
             *token_field(t, a) = *token_field((bt_tokens *)before, a);
+    memcpy(t->ammo, before->ammo, sizeof t->ammo);
+    if (w)
+        t->ammo[w]--;
 }
 
 /* Compiles the job's attack and lists its outcomes, equal ones merged. 0, or -1 with job->err. */
@@ -173,10 +184,12 @@ static int run_job(const bt_model *m, job *jb)
         abort();
     no_exact(ctx, &g, p);
     const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
-    for (int t = 0; t < g.nterm; t++)
+    for (int t = 0; t < g.nterm; t++) {
         jb->raw[t] = (raw_outcome){.p = p[t], .damage = g.term[t].damage,
                                    .atk = tokens_after(ta, g.term[t].tok[NO_ATTACKER], helps_attacker),
                                    .def = tokens_after(td, g.term[t].tok[NO_DEFENDER], helps_defender)};
+        keep_unseen(&jb->raw[t].atk, ta, helps_attacker, jb->w);
+    }
     qsort(jb->raw, (size_t)g.nterm, sizeof *jb->raw, by_outcome);
     int n = 0;
     for (int t = 0; t < g.nterm; t++) {
@@ -258,6 +271,14 @@ static int opponents(const bt_model *m, int a, int d)
     return m->ship[a].side != m->ship[d].side && !(m->passive & 1 << m->ship[a].side);
 }
 
+/* Whether ship s may fire weapon w holding the tokens of state sa: the primary always; another
+ * with a charge left, and a lock when it needs one. */
+static int may_fire(const bt_ship *s, int w, int sa)
+{
+    const bt_tokens *t = &s->state[sa];
+    return !w || (t->ammo[w] > 0 && (!s->src->weapon[w].needs_lock || t->lock));
+}
+
 /* Every attack not tabled yet among the states known: parsed one by one (parsing reads shared
  * tables), compiled side by side. */
 static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, int *found, char *err,
@@ -269,24 +290,25 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         abort();
     for (int a = 0; a < m->n; a++)
         for (int d = 0; d < m->n; d++)
-            for (int k = 0; k < m->nranges && opponents(m, a, d); k++)
-                for (int sa = 0; sa < m->ship[a].nstates; sa++)
-                    for (int sd = 0; sd < m->ship[d].nstates; sd++) {
-                        int r = m->ranges[k];
-                        bt_table **g = grid[(a * m->n + d) * 4 + r];
-                        if (g[sa * BT_MAX_STATES + sd])
-                            continue;
-                        if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
-                            abort();
-                        jobs[njobs++] = (job){.a = a, .d = d, .r = r, .sa = sa, .sd = sd, .same = -1};
-                    }
+            for (int r = 1; r <= 3; r++)
+                for (int w = 0; w < m->ship[a].src->nweapons; w++) {
+                    bt_table **g = grid[bt_cell(m, a, d, r, w)];
+                    for (int sa = 0; g && sa < m->ship[a].nstates; sa++)
+                        for (int sd = 0; sd < m->ship[d].nstates && may_fire(&m->ship[a], w, sa); sd++) {
+                            if (g[sa * BT_MAX_STATES + sd])
+                                continue;
+                            if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
+                                abort();
+                            jobs[njobs++] = (job){.a = a, .d = d, .r = r, .w = w, .sa = sa, .sd = sd, .same = -1};
+                        }
+                }
     int rc = 0;
     char **texts = calloc((size_t)njobs + 1, sizeof *texts);
     if (!texts)
         abort();
     for (int i = 0; i < njobs && !rc; i++) {
         job *jb = &jobs[i];
-        char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->sa, jb->sd);
+        char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->w, jb->sa, jb->sd);
         for (int k = 0; k < i && jb->same < 0; k++) /* ships alike: the attack of an earlier job */
             if (jobs[k].same < 0 && !strcmp(texts[k], json))
                 jb->same = k;
@@ -321,8 +343,8 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
             const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
             for (int k = 0; k < src->nraw; k++) { /* the tokens the engine did not see are this job's */
                 jb->raw[k] = src->raw[k];
-                keep_unseen(&jb->raw[k].atk, ta, helps_attacker);
-                keep_unseen(&jb->raw[k].def, td, helps_defender);
+                keep_unseen(&jb->raw[k].atk, ta, helps_attacker, jb->w);
+                keep_unseen(&jb->raw[k].def, td, helps_defender, 0);
             }
             jb->sc = NULL;
         }
@@ -335,7 +357,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         bt_table *t = calloc(1, sizeof *t);
         if (!t)
             abort();
-        grid[(jb->a * m->n + jb->d) * 4 + jb->r][jb->sa * BT_MAX_STATES + jb->sd] = t;
+        grid[bt_cell(m, jb->a, jb->d, jb->r, jb->w)][jb->sa * BT_MAX_STATES + jb->sd] = t;
         if (make_table(m, jb, t) || link_rounds(&m->ship[jb->a], o) || link_rounds(&m->ship[jb->d], o)) {
             snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
             rc = -1;
@@ -384,7 +406,9 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             int hp = src->hull + src->shields;
             *sh = (bt_ship){.src = src, .side = s, .hp = hp < BT_MAX_HP ? hp : BT_MAX_HP, .points = src->points,
                             .initiative = src->initiative};
-            bt_tokens before = {.force = (uint8_t)src->force}; /* the Force full, no tokens yet */
+            bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
+            for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
+                before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
             bt_tokens first = next_round(sh, &before, o);
             sh->first_state = intern(sh, &first);
             link_rounds(sh, o);
@@ -393,15 +417,19 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
     memcpy(m->range_p, o->range_p, sizeof m->range_p);
     for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */
         m->ranges[m->nranges++] = r;
-    size_t cells = (size_t)m->n * m->n * 4;
+    size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;
     bt_table ***grid = calloc(cells, sizeof *grid);
     if (!grid)
         abort();
     for (int x = 0; x < m->n; x++)
         for (int y = 0; y < m->n; y++)
             for (int r = 1; r <= 3; r++)
-                if (opponents(m, x, y) && !(grid[(x * m->n + y) * 4 + r] = calloc(GRID, sizeof **grid)))
-                    abort();
+                for (int w = 0; w < m->ship[x].src->nweapons && opponents(m, x, y); w++) {
+                    const no_battle_weapon *wp = &m->ship[x].src->weapon[w];
+                    if (r >= wp->minrange && r <= wp->maxrange &&
+                        !(grid[bt_cell(m, x, y, r, w)] = calloc(GRID, sizeof **grid)))
+                        abort();
+                }
     int rc = 0, found = 1;
     while (!rc && found)
         rc = table_wave(m, grid, o, &found, err, errlen);
@@ -412,7 +440,8 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
     for (size_t c = 0; c < cells; c++) {
         if (!grid[c])
             continue;
-        int x = (int)(c / 4) / m->n, y = (int)(c / 4) % m->n, nx = m->ship[x].nstates, ny = m->ship[y].nstates;
+        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / 4), x = pair / m->n, y = pair % m->n;
+        int nx = m->ship[x].nstates, ny = m->ship[y].nstates;
         if (!rc && !(m->table[c] = calloc((size_t)nx * ny, sizeof **m->table)))
             abort();
         for (int i = 0; i < GRID; i++) {
@@ -435,11 +464,11 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
 
 void bt_model_free(bt_model *m)
 {
-    size_t cells = (size_t)m->n * m->n * 4;
+    size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;
     for (size_t c = 0; m->table && c < cells; c++) {
         if (!m->table[c])
             continue;
-        int x = (int)(c / 4) / m->n, y = (int)(c / 4) % m->n;
+        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / 4), x = pair / m->n, y = pair % m->n;
         for (int i = 0; i < m->ship[x].nstates * m->ship[y].nstates; i++)
             free_table(&m->table[c][i]);
         free(m->table[c]);

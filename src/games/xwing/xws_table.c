@@ -351,6 +351,8 @@ static int add_resolved_upgrade(jr *j, no_ship *s, const cJSON *u, const char *i
             w->minrange = jr_entry_int(atk, "minrange", 1);
             w->maxrange = jr_entry_int(atk, "maxrange", 3);
             w->ordnance = cJSON_IsTrue(cJSON_GetObjectItem(atk, "ordnance"));
+            w->charges = jr_entry_int(u, "charges", 0);
+            w->recovers = jr_entry_int(u, "charges_recovers", 0);
         }
     }
     choose_primary(s);
