@@ -45,7 +45,7 @@ typedef struct no_ship {
 /* The actions that give a token the dice use: bit 1 << i is no_action_names[i]. */
 enum { NO_ACT_FOCUS = 1, NO_ACT_LOCK = 2, NO_ACT_EVADE = 4, NO_ACT_CALCULATE = 8, NO_ACT_REINFORCE = 16 };
 #define NO_ACT_N 5
-extern const char *const no_action_names[NO_ACT_N];
+extern const char *const no_action_names[NO_ACT_N + 1]; /* NULL-terminated */
 /* The NO_ACT_* bit of the first `len` characters of `name`, or 0 when it names none. */
 int no_action_bit(const char *name, size_t len);
 

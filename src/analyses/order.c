@@ -927,7 +927,7 @@ static void trace_row(FILE *head, FILE *f, cJSON *list, const table *t, const ro
             if (forced_roll(sc, &ctx, &s, q, asked == NO_OP_REROLL, why, sizeof why)) {
                 if (asked >= 0) { /* say which effect's roll it was */
                     char at_what[sizeof why];
-                    snprintf(at_what, sizeof at_what, "at \"%s\": %s", what, why);
+                    snprintf(at_what, sizeof at_what, "at \"%.60s\": %.*s", what, (int)sizeof at_what - 70, why);
                     snprintf(why, sizeof why, "%s", at_what);
                 }
                 break;

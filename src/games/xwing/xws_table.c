@@ -26,7 +26,7 @@ const cJSON *xt_abilities(jr *j)
     return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &abilities, "xwing/abilities.json"), "abilities");
 }
 
-const char *const no_action_names[NO_ACT_N] = {"focus", "lock", "evade", "calculate", "reinforce"};
+const char *const no_action_names[NO_ACT_N + 1] = {"focus", "lock", "evade", "calculate", "reinforce", NULL};
 
 int no_action_bit(const char *name, size_t len)
 {
