@@ -137,13 +137,14 @@ TSAN_ENV = OMP_TOOL_LIBRARIES=$(ARCHER) TSAN_OPTIONS="halt_on_error=1 ignore_non
 tsan: deps
 	@$(MAKE) --no-print-directory CC=clang BUILD=build-tsan BIN=build-tsan/neverodds \
 	    CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" build-tsan/neverodds build-tsan/check_all
-	for s in montecarlo sequence deck table; do CK_FORK=no CK_RUN_SUITE=$$s $(TSAN_ENV) ./build-tsan/check_all || exit 1; done
+	for s in montecarlo sequence deck table battle; do CK_FORK=no CK_RUN_SUITE=$$s $(TSAN_ENV) ./build-tsan/check_all || exit 1; done
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/two-attacks.json --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/legion/attack-action-two-pools.json --trials 300000 --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds run profiles/xwing/quickstart.json --trials 300000 --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds compare profiles/xwing/two-attacks.json profiles/xwing/quickstart.json \
 	    profiles/legion/stormtroopers-vs-rebels.json profiles/armada/victory-vs-cr90.json --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds battle profiles/xwing/squads/rebels.xws profiles/xwing/squads/empire.xws --trials 50000 --threads 2 >/dev/null
 	@echo "tsan: no data race"
 
 # Regenerates the X-Wing ship, pilot and upgrade table from xwing-data2 (facts only, no card text).
