@@ -462,6 +462,20 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
     for (int k = 1; k <= 30; k++)
         ck_assert_near(s.shots[k].p, (k - 1) / pow(2, k), 1e-12);
     ck_assert_near(s.shots_mean, 4, 1e-9); /* 2 successes at 1/2 each; the tail past 200 is below 1e-50 */
+    ck_assert(s.shots_beyond.p == 0); /* the exact driver stopped long before: nothing is left, and
+                                       * 1 less the rounding of the sums is not reported as some */
+    free(sc);
+    /* 1 attack die against 3 defense dice without tokens at hull 40: a shot deals 1 damage with
+     * q = 1/2 x (5/8)^3 (a success and no evade), and 200 shots leave P(Binomial(200, q) < 40)
+     * alive, reported as beyond */
+    sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":3,\"hull\":40},"
+                  "\"range\":2,\"rule_options\":{\"damage_deck\":false}}");
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    const double q = 125.0 / 1024;
+    double alive = 0;
+    for (int j = 0; j < 40; j++)
+        alive += exp(lgamma(201) - lgamma(j + 1) - lgamma(201 - j) + j * log(q) + (200 - j) * log1p(-q));
+    ck_assert_near(s.shots_beyond.p, alive, 1e-12);
     free(sc);
     sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2}}");
     ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);

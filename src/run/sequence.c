@@ -412,6 +412,18 @@ static double *mass_row(masses *m, int i)
     return m->row[i];
 }
 
+/* The mass over every row, summed: 1 less what was destroyed carries the rounding of all those
+ * sums, which can stay above the smallest mass the exact driver counts (the Decimator's shots
+ * ran to 200, the last ones below 1e-300, and left 8e-15 of rounding as P(more than 200)). */
+static double masses_total(const masses *m)
+{
+    double sum = 0;
+    for (int i = 0; i < m->n; i++)
+        for (int t = 0; t < TOTALS; t++)
+            sum += m->row[i][t];
+    return sum;
+}
+
 static void masses_free(masses *m)
 {
     for (int i = 0; i < m->n; i++)
@@ -601,7 +613,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     masses mass = {0};
     mass_row(&mass, 0)[0] = left;
     /* shot k: the mass still alive goes through one more attack; what is destroyed stops */
-    for (int k = 1; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
+    int k = 1;
+    for (; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
         masses next = {0};
         double finished[TOTALS] = {0};
         push(&q, opts, exact, 0, k, 0, &mass, &next, NULL, finished);
@@ -609,12 +622,14 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         out->shots_mean += k * finished[0] * scale;
         m2 += (double)k * k * finished[0] * scale;
         out->max_shots = finished[0] > 0 ? k : out->max_shots;
-        left -= finished[0];
+        left = masses_total(&next);
         masses_free(&mass);
         mass = next;
     }
     masses_free(&mass);
-    out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
+    /* still alive after NO_MAX_SHOTS shots; the exact driver stops before once less than 1e-15
+     * is (a geometric tail), and counts that as nothing */
+    out->shots_beyond = rep_rate(k > NO_MAX_SHOTS ? left * scale : 0, trials);
     if (!exact) /* the mean of k (0 past NO_MAX_SHOTS) over the trials */
         out->shots_mean_se = sqrt(fmax(m2 - out->shots_mean * out->shots_mean, 0) / (double)trials);
     out->has_shots = 1;
