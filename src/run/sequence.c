@@ -477,7 +477,7 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
 {
     for (int i = 0; i < q->nsit[a] && !q->failed; i++) {
         situation *st = q->sit[a][i];
-        if (st->dice >= 0) { /* dealt apart (exact shots to kill): its merged ends */
+        if (st->dice >= 0) { /* dealt apart (exact shots to kill, every mass at total 0): its merged ends */
             for (int k = 0; k < st->nend; k++) {
                 double w = mass_row(mass, i)[0] * st->term[k];
                 *(st->next[k] >= 0 ? &mass_row(next, st->next[k])[0] : &finished[0]) += w;
