@@ -372,7 +372,7 @@ static int compile_in_waves(sequence *q)
                     abort();
                 todo[n++] = q->sit[a][linked[a]];
             }
-        if (!n)
+        if (n <= 0) /* never below 0: said for gcc -O1, which thought malloc((size_t)n) might */
             break;
         compile_dice_parts(q, todo, n);
         char *compile = malloc((size_t)n);
