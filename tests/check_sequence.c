@@ -462,6 +462,20 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
     for (int k = 1; k <= 30; k++)
         ck_assert_near(s.shots[k].p, (k - 1) / pow(2, k), 1e-12);
     ck_assert_near(s.shots_mean, 4, 1e-9); /* 2 successes at 1/2 each; the tail past 200 is below 1e-50 */
+    ck_assert(s.shots_beyond.p == 0); /* the exact driver stopped long before: nothing is left, and
+                                       * 1 less the rounding of the sums is not reported as some */
+    free(sc);
+    /* 1 attack die against 3 defense dice without tokens at hull 40: a shot deals 1 damage with
+     * q = 1/2 x (5/8)^3 (a success and no evade), and 200 shots leave P(Binomial(200, q) < 40)
+     * alive, reported as beyond */
+    sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":3,\"hull\":40},"
+                  "\"range\":2,\"rule_options\":{\"damage_deck\":false}}");
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    const double q = 125.0 / 1024;
+    double alive = 0;
+    for (int j = 0; j < 40; j++)
+        alive += exp(lgamma(201) - lgamma(j + 1) - lgamma(201 - j) + j * log(q) + (200 - j) * log1p(-q));
+    ck_assert_near(s.shots_beyond.p, alive, 1e-12);
     free(sc);
     sc = scenario("{\"game\":\"xwing\",\"attacker\":{\"dice\":1},\"defender\":{\"dice\":0,\"hull\":2}}");
     ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
@@ -495,6 +509,73 @@ START_TEST(shots_to_kill_is_a_negative_binomial)
 }
 END_TEST
 
+
+/* Exact shots to kill with the damage deck are dealt apart from the dice (dealt.c): the dice
+ * part compiled once for situations alike but for the deck and hull, its choices resolved by
+ * each situation's own damage part. The figures must be the whole compile's: checked against it
+ * (no_run_opts.whole), both ways of taking the shots, for attacks whose dice or damage part does
+ * something of its own: Luke Skywalker (Marksmanship, Force) on Rey (Force, her blank to evade);
+ * focus, lock and evade under crit fishing; Homing Missiles (the defender may take 1 damage
+ * instead of the dice); an ion cannon (ion tokens, carried); Durge (reads the shields); Inaldra
+ * (hit damage asked as a cost); a tractor beam (tokens instead of damage). */
+static const char *const dealt_scenarios[] = {
+    "{\"game\":\"xwing\",\"attacker\":{\"pilot\":\"lukeskywalker\",\"upgrades\":[\"marksmanship\","
+    "\"protontorpedoes\"],\"tokens\":{\"focus\":1,\"lock\":1}},\"defender\":{\"pilot\":\"rey\","
+    "\"tokens\":{\"focus\":1}},\"range\":2}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1,\"lock\":1}},\"defender\":{\"dice\":2,"
+    "\"tokens\":{\"focus\":1,\"evade\":1},\"hull\":5,\"shields\":2},\"policy\":\"crit-fishing\"}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"tokens\":{\"lock\":1},\"abilities\":[\"homing-missiles\"]},"
+    "\"defender\":{\"dice\":1,\"hull\":4,\"shields\":1},\"range\":2}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"abilities\":[\"ion-cannon\"]},\"defender\":{\"dice\":1,"
+    "\"hull\":4},\"range\":2}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}},\"defender\":{\"dice\":1,"
+    "\"hull\":4,\"shields\":2,\"abilities\":[\"durge\"]},\"range\":2}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}},\"defender\":{\"dice\":3,"
+    "\"hull\":4,\"shields\":1,\"abilities\":[\"inaldra\"]},\"range\":2}",
+    "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"abilities\":[\"tractor-beam\"]},\"defender\":{\"dice\":2,"
+    "\"hull\":3},\"range\":2}",
+};
+
+START_TEST(shots_with_the_deck_are_dealt_apart)
+{
+    no_scenario *sc = scenario(dealt_scenarios[_i / 2]);
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 2, .carry_tokens = _i % 2}, whole = o;
+    whole.whole = 1;
+    no_summary s, w;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    ck_assert_int_eq(no_run(sc, &whole, &w, err, sizeof err), 0);
+    for (int k = 1; k <= NO_MAX_SHOTS; k++)
+        ck_assert_msg(fabs(s.shots[k].p - w.shots[k].p) <= 1e-12, "scenario %d%s, shot %d: %.17g, whole %.17g",
+                      _i / 2, o.carry_tokens ? " (tokens carried)" : "", k, s.shots[k].p, w.shots[k].p);
+    ck_assert_near(s.shots_mean, w.shots_mean, 1e-12 * w.shots_mean);
+    ck_assert_near(s.shots_beyond.p, w.shots_beyond.p, 1e-12);
+    free(sc);
+}
+END_TEST
+
+/* Luke Skywalker's shots on Rey as the whole compile gave them before the split came (1,170,256
+ * states; matchup's cell of issue #24), to 1e-12. The choices differ with the deck (Marksmanship
+ * turns a hit into a crit, Luke's Force a focus into a hit): made once per dice part for every
+ * deck, P(4 shots) came out 4.1e-6 higher and the mean 3.4e-5 lower. */
+START_TEST(luke_skywalker_on_rey_as_compiled_whole)
+{
+    static const double pmf[] = {0, 0, 0, 5.108589973622156e-05, 0.04982820323831452, 0.4872436493494701,
+                                 0.3821296615049217, 0.0734363792422427, 0.006866684275052487,
+                                 0.0004236446391601921, 1.9895809745496023e-05, 7.6952707059443e-07,
+                                 2.5725431107980867e-08, 7.67429028992183e-10};
+    no_scenario *sc = scenario(dealt_scenarios[0]);
+    no_run_opts o = {.shots = 1, .seed = 1, .threads = 2};
+    no_summary s;
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_run(sc, &o, &s, err, sizeof err), 0);
+    for (int k = 1; k < (int)(sizeof pmf / sizeof pmf[0]); k++)
+        ck_assert_msg(fabs(s.shots[k].p - pmf[k]) <= 1e-12, "shot %d: %.17g, whole %.17g", k, s.shots[k].p, pmf[k]);
+    ck_assert_near(s.shots_mean, 5.50147095895545, 1e-12);
+    ck_assert_uint_lt(s.states, 200000); /* dealt apart (1,170,256 whole) */
+    free(sc);
+}
+END_TEST
 
 /* Shots over rounds (the default) or in one round (--carry-tokens): one attack die (hit or crit
  * 4/8) against one defense die (evade 3/8, focus 2/8) with a focus token and hull 1. A shot kills
@@ -688,6 +769,9 @@ Suite *suite_sequence(void)
     tcase_add_test(t, goal_kill_trades_damage_for_survival);
     tcase_add_test(t, shots_to_kill_is_a_negative_binomial);
     tcase_add_test(t, shots_over_rounds_refresh_the_tokens);
+    tcase_add_loop_test(t, shots_with_the_deck_are_dealt_apart, 0,
+                        2 * (int)(sizeof dealt_scenarios / sizeof dealt_scenarios[0]));
+    tcase_add_test(t, luke_skywalker_on_rey_as_compiled_whole);
     tcase_add_test(t, round_rules_refresh_tokens);
     tcase_add_test(t, legion_suppression_carries_into_cover);
     tcase_add_test(t, legion_wounds_carry_and_shots_to_kill);

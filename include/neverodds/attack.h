@@ -326,16 +326,19 @@ typedef struct no_ctx {
  * or a decision window of one side (apply NULL, decide 1). Passing a window moves on to the next
  * step. A step with neither ends the attack. A step marked `again` runs again after the card
  * draw it requested (it reads the card in s->card_drawn and goes on). A decision `queued` in
- * player order is the first player's (actor 0) or the second's (actor 1): no_step_actor. */
+ * player order is the first player's (actor 0) or the second's (actor 1): no_step_actor. A step
+ * marked `damage` begins the damage part (no_rules.damage_fields): it and every step after it
+ * belong to it. */
 typedef struct no_step {
     void (*apply)(const no_ctx *ctx, no_state *s);
-    uint8_t decide, window, actor, again, queued;
+    uint8_t decide, window, actor, again, queued, damage;
 } no_step;
-#define NO_APPLY(fn) {(fn), 0, 0, 0, 0, 0}
-#define NO_APPLY_AGAIN(fn) {(fn), 0, 0, 0, 1, 0}
-#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0, 0}
-#define NO_DECIDE_QUEUED(window, nth) {NULL, 1, (window), (nth), 0, 1}
-#define NO_END {NULL, 0, 0, 0, 0, 0}
+#define NO_APPLY(fn) {(fn), 0, 0, 0, 0, 0, 0}
+#define NO_APPLY_AGAIN(fn) {(fn), 0, 0, 0, 1, 0, 0}
+#define NO_APPLY_AGAIN_DAMAGE(fn) {(fn), 0, 0, 0, 1, 0, 1}
+#define NO_DECIDE(window, actor) {NULL, 1, (window), (actor), 0, 0, 0}
+#define NO_DECIDE_QUEUED(window, nth) {NULL, 1, (window), (nth), 0, 1, 0}
+#define NO_END {NULL, 0, 0, 0, 0, 0, 0}
 
 /* A rule-order variant (`neverodds order --variant`): what-if the steps [from, from + count)
  * of the official list ran just before step `before`; or, when `with` is given, what-if step
@@ -371,14 +374,26 @@ typedef struct no_rules {
     void (*tidy)(const no_ctx *ctx, no_state *s);
     char cite;                          /* the letter of its seed's line citations: 'L', 'B' */
     const no_section *sections;         /* the sections its texts cite, ending with a NULL name */
+    /* The damage part, from the step marked `damage` on (X-Wing: step 5's dealing, point by
+     * point, face-up cards drawn), which exact shots to kill with a deck deal apart from the dice
+     * (run/dealt.c). damage_fields marks (bytes 0xFF) the fields of the state it reads or writes:
+     * it touches no other. dice_blind marks what only the damage part reads of an attack (the
+     * hull, the cards seen so far): attacks that differ in nothing else roll the same dice and
+     * offer the same choices, though they may choose otherwise (a choice weighs what the damage
+     * is worth). NULL: none. */
+    const no_state *damage_fields;
+    const no_ctx *dice_blind;
 } no_rules;
 
 
 #define NO_DIE_DRAW 0xFF /* a chance node that draws a card: outcome o is card kind o */
+#define NO_DIE_CHOICE 0xFE /* not chance: a decision left open (engine.h, no_open) */
 typedef struct no_chance {
     int32_t first;           /* offset of its successors in no_graph.succ */
-    uint8_t die, k;          /* k dice of die type `die` (ctx->dice[die]); or NO_DIE_DRAW, k kinds */
-    uint16_t deck;           /* a draw: the deck it draws from, an index of no_graph.decks */
+    uint8_t die, k;          /* k dice of die type `die` (ctx->dice[die]); or NO_DIE_DRAW, k kinds;
+                              * or NO_DIE_CHOICE, k the side choosing */
+    uint16_t deck;           /* a draw: the deck it draws from, an index of no_graph.decks; a
+                              * choice: how many choices */
 } no_chance;
 
 /* The cards of each kind left in a deck as a draw finds it (the deck less the cards seen). */

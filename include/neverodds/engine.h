@@ -81,6 +81,29 @@ void no_graph_free(no_graph *g);
 int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *root, size_t state_budget,
                     no_graph *g, char *err, size_t errlen);
 
+/* The dice part of an attack, compiled once for every attack that differs from it only in what
+ * the damage part alone reads (no_rules.dice_blind: a sequence's deck, the hull): the graph up to
+ * its leaves, the states where the damage part begins (g.term; the dice cleared, as at an end),
+ * with the decisions left open: a node NO_DIE_CHOICE (k: the side choosing; deck: how many
+ * choices, in the order the policy weighs them) whose successors are the choices. Which one the
+ * policy takes depends on what the leaves are worth, which the deck decides: each attack values
+ * the leaves by its own damage part and resolves them (no_open_flow). */
+typedef struct no_open {
+    no_graph g;
+} no_open;
+int no_compile_open(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_open *o, char *err,
+                    size_t errlen);
+/* The policy's choices by the leaves' values (as the compiler would make them, had it compiled
+ * the attack whole with leaves worth that), and the probability of reaching each leaf. */
+void no_open_flow(const no_ctx *ctx, const no_open *o, const no_value *leaf_value, double *leaf_prob);
+void no_open_free(no_open *o);
+/* A finished attack's value as the compiler gives it (score, resources spent, the goal's
+ * measures; the later attacks' not added). */
+void no_terminal_value(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v);
+/* The value of a compiled graph (no decisions left) if its ends were worth term_value, summed as
+ * the compiler sums them. */
+void no_graph_value(const no_ctx *ctx, const no_graph *g, const no_value *term_value, no_value *root);
+
 /* Decision tables (reports): runs the steps from `s` to the next decision (NO_AT_DECISION, with
  * its actor and window), roll (NO_AT_ROLL), card draw (NO_AT_DRAW: no decision follows) or end
  * (NO_AT_END). */

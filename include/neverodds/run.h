@@ -14,6 +14,8 @@ typedef struct no_run_opts {
     int carry_tokens;      /* --carry-tokens: shots within one round, the defender's tokens as the last
                             * shot left them; 0: a shot a round, its tokens refreshed (no_round_rule) */
     int no_gain;           /* an optimal sequence skips its per-attack run (the comparison has its own) */
+    int whole;             /* exact shots to kill with a deck: every situation compiled whole, dice
+                            * and damage together, not dealt apart (tests: the oracle of dealt.c) */
 } no_run_opts;
 
 /* Whether a run with these options is exact: asked for, or no trials given. */

@@ -24,6 +24,10 @@ extern const char no_xwing_card_letters[XW_NCARDS + 1]; /* "dlbso" (forced cards
 /* Step 5: the results become damage to suffer, then it is suffered (drawing face-up cards). */
 void no_xwing_start_damage(const no_ctx *ctx, no_state *s);
 void no_xwing_deal_damage(const no_ctx *ctx, no_state *s);
+/* The dealing's part of the state, and what of an attack only it reads (no_rules.damage_fields,
+ * no_rules.dice_blind). */
+extern const no_state no_xwing_damage_fields;
+extern const no_ctx no_xwing_dice_blind;
 
 /* The dice tables (built once, shared read-only by every run). */
 const no_dicetab *no_xwing_dicetab(int die);

@@ -104,8 +104,11 @@ typedef struct compiler {
     memo_entry *index;     /* open addressing over seen[] */
     size_t cap;             /* slots, a power of two at least twice nseen */
     size_t budget;
+    int stop;               /* an open compile's leaves: states at this step or later (WHOLE: none) */
     int failed;
 } compiler;
+
+#define WHOLE 0x100 /* no step stops the walk (steps are numbered in a byte): the attack compiles whole */
 
 /* NH hashing (as in UMAC): each word's halves, offset by keys of their own, are multiplied and
  * the products summed. The products are independent of one another, so a state's 22 words cost
@@ -270,19 +273,22 @@ static int policy_allows(const no_ctx *ctx, int actor, const no_option *o)
 
 static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *lost);
 
-typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION } point;
+typedef enum { AT_TERMINAL, AT_CHANCE, AT_DECISION, AT_LEAF } point;
 
 int no_step_actor(const no_ctx *ctx, const no_step *st)
 {
     return st->queued ? st->actor ^ ctx->first_player : st->actor; /* sides are 0 and 1 */
 }
 
-/* Runs the game's deterministic steps until the state needs a roll, a decision or is finished. */
-static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
+/* Runs the game's deterministic steps until the state needs a roll, a decision or is finished,
+ * or (an open compile) reaches step `stop`, where the damage part begins. */
+static point settle(const no_ctx *ctx, const no_rules *rules, no_state *s, int stop, int *actor, int *window)
 {
     for (;;) {
         if (no_pending_die(s) >= 0 || s->card_draw)
             return AT_CHANCE;
+        if (s->step >= stop)
+            return AT_LEAF;
         const no_step *st = &rules->steps[s->step];
         if (st->decide) {
             *actor = no_step_actor(ctx, st);
@@ -474,16 +480,72 @@ static int32_t compile_decision(compiler *c, const no_state *s, int actor, int w
     return best_ref;
 }
 
+/* An open compile's choice: every child compiled, in the order the policy weighs them. */
+typedef struct open_choices {
+    compiler *c;
+    int n;
+    int32_t ref[NO_MAX_OPTIONS + 1]; /* passing, then each option the policy allows */
+    uint32_t lost[NO_MAX_OPTIONS + 1];
+} open_choices;
+
+static int open_choice(void *arg, no_state next, no_value *v, int32_t *ref, uint32_t *lost)
+{
+    open_choices *o = arg;
+    *ref = o->ref[o->n] = compile_state(o->c, next, v, &o->lost[o->n]);
+    *lost = o->lost[o->n++];
+    return o->c->failed ? -1 : 0;
+}
+
+/* An open compile leaves the decision to each attack that resolves it (no_open_flow): a node
+ * NO_DIE_CHOICE over what choose() would weigh, in its order. The values choose() compares here
+ * mean nothing (the leaves are worth nothing yet) and its choice is dropped. */
+static int32_t open_decision(compiler *c, const no_state *s, int actor, int window, no_value *v)
+{
+    no_option opts[NO_MAX_OPTIONS];
+    open_choices *o = malloc(sizeof *o);
+    if (!o) {
+        c->failed = 1;
+        return 0;
+    }
+    o->c = c;
+    o->n = 0;
+    int32_t ref;
+    uint32_t lost;
+    int best = choose(c->ctx, s, actor, window, opts, open_choice, o, v, &ref, &lost);
+    no_graph *g = c->g;
+    int first = g->nsucc;
+    if (best == CHOICE_FAILED || best == CHOSE_NOTHING) {
+        if (!c->failed) /* more options than the search allows, or none the policy allows */
+            c->failed = best == CHOICE_FAILED ? 3 : 4;
+    } else if (grow((void **)&g->succ, &g->cap_succ, first + o->n, sizeof(int32_t)) ||
+               grow((void **)&g->lost, &g->cap_lost, first + o->n, sizeof(uint32_t))) {
+        c->failed = 1;
+    } else {
+        memcpy(g->succ + first, o->ref, (size_t)o->n * sizeof *o->ref);
+        memcpy(g->lost + first, o->lost, (size_t)o->n * sizeof *o->lost);
+        g->nsucc += o->n;
+    }
+    int n = o->n;
+    free(o);
+    if (c->failed)
+        return 0;
+    int32_t id = add_chance(c, NO_DIE_CHOICE, actor, first);
+    if (!c->failed)
+        g->chance[id].deck = (uint16_t)n;
+    return id;
+}
+
 /* Runs the steps from `s` to the next roll, end, or decision in which the actor has something
  * to use: a window with nothing usable is passed. Where it stops, states are compared: the
  * rules' tidying runs there, unless a report keeps every detail; *lost gets the used bits it
  * took out. */
-static point advance_lost(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window,
+static point advance_lost(const no_ctx *ctx, const no_rules *rules, no_state *s, int stop, int *actor, int *window,
                           uint32_t *lost)
 {
     point at;
     int must_act;
-    while ((at = settle(ctx, rules, s, actor, window)) == AT_DECISION && !no_mod_any(ctx, s, *actor, *window, &must_act))
+    while ((at = settle(ctx, rules, s, stop, actor, window)) == AT_DECISION &&
+           !no_mod_any(ctx, s, *actor, *window, &must_act))
         s->step++; /* nothing to decide: the player passes */
     uint32_t used = s->used;
     if (rules->tidy && !ctx->keep_dice)
@@ -495,7 +557,7 @@ static point advance_lost(const no_ctx *ctx, const no_rules *rules, no_state *s,
 static point advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
 {
     uint32_t lost;
-    return advance_lost(ctx, rules, s, actor, window, &lost);
+    return advance_lost(ctx, rules, s, WHOLE, actor, window, &lost);
 }
 
 /* A finished attack's measures for the optimal policy's goal, in the order it compares them:
@@ -513,16 +575,26 @@ static void goal_measures(const no_ctx *ctx, const no_state *s, no_value *v)
     memcpy(v->goal, by_goal[ctx->goal], sizeof v->goal);
 }
 
+void no_terminal_value(const no_ctx *ctx, const no_rules *rules, const no_state *s, no_value *v)
+{
+    memset(v, 0, sizeof *v);
+    rules->score(ctx, s, v);
+    spent(ctx, s, v->spend);
+    goal_measures(ctx, s, v);
+}
+
 /* Compiles the rest of the attack from s: the node it reaches, with its value, and in *lost the
- * used bits the tidying takes out on the way there (no_graph.lost). */
+ * used bits the tidying takes out on the way there (no_graph.lost). An open compile stops at the
+ * leaves, worth nothing, and leaves its decisions open. */
 static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *lost)
 {
     int actor = 0, window = 0;
     uint32_t here = 0;
-    point at = advance_lost(c->ctx, c->rules, &s, &actor, &window, &here);
+    point at = advance_lost(c->ctx, c->rules, &s, c->stop, &actor, &window, &here);
     *lost = here;
-    if (at == AT_TERMINAL && !c->ctx->keep_dice)
-        memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded: equal outcomes merge */
+    if ((at == AT_TERMINAL || at == AT_LEAF) && !c->ctx->keep_dice)
+        memset(s.pool, 0, sizeof s.pool); /* the outcome is recorded (a leaf's, for the damage part,
+                                            * in damage_fields): equal outcomes merge */
     uint64_t h = hash_state(&s);
     size_t slot = memo_slot(c, &s, h);
     if (c->index[slot].pos) {
@@ -537,12 +609,12 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *los
     }
     int32_t ref;
     uint32_t after = 0; /* tidied away between s and ref */
-    if (at == AT_TERMINAL) {
+    if (at == AT_LEAF) {
         ref = add_terminal(c, &s);
         memset(v, 0, sizeof *v);
-        c->rules->score(c->ctx, &s, v);
-        spent(c->ctx, &s, v->spend);
-        goal_measures(c->ctx, &s, v);
+    } else if (at == AT_TERMINAL) {
+        ref = add_terminal(c, &s);
+        no_terminal_value(c->ctx, c->rules, &s, v);
         if (c->ctx->future) { /* what this end leaves the attacks after this one */
             no_value f = {0};
             c->ctx->future->value(c->ctx->future, &s, &f);
@@ -551,6 +623,8 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *los
         }
     } else if (at == AT_CHANCE) {
         ref = compile_chance(c, &s, v);
+    } else if (c->stop != WHOLE) {
+        ref = open_decision(c, &s, actor, window, v);
     } else {
         ref = compile_decision(c, &s, actor, window, v, &after);
     }
@@ -568,16 +642,11 @@ static int32_t compile_state(compiler *c, no_state s, no_value *v, uint32_t *los
     return ref;
 }
 
-int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
-               char *err, size_t errlen)
+/* Compiles from `root`, whole or (stop: the step the damage part begins at) open. */
+static int compile_graph(const no_ctx *ctx, const no_rules *rules, const no_state *root, int stop,
+                         size_t state_budget, no_graph *g, char *err, size_t errlen)
 {
-    return no_compile_from(ctx, rules, &ctx->start, state_budget, g, err, errlen);
-}
-
-int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *root, size_t state_budget,
-                    no_graph *g, char *err, size_t errlen)
-{
-    compiler c = {.ctx = ctx, .rules = rules, .g = g, .budget = state_budget};
+    compiler c = {.ctx = ctx, .rules = rules, .g = g, .budget = state_budget, .stop = stop};
     memset(g, 0, sizeof *g);
     if (memo_grow(&c)) {
         snprintf(err, errlen, "out of memory");
@@ -596,12 +665,39 @@ int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *ro
         else if (c.failed == 3)
             snprintf(err, errlen, "a decision offers more than %d choices (too many dice for "
                      "one modifier's \"count\")", NO_MAX_OPTIONS);
+        else if (c.failed == 4)
+            snprintf(err, errlen, "a side must act at a decision but its policy allows none of its choices");
         else
             snprintf(err, errlen, "out of memory");
         no_graph_free(g);
         return -1;
     }
     return 0;
+}
+
+int no_compile_from(const no_ctx *ctx, const no_rules *rules, const no_state *root, size_t state_budget,
+                    no_graph *g, char *err, size_t errlen)
+{
+    return compile_graph(ctx, rules, root, WHOLE, state_budget, g, err, errlen);
+}
+
+int no_compile(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_graph *g,
+               char *err, size_t errlen)
+{
+    return no_compile_from(ctx, rules, &ctx->start, state_budget, g, err, errlen);
+}
+
+int no_compile_open(const no_ctx *ctx, const no_rules *rules, size_t state_budget, no_open *o, char *err,
+                    size_t errlen)
+{
+    int stop = 0;
+    while (!rules->steps[stop].damage && (rules->steps[stop].apply || rules->steps[stop].decide))
+        stop++;
+    if (!rules->steps[stop].damage) {
+        snprintf(err, errlen, "the rules %s have no damage part", rules->name);
+        return -1;
+    }
+    return compile_graph(ctx, rules, &ctx->start, stop, state_budget, &o->g, err, errlen);
 }
 
 int no_advance(const no_ctx *ctx, const no_rules *rules, no_state *s, int *actor, int *window)
@@ -681,7 +777,9 @@ static double outcome_p(const no_ctx *ctx, const no_graph *g, const no_chance *c
     return ch->die == NO_DIE_DRAW ? card_p(&g->decks[ch->deck], o) : ctx->dice[ch->die]->by_k[ch->k].prob[o];
 }
 
-void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob)
+/* The probability mass flows from the root to the ends; an open graph's choices (NO_DIE_CHOICE)
+ * send all of theirs to their pick. */
+static void flow(const no_ctx *ctx, const no_graph *g, const int32_t *pick, double *mass, double *term_prob)
 {
     if (term_prob)
         memset(term_prob, 0, (size_t)g->nterm * sizeof *term_prob);
@@ -697,15 +795,94 @@ void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_pr
         if (m == 0.0)
             continue;
         const no_chance *ch = &g->chance[id];
-        for (int o = 0, n = outcomes(ctx, ch); o < n; o++) {
-            int32_t child = g->succ[ch->first + o];
-            double p = m * outcome_p(ctx, g, ch, o);
+        int choice = ch->die == NO_DIE_CHOICE;
+        for (int o = 0, n = choice ? 1 : outcomes(ctx, ch); o < n; o++) {
+            int32_t child = choice ? pick[id] : g->succ[ch->first + o];
+            double p = choice ? m : m * outcome_p(ctx, g, ch, o);
             if (child >= 0)
                 mass[child] += p;
             else if (term_prob)
                 term_prob[~child] += p;
         }
     }
+}
+
+void no_flow(const no_ctx *ctx, const no_graph *g, double *mass, double *term_prob)
+{
+    flow(ctx, g, NULL, mass, term_prob);
+}
+
+/* ---- values afresh: a compiled graph valued again from other ends (run/dealt.c) ---- */
+
+/* The value of node `id` from its children's (`val`; ends' from end_value), as compile_chance
+ * sums them: outcome by outcome, a draw's impossible cards left out. */
+static void chance_value(const no_ctx *ctx, const no_graph *g, int id, const no_value *val,
+                         const no_value *end_value, no_value *v)
+{
+    const no_chance *ch = &g->chance[id];
+    memset(v, 0, sizeof *v);
+    for (int o = 0, n = outcomes(ctx, ch); o < n; o++) {
+        double p = outcome_p(ctx, g, ch, o);
+        if (p == 0.0 && ch->die == NO_DIE_DRAW)
+            continue;
+        int32_t child = g->succ[ch->first + o];
+        add_weighted(v, p, child >= 0 ? &val[child] : &end_value[~child]);
+    }
+}
+
+/* Node values and (open graphs) each choice's pick, children first; the root's value. */
+static void value_nodes(const no_ctx *ctx, const no_graph *g, const no_value *end_value, no_value *val,
+                        int32_t *pick, no_value *root)
+{
+    for (int id = 0; id < g->nchance; id++) {
+        const no_chance *ch = &g->chance[id];
+        if (ch->die != NO_DIE_CHOICE) {
+            chance_value(ctx, g, id, val, end_value, &val[id]);
+            continue;
+        }
+        /* as choose() does: the first choice, then any the policy finds better */
+        const int32_t *succ = g->succ + ch->first;
+        int actor = ch->k;
+        pick[id] = succ[0];
+        for (int i = 1; i < ch->deck; i++) {
+            const no_value *best = pick[id] >= 0 ? &val[pick[id]] : &end_value[~pick[id]];
+            const no_value *cv = succ[i] >= 0 ? &val[succ[i]] : &end_value[~succ[i]];
+            if (better(ctx->policy[actor], actor, cv, best))
+                pick[id] = succ[i];
+        }
+        val[id] = pick[id] >= 0 ? val[pick[id]] : end_value[~pick[id]];
+    }
+    *root = g->root >= 0 ? val[g->root] : end_value[~g->root];
+}
+
+void no_graph_value(const no_ctx *ctx, const no_graph *g, const no_value *term_value, no_value *root)
+{
+    no_value *val = malloc((size_t)(g->nchance ? g->nchance : 1) * sizeof *val);
+    if (!val)
+        abort();
+    value_nodes(ctx, g, term_value, val, NULL, root);
+    free(val);
+}
+
+void no_open_flow(const no_ctx *ctx, const no_open *o, const no_value *leaf_value, double *leaf_prob)
+{
+    const no_graph *g = &o->g;
+    size_t n = (size_t)(g->nchance ? g->nchance : 1);
+    no_value *val = malloc(n * sizeof *val), root;
+    int32_t *pick = malloc(n * sizeof *pick);
+    double *mass = malloc(n * sizeof *mass);
+    if (!val || !pick || !mass)
+        abort();
+    value_nodes(ctx, g, leaf_value, val, pick, &root);
+    flow(ctx, g, pick, mass, leaf_prob);
+    free(val);
+    free(pick);
+    free(mass);
+}
+
+void no_open_free(no_open *o)
+{
+    no_graph_free(&o->g);
 }
 
 void no_exact_used(const no_ctx *ctx, const no_graph *g, double used[NO_MAX_MODS])

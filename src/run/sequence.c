@@ -7,9 +7,13 @@
  * alone and equal situations of different attacks share one compiled graph. The exact driver
  * then pushes probability forward through the situations; the Monte Carlo driver samples each
  * situation for the trials that reached it, compiling a situation only once a trial reaches it
- * when nothing looks ahead. */
+ * when nothing looks ahead. Exact shots to kill with a damage deck, whose situations differ
+ * mostly in the cards seen, deal the damage apart from the dice (dealt.c): a situation then has
+ * no graph of its own, but its ends. */
 #include "neverodds/run.h"
 #include "neverodds/summary.h"
+#include "run/dealt.h"
+#include "run/finder.h"
 #include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 
 #define MAX_SITUATIONS 32768 /* in one attack of a sequence (i << 16 in bucket_seed stays apart) */
 #define NOT_YET (-2)        /* situation::next of an end no trial has reached yet (lazy) */
+#define WAVE_BATCH 64       /* situations of a wave compiled (or dealt) before they are linked */
 #define TOTALS (NO_MAX_DAMAGE + 1)
 
 struct sequence;
@@ -32,19 +37,19 @@ typedef struct situation {
     int *next;          /* per terminal: its situation in the next attack; -1: nothing left */
     int linked;         /* next is complete (compiled depth first, a twin may still be linking) */
     double *term;       /* exact: each terminal's probability from here (a twin reads its own), then
-                         * from term[nterm + 1] the modifiers' use on the way (no_exact_used) */
+                         * from term[nterm + 1] the modifiers' use on the way (no_exact_used); dealt
+                         * apart: each end's */
+    /* Dealt apart (exact shots to kill with a deck, dealt.h): no graph but its dice part's,
+     * q->dice.part[dice], and its ends (end, until linked), each with its probability (term)
+     * and the next situation it leads to (next), those that lead alike merged once linked. */
+    int dice;           /* -1: compiled whole */
+    int nend;
+    no_state *end;
+    size_t states;      /* the states its damage parts visited */
 } situation;
 
-/* Situations found by hashing, not by scanning: a long sequence with the damage deck has
- * hundreds per attack. An entry is (hash, attack, index); a lookup compares the candidates. */
-typedef struct found {
-    uint64_t hash;
-    int attack, index;   /* index -1: an empty slot */
-} found;
-typedef struct finder {
-    found *slot;
-    size_t cap, n;       /* cap: a power of two at least twice n */
-} finder;
+/* Situations are found by hashing (finder.h), not by scanning: a long sequence with the damage
+ * deck has hundreds per attack. */
 
 typedef struct sequence {
     const no_scenario *sc;
@@ -55,6 +60,8 @@ typedef struct sequence {
     int lazy;           /* Monte Carlo without look-ahead: a situation is compiled once a trial reaches it */
     int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
     int threads;
+    int split;          /* exact shots to kill with a deck: the damage dealt apart from the dice */
+    dice_parts dice;
     int same_as[NO_MAX_ATTACKS]; /* the first attack defined byte for byte as this one */
     situation **sit[NO_MAX_ATTACKS];
     int nsit[NO_MAX_ATTACKS];
@@ -67,57 +74,6 @@ static int compile_situation(sequence *q, situation *st);
 /* The situation compiled its graph (and frees it); a twin reads its twin's. */
 static int owns_graph(const situation *st) { return st->graph && !st->twin; }
 
-static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) { /* a word at a time, mixed as splitmix64 does */
-        uint64_t w;
-        memcpy(&w, b + i, 8);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
-    }
-    for (; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001B3ULL;
-    return h ^ (h >> 29);
-}
-
-/* The first slot from `hash` that is empty or passes `same`, which compares a candidate. */
-static found *finder_slot(const finder *f, uint64_t hash, int (*same)(const sequence *, const found *, const void *),
-                          const sequence *q, const void *key)
-{
-    size_t i = hash & (f->cap - 1);
-    while (f->slot[i].index >= 0 && !(f->slot[i].hash == hash && same(q, &f->slot[i], key)))
-        i = (i + 1) & (f->cap - 1);
-    return &f->slot[i];
-}
-
-static void finder_add(finder *f, uint64_t hash, int attack, int index)
-{
-    if (2 * (f->n + 1) > f->cap) { /* grow and re-place every entry */
-        finder old = *f;
-        f->cap = f->cap ? 2 * f->cap : 256;
-        f->slot = malloc(f->cap * sizeof *f->slot);
-        if (!f->slot)
-            abort();
-        for (size_t i = 0; i < f->cap; i++)
-            f->slot[i].index = -1;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.slot[i].index >= 0) {
-                size_t j = old.slot[i].hash & (f->cap - 1);
-                while (f->slot[j].index >= 0)
-                    j = (j + 1) & (f->cap - 1);
-                f->slot[j] = old.slot[i];
-            }
-        free(old.slot);
-    }
-    size_t j = hash & (f->cap - 1);
-    while (f->slot[j].index >= 0)
-        j = (j + 1) & (f->cap - 1);
-    f->slot[j] = (found){hash, attack, index};
-    f->n++;
-}
-
 /* Two situations of one attack are the same when their keywords, start, hull and shields agree:
  * the carry rules change nothing else, and the modifiers follow from those. */
 typedef struct start_key {
@@ -125,24 +81,23 @@ typedef struct start_key {
     const no_ctx *ctx;
 } start_key;
 
-#define HASH_SEED 0xCBF29CE484222325ULL
-
 /* A start's hash without its attack (what same_start compares), and with it. */
 static uint64_t start_key_hash(const no_ctx *c)
 {
     int head[2] = {c->hull, c->shields};
-    uint64_t h = hash_bytes(HASH_SEED, head, sizeof head);
-    h = hash_bytes(h, c->kw, sizeof c->kw);
-    return hash_bytes(h, &c->start, sizeof c->start);
+    uint64_t h = finder_hash(FINDER_SEED, head, sizeof head);
+    h = finder_hash(h, c->kw, sizeof c->kw);
+    return finder_hash(h, &c->start, sizeof c->start);
 }
 
 static uint64_t start_hash(int attack, uint64_t key)
 {
-    return hash_bytes(key, &attack, sizeof attack);
+    return finder_hash(key, &attack, sizeof attack);
 }
 
-static int same_start(const sequence *q, const found *f, const void *key)
+static int same_start(const void *items, const found *f, const void *key)
 {
+    const sequence *q = items;
     const start_key *k = key;
     const no_ctx *a = &q->sit[f->attack][f->index]->ctx, *b = k->ctx;
     return f->attack == k->attack && a->hull == b->hull && a->shields == b->shields &&
@@ -152,11 +107,12 @@ static int same_start(const sequence *q, const found *f, const void *key)
 /* Graphs are shared by equal contexts, byte for byte. */
 static uint64_t context_hash(const no_ctx *c)
 {
-    return hash_bytes(HASH_SEED, c, sizeof *c);
+    return finder_hash(FINDER_SEED, c, sizeof *c);
 }
 
-static int same_context(const sequence *q, const found *f, const void *key)
+static int same_context(const void *items, const found *f, const void *key)
 {
+    const sequence *q = items;
     return !memcmp(&q->sit[f->attack][f->index]->ctx, key, sizeof(no_ctx));
 }
 
@@ -172,7 +128,7 @@ static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t key)
     if (!st)
         abort();
     int i = q->nsit[a]++;
-    *st = (situation){.seq = q, .attack = a, .index = i, .ctx = *ctx, .start = key};
+    *st = (situation){.seq = q, .attack = a, .index = i, .ctx = *ctx, .start = key, .dice = -1};
     q->sit[a][i] = st;
     finder_add(&q->starts, start_hash(a, key), a, i);
     return i;
@@ -183,11 +139,9 @@ static int add_situation(sequence *q, int a, const no_ctx *ctx, uint64_t key)
 static int situation_of(sequence *q, int a, const no_ctx *ctx, uint64_t key)
 {
     start_key want = {a, ctx};
-    if (q->starts.n) {
-        const found *f = finder_slot(&q->starts, start_hash(a, key), same_start, q, &want);
-        if (f->index >= 0)
-            return f->index;
-    }
+    const found *f = finder_find(&q->starts, start_hash(a, key), same_start, q, &want);
+    if (f)
+        return f->index;
     if (q->nsit[a] == MAX_SITUATIONS) {
         q->failed = 1;
         snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
@@ -235,10 +189,8 @@ static void future_value(const no_future *f, const no_state *end, no_value *out)
  * (contexts are built by copies of zeroed scenarios, so their padding compares too). */
 static const situation *shared_graph(const sequence *q, const no_ctx *ctx)
 {
-    if (!q->graphs.n)
-        return NULL;
-    const found *f = finder_slot(&q->graphs, context_hash(ctx), same_context, q, ctx);
-    return f->index >= 0 ? q->sit[f->attack][f->index] : NULL;
+    const found *f = finder_find(&q->graphs, context_hash(ctx), same_context, q, ctx);
+    return f ? q->sit[f->attack][f->index] : NULL;
 }
 
 /* Gives st its graph: an equal situation's when nothing looks ahead, else a new one, to be
@@ -332,6 +284,79 @@ static int compile_situation(sequence *q, situation *st)
     return link_ends(q, st);
 }
 
+/* Deals st apart (dealt.h): its ends, with their probabilities. Safe to run for several
+ * situations at once. */
+static int deal(sequence *q, situation *st)
+{
+    dealt d;
+    char why[200];
+    int rc = dealt_deal(&q->dice.part[st->dice], &st->ctx, q->sc->engine_rules, &d, why, sizeof why);
+    if (rc) {
+#pragma omp critical(sequence_error)
+        {
+            if (!q->failed)
+                snprintf(q->err, sizeof q->err, "%s: %s", q->sc->file, why);
+            q->failed = 1;
+        }
+    }
+    st->end = d.end;
+    st->term = d.p;
+    st->nend = d.n;
+    st->states = d.states;
+    return rc;
+}
+
+/* Where each end of a dealt situation leads; ends that lead to the same next situation (or
+ * nowhere) then merge, their probabilities added in the order of the ends. */
+static int same_next(const void *items, const found *f, const void *key)
+{
+    return ((const int *)items)[f->index] == *(const int *)key;
+}
+
+static int link_dealt(sequence *q, situation *st)
+{
+    int n = 0, *to = malloc((size_t)(st->nend ? st->nend : 1) * sizeof *to);
+    double *p = calloc((size_t)(st->nend ? st->nend : 1), sizeof *p);
+    finder merged = {0};
+    if (!to || !p)
+        abort();
+    for (int e = 0; e < st->nend && !q->failed; e++) {
+        int next = next_situation(q, st, &st->end[e]);
+        uint64_t h = finder_hash(FINDER_SEED, &next, sizeof next);
+        const found *f = finder_find(&merged, h, same_next, to, &next);
+        if (!f) {
+            to[n] = next;
+            finder_add(&merged, h, 0, n++);
+        }
+        p[f ? f->index : n - 1] += st->term[e];
+    }
+    finder_free(&merged);
+    free(st->end);
+    free(st->term);
+    st->end = NULL;
+    st->next = to;
+    st->term = p;
+    st->nend = n;
+    st->linked = !q->failed;
+    return q->failed ? -1 : 0;
+}
+
+/* With the damage dealt apart, the dice parts the wave's situations need, the new ones compiled
+ * side by side; a situation whose part failed (a decision no choice of its side's policy
+ * allows) is compiled whole. */
+static void compile_dice_parts(sequence *q, situation **todo, int n)
+{
+    if (!q->split)
+        return;
+    int first = q->dice.n;
+    for (int k = 0; k < n; k++)
+        todo[k]->dice = dealt_part_of(&q->dice, &todo[k]->ctx, q->sc->engine_rules);
+    dealt_compile(&q->dice, first, q->sc->engine_rules, q->threads);
+    for (int k = 0; k < n; k++)
+        if (q->dice.part[todo[k]->dice].failed)
+            todo[k]->dice = -1;
+}
+
 /* The exact driver without look-ahead compiles in waves: every situation found and not yet
  * compiled, in parallel (each compile is independent), then their ends are linked one by one,
  * which finds the next wave. Situations are numbered in the same order on any thread count. */
@@ -347,20 +372,28 @@ static int compile_in_waves(sequence *q)
                     abort();
                 todo[n++] = q->sit[a][linked[a]];
             }
-        if (!n)
+        if (n <= 0) /* never below 0: said for gcc -O1, which thought malloc((size_t)n) might */
             break;
+        compile_dice_parts(q, todo, n);
         char *compile = malloc((size_t)n);
         if (!compile)
             abort();
         for (int k = 0; k < n; k++)
-            compile[k] = (char)assign_graph(q, todo[k]);
+            compile[k] = todo[k]->dice < 0 && assign_graph(q, todo[k]);
+        /* a batch at a time: the ends dealt apart wait for their links, not for the whole wave */
+        for (int from = 0; from < n && !q->failed; from += WAVE_BATCH) {
+            int to = from + WAVE_BATCH < n ? from + WAVE_BATCH : n;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(q->threads)
-        for (int k = 0; k < n; k++)
-            if (compile[k])
-                compile_graph(q, todo[k]);
+            for (int k = from; k < to; k++) {
+                if (todo[k]->dice >= 0)
+                    deal(q, todo[k]);
+                else if (compile[k])
+                    compile_graph(q, todo[k]);
+            }
+            for (int k = from; k < to && !q->failed; k++)
+                (todo[k]->dice >= 0 ? link_dealt : link_ends)(q, todo[k]);
+        }
         free(compile);
-        for (int k = 0; k < n && !q->failed; k++)
-            link_ends(q, todo[k]);
     }
     free(todo);
     return q->failed ? -1 : 0;
@@ -368,8 +401,9 @@ static int compile_in_waves(sequence *q)
 
 static void sequence_free(sequence *q)
 {
-    free(q->starts.slot);
-    free(q->graphs.slot);
+    finder_free(&q->starts);
+    finder_free(&q->graphs);
+    dealt_free(&q->dice);
     for (int a = 0; a < NO_MAX_ATTACKS; a++) {
         for (int i = 0; i < q->nsit[a]; i++) {
             if (owns_graph(q->sit[a][i])) {
@@ -378,6 +412,7 @@ static void sequence_free(sequence *q)
             }
             free(q->sit[a][i]->next);
             free(q->sit[a][i]->term);
+            free(q->sit[a][i]->end);
             free(q->sit[a][i]);
         }
         free(q->sit[a]);
@@ -412,6 +447,18 @@ static double *mass_row(masses *m, int i)
     return m->row[i];
 }
 
+/* The mass over every row, summed: 1 less what was destroyed carries the rounding of all those
+ * sums, which can stay above the smallest mass the exact driver counts (the Decimator's shots
+ * ran to 200, the last ones below 1e-300, and left 8e-15 of rounding as P(more than 200)). */
+static double masses_total(const masses *m)
+{
+    double sum = 0;
+    for (int i = 0; i < m->n; i++)
+        for (int t = 0; t < TOTALS; t++)
+            sum += m->row[i][t];
+    return sum;
+}
+
 static void masses_free(masses *m)
 {
     for (int i = 0; i < m->n; i++)
@@ -430,6 +477,13 @@ static void push(sequence *q, const no_run_opts *opts, int exact, int a, int rou
 {
     for (int i = 0; i < q->nsit[a] && !q->failed; i++) {
         situation *st = q->sit[a][i];
+        if (st->dice >= 0) { /* dealt apart (exact shots to kill, every mass at total 0): its merged ends */
+            for (int k = 0; k < st->nend; k++) {
+                double w = mass_row(mass, i)[0] * st->term[k];
+                *(st->next[k] >= 0 ? &mass_row(next, st->next[k])[0] : &finished[0]) += w;
+            }
+            continue;
+        }
         const no_graph *g = st->graph;
         uint64_t *count = calloc((size_t)g->nterm + 1, sizeof *count), used[NO_MAX_MODS];
         if (!count)
@@ -592,7 +646,10 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     }
     int exact = no_run_is_exact(opts);
     int rounds = !opts->carry_tokens && sc->new_round;
-    sequence q = {.sc = sc, .repeat = 1, .rounds = rounds, .waves = exact, .threads = opts->threads};
+    const no_ctx *first = &sc->attacks[0];
+    sequence q = {.sc = sc, .repeat = 1, .rounds = rounds, .waves = exact, .threads = opts->threads,
+                  .split = exact && !opts->whole && first->deck && !first->keep_dice &&
+                           sc->engine_rules->damage_fields};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
@@ -601,7 +658,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     masses mass = {0};
     mass_row(&mass, 0)[0] = left;
     /* shot k: the mass still alive goes through one more attack; what is destroyed stops */
-    for (int k = 1; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
+    int k = 1;
+    for (; k <= NO_MAX_SHOTS && left > (exact ? 1e-15 : 0.5); k++) {
         masses next = {0};
         double finished[TOTALS] = {0};
         push(&q, opts, exact, 0, k, 0, &mass, &next, NULL, finished);
@@ -609,12 +667,14 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         out->shots_mean += k * finished[0] * scale;
         m2 += (double)k * k * finished[0] * scale;
         out->max_shots = finished[0] > 0 ? k : out->max_shots;
-        left -= finished[0];
+        left = masses_total(&next);
         masses_free(&mass);
         mass = next;
     }
     masses_free(&mass);
-    out->shots_beyond = rep_rate(left > 0 ? left * scale : 0, trials);
+    /* still alive after NO_MAX_SHOTS shots; the exact driver stops before once less than 1e-15
+     * is (a geometric tail), and counts that as nothing */
+    out->shots_beyond = rep_rate(k > NO_MAX_SHOTS ? left * scale : 0, trials);
     if (!exact) /* the mean of k (0 past NO_MAX_SHOTS) over the trials */
         out->shots_mean_se = sqrt(fmax(m2 - out->shots_mean * out->shots_mean, 0) / (double)trials);
     out->has_shots = 1;
@@ -622,7 +682,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     out->exact = exact;
     out->trials = trials;
     for (int i = 0; i < q.nsit[0]; i++)
-        out->states += owns_graph(q.sit[0][i]) ? q.sit[0][i]->graph->states_seen : 0;
+        out->states += (owns_graph(q.sit[0][i]) ? q.sit[0][i]->graph->states_seen : 0) + q.sit[0][i]->states;
+    out->states += dealt_states(&q.dice);
     sequence_free(&q);
     return 0;
 }

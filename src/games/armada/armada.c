@@ -325,7 +325,7 @@ const no_rules no_armada_rules = {
     "armada-core", steps, score,
     "step 3: the attacker modifies, then spends accuracies — L151-L153; step 4: the defender spends "
     "Evade, then its other tokens — L155 and L362",
-    variants, NULL, 'L', sections};
+    variants, NULL, 'L', sections, NULL, NULL}; /* no damage part apart: no deck */
 
 /* ---- modifiers ---- */
 #define MOD(...) ((no_modifier){.ranges = 0xFF, .obstructed = -1, .cost_token = NO_NO_TOKEN, \

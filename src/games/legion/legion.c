@@ -597,7 +597,7 @@ const no_rules no_legion_rules = {
     "4b rerolls before 4c surge conversion — L1554-L1555; step 5 cover and dodge before step 6 — "
     "L1575-L1587 and L1601-L1603; step 6: the attacker, then the defender — L1601-L1603; a player "
     "orders its own effects of one moment — L421-L425",
-    variants, tidy, 'L', sections};
+    variants, tidy, 'L', sections, NULL, NULL}; /* no damage part apart: no deck */
 
 /* ---- keyword and token effects, as modifier records ---- */
 enum { GATE_ANY, GATE_RANGED, GATE_MELEE, GATE_ARMOR, GATE_NOT_HIGH_VELOCITY, GATE_GUARDIAN_PIERCE,

@@ -332,7 +332,7 @@ static const no_step steps[] = {
     NO_DECIDE_QUEUED(NO_W_AFTER_NEUTRALIZE, 1),       /* Results step" (Bossk): player order, L594-L598 */
     NO_APPLY(count_after_neutralize),
     NO_APPLY(no_xwing_start_damage),                  /* 5, L361-L364; DAÑO L648-L657 */
-    NO_APPLY_AGAIN(no_xwing_deal_damage),             /* xwing_damage.c */
+    NO_APPLY_AGAIN_DAMAGE(no_xwing_deal_damage),      /* xwing_damage.c; the damage part (no_rules) */
     NO_END,
 };
 
@@ -377,7 +377,7 @@ const no_rules no_xwing2e_rules = {
     "xwing-2e", steps, score,
     "attack dice: the defender modifies, then the attacker — L336; defense dice: the attacker, then "
     "the defender — L346; a player orders its own effects of one moment — L597",
-    NULL, forget_spent_uses, 'L', sections_2e};
+    NULL, forget_spent_uses, 'L', sections_2e, &no_xwing_damage_fields, &no_xwing_dice_blind};
 
 /* ---- first edition: the attack timing chart of FAQ 4.4.1 (seeds/004_a289b04f73103d55.txt,
  * "B" lines; shared/rules/xwing-core-and-faq1.md 2.1) ---- */
@@ -435,7 +435,7 @@ static const no_step steps_1e[] = {
     NO_DECIDE_QUEUED(NO_W_BEFORE_NEUTRALIZE, 1),      /* the player with the initiative first, as in B449-B457 */
     NO_APPLY(neutralize),                             /* 6.ii-iii hits, then crits, B387-B389 */
     NO_APPLY(no_xwing_start_damage),                  /* 7 shields on hits, then crits; cards, B391-B397 */
-    NO_APPLY_AGAIN(no_xwing_deal_damage),
+    NO_APPLY_AGAIN_DAMAGE(no_xwing_deal_damage),
     NO_END,
 };
 
@@ -460,7 +460,7 @@ const no_rules no_xwing1e_rules = {
     "modifies, then the attacker — B419-B425; defense dice: the attacker, then the defender — "
     "B433-B439; start of Compare Results after all modifying — B383-B385; a player orders its own "
     "effects of one moment — B1209-B1213",
-    NULL, forget_spent_uses, 'B', sections_1e};
+    NULL, forget_spent_uses, 'B', sections_1e, &no_xwing_damage_fields, &no_xwing_dice_blind};
 
 /* Does record t's use read tokens any of `spent` names (its conditions, its count, "after
  * spending"), or any token group (which tokens those hold is not worked out here)? */

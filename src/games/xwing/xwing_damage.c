@@ -63,6 +63,28 @@ void no_xwing_start_damage(const no_ctx *ctx, no_state *s)
     forget_the_dice(ctx, s);
 }
 
+/* What the dealing (no_xwing_deal_damage, the damage part of the rules) reads and writes of the
+ * state: the damage still to suffer (start_damage's, from the dice), what it has suffered and
+ * the cards it has seen. Nothing else: so shots to kill with the deck deal it apart from the
+ * dice (src/run/dealt.c), the rest of a finished attack as the dice left it. */
+const no_state no_xwing_damage_fields = {
+    .step = 0xFF,
+    .damage = 0xFF, .shields_lost = 0xFF, .facedown = 0xFF, .faceup = 0xFF, .destroyed = 0xFF,
+    .card_seen = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    .card_draw = 0xFF, .card_drawn = 0xFF, .fuel_up = 0xFF, .to_deal = {0xFF, 0xFF}, .card_damage = 0xFF,
+};
+
+/* What only the damage part reads of an attack: the hull (is_destroyed_by), the cards seen so
+ * far but Structural Damage (one defense die fewer: no_xwing_defense_dice reads it) and the Fuel
+ * Leaks face up. Attacks that differ in these alone roll the same dice and offer the same
+ * choices. */
+const no_ctx no_xwing_dice_blind = {
+    .hull = -1,
+    .start = {.card_seen = {[XW_CARD_DIRECT_HIT] = 0xFF, [XW_CARD_FUEL_LEAK] = 0xFF, [XW_CARD_HULL_BREACH] = 0xFF,
+                            [XW_CARD_OTHER] = 0xFF},
+              .fuel_up = 0xFF},
+};
+
 /* Destroyed once its damage cards, and `more` to come, reach its hull (L743). */
 static int is_destroyed_by(const no_ctx *ctx, const no_state *s, int more)
 {
