@@ -40,6 +40,7 @@ typedef struct bt_table {
 typedef struct bt_ship {
     const no_battle_ship *src;
     int side, hp, points, initiative;
+    int nweapons;                   /* src->nweapons, here where the hot path reads it */
     int nstates;
     bt_tokens state[BT_MAX_STATES];
     int round_start[BT_MAX_STATES]; /* the state after the End phase and the next round's action */
@@ -89,7 +90,7 @@ static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const u
     const bt_table *p = bt_table_of(m, s, t, r, 0, st[s], st[t]);
     int best = 0;
     double k = p->tail[hp_t], mean = p->mean;
-    for (int w = 1; w < m->ship[s].src->nweapons; w++) {
+    for (int w = 1; w < m->ship[s].nweapons; w++) {
         const bt_table *x = bt_table_of(m, s, t, r, w, st[s], st[t]);
         if (x && x->n && (x->tail[hp_t] > k || (x->tail[hp_t] == k && x->mean > mean))) {
             best = w;

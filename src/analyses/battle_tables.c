@@ -405,7 +405,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             const no_battle_ship *src = &side[s]->ship[i];
             int hp = src->hull + src->shields;
             *sh = (bt_ship){.src = src, .side = s, .hp = hp < BT_MAX_HP ? hp : BT_MAX_HP, .points = src->points,
-                            .initiative = src->initiative};
+                            .initiative = src->initiative, .nweapons = src->nweapons};
             bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
             for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
                 before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
