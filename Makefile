@@ -37,7 +37,7 @@ deps:
 $(BUILD)/%.o: src/%.c $(HEADERS) | $(BUILD)
 	@mkdir -p $(dir $@)
 	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
-$(BUILD)/tests/%.o: tests/%.c $(wildcard include/neverodds/*.h tests/*.h) | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c $(HEADERS) $(wildcard tests/*.h) | $(BUILD)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(REQ_CFLAGS) $(CFLAGS) $(PKG_CFLAGS) -Itests -DNO_CASES_DIR='"$(CURDIR)/tests/cases"' -c $< -o $@
 $(BUILD):

@@ -131,6 +131,24 @@ START_TEST(t_round_tokens)
 }
 END_TEST
 
+/* Monte Carlo within 5 standard errors of exact: every outcome (which sum to 1) and each ship's
+ * survival at the last round. */
+static void drivers_agree(const bt_model *m, const bt_result *ex, const bt_result *mc)
+{
+    double sum = 0;
+    for (int i = 0; i < BT_NOUTCOMES; i++) {
+        double p = ex->outcome[i], q = mc->outcome[i] / mc->total, se = sqrt(p * (1 - p) / mc->total);
+        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "outcome %d: exact %.6f, Monte Carlo %.6f (SE %.6f)", i, p, q, se);
+        sum += p;
+    }
+    ck_assert_near(sum, 1, 1e-12);
+    for (int s = 0; s < m->n; s++) {
+        size_t at = (size_t)ex->rounds * ex->nq + Q_SHIP + s;
+        double p = ex->at[at], q = mc->at[at] / mc->total, se = sqrt(p * (1 - p) / mc->total);
+        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "ship %d: exact %.6f, Monte Carlo %.6f", s, p, q);
+    }
+}
+
 /* A battle with tokens, Force and a range distribution: Monte Carlo within 5 standard errors of
  * exact, on every outcome and each ship's survival at the end. */
 START_TEST(t_drivers_agree_with_tokens)
@@ -147,18 +165,7 @@ START_TEST(t_drivers_agree_with_tokens)
     o.run.trials = 300000;
     o.run.seed = 9;
     bt_montecarlo(&m, &o, o.range_p, &mc);
-    double sum = 0;
-    for (int i = 0; i < BT_NOUTCOMES; i++) {
-        double p = ex.outcome[i], q = mc.outcome[i] / mc.total, se = sqrt(p * (1 - p) / mc.total);
-        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "outcome %d: exact %.6f, Monte Carlo %.6f (SE %.6f)", i, p, q, se);
-        sum += p;
-    }
-    ck_assert_near(sum, 1, 1e-12);
-    for (int s = 0; s < m.n; s++) {
-        size_t at = (size_t)o.rounds * ex.nq + Q_SHIP + s;
-        double p = ex.at[at], q = mc.at[at] / mc.total, se = sqrt(p * (1 - p) / mc.total);
-        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "ship %d: exact %.6f, Monte Carlo %.6f", s, p, q);
-    }
+    drivers_agree(&m, &ex, &mc);
     ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05); /* both sides can win */
     bt_result_free(&ex);
     bt_result_free(&mc);
@@ -234,10 +241,7 @@ START_TEST(t_best_weapon)
     o.run.trials = 200000;
     o.run.threads = 2;
     bt_montecarlo(&m, &o, o.range_p, &mc);
-    for (int i = 0; i < BT_NOUTCOMES; i++) {
-        double p = ex.outcome[i], q = mc.outcome[i] / mc.total, se = sqrt(p * (1 - p) / mc.total);
-        ck_assert_msg(fabs(p - q) <= 5 * se + 1e-12, "outcome %d: exact %.6f, Monte Carlo %.6f", i, p, q);
-    }
+    drivers_agree(&m, &ex, &mc);
     ck_assert(ex.outcome[BT_A_WINS] > 0.5 && ex.outcome[BT_B_WINS] > 0.01); /* both sides can win */
     bt_result_free(&ex);
     bt_result_free(&mc);

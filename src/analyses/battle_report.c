@@ -305,8 +305,8 @@ static void json_report(FILE *f, const bt_report *rep)
                 cJSON *wj = cJSON_CreateObject();
                 cJSON_AddStringToObject(wj, "id", x->id);
                 cJSON_AddNumberToObject(wj, "dice", x->dice);
-                cJSON_AddNumberToObject(wj, "min_range", x->minrange);
-                cJSON_AddNumberToObject(wj, "max_range", x->maxrange);
+                cJSON_AddNumberToObject(wj, "minrange", x->minrange); /* the words of squad's JSON */
+                cJSON_AddNumberToObject(wj, "maxrange", x->maxrange);
                 if (w) {
                     cJSON_AddNumberToObject(wj, "charges", x->charges);
                     cJSON_AddBoolToObject(wj, "needs_lock", x->needs_lock);
