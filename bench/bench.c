@@ -339,10 +339,15 @@ int main(int argc, char **argv)
         bench_battle();
         return 0;
     }
+    if (argc > 1 && !strcmp(argv[1], "squads")) { /* make bench BENCH_ONLY=squads */
+        bench_squads();
+        return 0;
+    }
     if (argc > 1) {
         bench_suite(&largest, argv[1]);
         return 0;
     }
+    bench_squads_measure();
     bench_memory_mc(&mc);
     bench_suite(&largest, NULL);
     bench_growth();

@@ -33,20 +33,37 @@ static int timed_child(char *const argv[], double *seconds, long *peak_kb)
     return 0;
 }
 
-void bench_squads(void)
+/* The child's peak memory counts what it was forked from: Linux keeps the high-water mark of the
+ * copy of the parent that exec replaced (ru_maxrss). So the matchup runs first, while the bench is
+ * small (a few MB), and is printed at the end with the squads. */
+static struct {
+    int ran, failed;
+    double seconds;
+    long kb;
+    char threads[16];
+} measured;
+
+void bench_squads_measure(void)
 {
     const char *bin = getenv("NEVERODDS_BIN") ? getenv("NEVERODDS_BIN") : "./neverodds";
-    char threads[16];
-    snprintf(threads, sizeof threads, "%d", bench_threads());
+    snprintf(measured.threads, sizeof measured.threads, "%d", bench_threads());
     char *argv[] = {(char *)bin, "matchup", "profiles/xwing/squads/resistance.xws", "profiles/xwing/squads/rebels.xws",
-                    "--threads", threads, NULL};
+                    "--threads", measured.threads, NULL};
+    measured.ran = 1;
+    measured.failed = timed_child(argv, &measured.seconds, &measured.kb) != 0;
+}
+
+void bench_squads(void)
+{
+    if (!measured.ran)
+        bench_squads_measure();
     printf("\n## Squads\n\n");
-    double s;
-    long kb;
-    if (timed_child(argv, &s, &kb)) {
-        printf("matchup resistance vs rebels: %s failed (is it built?)\n", bin);
+    if (measured.failed) {
+        printf("matchup resistance vs rebels: %s failed (is it built?)\n",
+               getenv("NEVERODDS_BIN") ? getenv("NEVERODDS_BIN") : "./neverodds");
         return;
     }
     printf("matchup resistance vs rebels (exact, %s threads): %.2f s, peak %.0f MB (issue #24's target: under 1 s and "
-           "200 MB)\n", threads, s, kb / 1024.0);
+           "200 MB; run first, while the bench is small: a child's peak counts what it was forked from)\n",
+           measured.threads, measured.seconds, measured.kb / 1024.0);
 }
