@@ -554,6 +554,8 @@ expect_error battle-no-ships "neverodds: $T/b-empty.json: a: expected a list of 
 printf '{"a":[{"name":"x","initiative":1,"attack":2,"agility":2,"hull":3}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}],"range":{"1":0.5,"2":0.2}}' >"$T/b-range.json"
 expect_error battle-range-sum "neverodds: $T/b-range.json: range: the chances sum to 0.7, not 1" battle "$T/b-range.json"
 printf '{"name":"s","ships":[{"name":"x","initiative":1,"attack":2,"agility":2}]}' >"$T/b-side.json"
+printf '{"a":[{"name":"x","initiative":3,"attack":2,"agility":2,"hull":25,"shields":8}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-hp.json"
+expect_error battle-hit-points "neverodds: $T/b-hp.json: a[0].shields: hull and shields together at most 30 (a battle's limit), got 25 + 8" battle "$T/b-hp.json"
 expect_error battle-side-hull "neverodds: $T/b-side.json: ships[0].hull: " battle "$T/b-side.json" "$T/b-side.json"
 expect_usage battle-range-option "neverodds: --range: expected 1, 2, 3 or chances like 1:0.2,2:0.5,3:0.3 summing to 1, got '1:0.5,2:0.6'" \
     "Try 'neverodds battle --help'." battle $B --range 1:0.5,2:0.6

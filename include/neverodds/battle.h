@@ -16,6 +16,7 @@
 #define NO_BATTLE_MAX_ROUNDS 100
 #define NO_BATTLE_DEFAULT_ROUNDS 12
 #define NO_BATTLE_MAX_ACTIONS 5
+#define NO_BATTLE_MAX_HP 30 /* a ship's shields and hull together (X-Wing's largest but huge ships: 16) */
 
 /* How a ship picks whom to attack: each names what it maximises, ties broken by the next rule
  * down and at last by the listed order. */

@@ -104,8 +104,14 @@ static void read_plain_ship(jr *j, const cJSON *o, const char *path, no_battle_s
     b->initiative = jr_int(j, o, "initiative", path, 0, 6, 0, 1);
     b->attack = jr_int(j, o, "attack", path, 0, 6, 0, 1);
     b->agility = jr_int(j, o, "agility", path, 0, 6, 0, 1);
-    b->hull = jr_int(j, o, "hull", path, 1, 40, 0, 1);
-    b->shields = jr_int(j, o, "shields", path, 0, 20, 0, 0);
+    b->hull = jr_int(j, o, "hull", path, 1, NO_BATTLE_MAX_HP, 0, 1);
+    b->shields = jr_int(j, o, "shields", path, 0, NO_BATTLE_MAX_HP, 0, 0);
+    if (!j->failed && b->hull + b->shields > NO_BATTLE_MAX_HP) {
+        jr_key(p, sizeof p, path, "shields");
+        jr_fail(j, p, "hull and shields together at most %d (a battle's limit), got %d + %d", NO_BATTLE_MAX_HP,
+                b->hull, b->shields);
+        return;
+    }
     b->points = jr_int(j, o, "points", path, 0, 200, 0, 0);
     b->force = jr_int(j, o, "force", path, 0, 5, 0, 0);
     b->nweapons = 1;

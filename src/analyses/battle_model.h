@@ -6,7 +6,7 @@
 
 #define BT_SHIPS (2 * NO_BATTLE_MAX_SHIPS)
 #define BT_MAX_STATES 64 /* token states of one ship */
-#define BT_MAX_HP 64     /* shields + hull */
+#define BT_MAX_HP NO_BATTLE_MAX_HP
 
 /* The tokens a ship holds between attacks (the ones the dice use). */
 typedef struct bt_tokens {

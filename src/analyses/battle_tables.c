@@ -279,6 +279,28 @@ static int may_fire(const bt_ship *s, int w, int sa)
     return !w || (t->ammo[w] > 0 && (!s->src->weapon[w].needs_lock || t->lock));
 }
 
+#define TABLE_BATCH 64 /* attacks parsed, then compiled side by side, at a time */
+
+static uint64_t text_hash(const char *t)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (; *t; t++)
+        h = (h ^ (unsigned char)*t) * 0x100000001B3ULL;
+    return h ^ (h >> 31);
+}
+
+/* What the report names from the attacks' scenarios: the policy of each side (every attack has
+ * the same) and the cards that act on dice but are not modelled, once each. */
+static void note_scenario(bt_model *m, const no_scenario *sc)
+{
+    if (!*m->policy[0]) {
+        snprintf(m->policy[0], sizeof m->policy[0], "%s", no_policies[sc->ctx.policy[NO_ATTACKER]].name);
+        snprintf(m->policy[1], sizeof m->policy[1], "%s", no_policies[sc->ctx.policy[NO_DEFENDER]].name);
+    }
+    if (*sc->notes && !strstr(m->notes, sc->notes) && strlen(m->notes) + strlen(sc->notes) + 2 < sizeof m->notes)
+        strcat(strcat(m->notes, sc->notes), "\n");
+}
+
 /* Every attack not tabled yet among the states known: parsed one by one (parsing reads shared
  * tables), compiled side by side. */
 static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, int *found, char *err,
@@ -304,35 +326,52 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
                 }
     int rc = 0;
     char **texts = calloc((size_t)njobs + 1, sizeof *texts);
-    if (!texts)
-        abort();
-    for (int i = 0; i < njobs && !rc; i++) {
-        job *jb = &jobs[i];
-        char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->w, jb->sa, jb->sd);
-        for (int k = 0; k < i && jb->same < 0; k++) /* ships alike: the attack of an earlier job */
-            if (jobs[k].same < 0 && !strcmp(texts[k], json))
-                jb->same = k;
-        if (jb->same >= 0)
-            continue;
-        if (!(jb->sc = malloc(sizeof *jb->sc)))
-            abort();
-        if (no_scenario_parse(json, "battle", jb->sc, err, errlen))
-            rc = -1;
-        if (!rc && jb->sc->nattacks > 1) {
-            snprintf(err, errlen, "%s attacking %s: an attack of several parts is not modelled in a battle",
-                     m->ship[jb->a].src->name, m->ship[jb->d].src->name);
-            rc = -1;
-        }
-        if (rc)
-            njobs = i + 1;
-    }
+    size_t cap_seen = 64;
+    while (cap_seen < 2 * (size_t)njobs)
+        cap_seen *= 2;
+    int *seen = malloc(cap_seen * sizeof *seen); /* texts by hash: the first job of each attack */
     int *bad = calloc((size_t)njobs + 1, sizeof *bad);
-    if (!bad)
+    if (!texts || !seen || !bad)
         abort();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (!rc && njobs > 1)
-    for (int i = 0; i < njobs; i++)
-        if (!rc && jobs[i].same < 0)
-            bad[i] = run_job(m, &jobs[i]);
+    for (size_t i = 0; i < cap_seen; i++)
+        seen[i] = -1;
+    /* in batches: a parsed scenario is large, and lives only until its attack is compiled */
+    for (int from = 0; from < njobs && !rc; from += TABLE_BATCH) {
+        int to = from + TABLE_BATCH < njobs ? from + TABLE_BATCH : njobs;
+        for (int i = from; i < to && !rc; i++) {
+            job *jb = &jobs[i];
+            char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->w, jb->sa, jb->sd);
+            size_t h = text_hash(json) & (cap_seen - 1);
+            while (seen[h] >= 0 && strcmp(texts[seen[h]], json))
+                h = (h + 1) & (cap_seen - 1);
+            if (seen[h] >= 0) { /* ships alike: the attack of an earlier job */
+                jb->same = seen[h];
+                continue;
+            }
+            seen[h] = i;
+            if (!(jb->sc = malloc(sizeof *jb->sc)))
+                abort();
+            if (no_scenario_parse(json, "battle", jb->sc, err, errlen))
+                rc = -1;
+            if (!rc && jb->sc->nattacks > 1) {
+                snprintf(err, errlen, "%s attacking %s: an attack of several parts is not modelled in a battle",
+                         m->ship[jb->a].src->name, m->ship[jb->d].src->name);
+                rc = -1;
+            }
+            if (!rc)
+                note_scenario(m, jb->sc);
+            if (rc)
+                njobs = i + 1;
+        }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->run.threads) if (!rc && to - from > 1)
+        for (int i = from; i < to; i++) {
+            if (!rc && jobs[i].same < 0)
+                bad[i] = run_job(m, &jobs[i]);
+            free(jobs[i].sc);
+            jobs[i].sc = NULL;
+        }
+    }
+    free(seen);
     for (int i = 0; i < njobs && !rc; i++) {
         job *jb = &jobs[i];
         if (jb->same >= 0) { /* its outcomes are the earlier job's */
@@ -346,7 +385,6 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
                 keep_unseen(&jb->raw[k].atk, ta, helps_attacker, jb->w);
                 keep_unseen(&jb->raw[k].def, td, helps_defender, 0);
             }
-            jb->sc = NULL;
         }
         if (bad[i]) {
             snprintf(err, errlen, "%s attacking %s at range %d: %s", m->ship[jb->a].src->name,
@@ -362,15 +400,6 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
             snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
             rc = -1;
         }
-        if (!jb->sc)
-            continue;
-        if (i == 0 && !*m->policy[0]) {
-            snprintf(m->policy[0], sizeof m->policy[0], "%s", no_policies[jb->sc->ctx.policy[NO_ATTACKER]].name);
-            snprintf(m->policy[1], sizeof m->policy[1], "%s", no_policies[jb->sc->ctx.policy[NO_DEFENDER]].name);
-        }
-        if (*jb->sc->notes && !strstr(m->notes, jb->sc->notes) &&
-            strlen(m->notes) + strlen(jb->sc->notes) + 2 < sizeof m->notes)
-            strcat(strcat(m->notes, jb->sc->notes), "\n");
     }
     for (int i = 0; i < njobs; i++) {
         free(jobs[i].sc);
@@ -404,7 +433,12 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             bt_ship *sh = &m->ship[m->n++];
             const no_battle_ship *src = &side[s]->ship[i];
             int hp = src->hull + src->shields;
-            *sh = (bt_ship){.src = src, .side = s, .hp = hp < BT_MAX_HP ? hp : BT_MAX_HP, .points = src->points,
+            if (hp > BT_MAX_HP) { /* a squad's ship: plain ones are checked as read */
+                snprintf(err, errlen, "%s: %s has %d shields and hull, more than a battle models (%d)", side[s]->file,
+                         src->name, hp, BT_MAX_HP);
+                return -1;
+            }
+            *sh = (bt_ship){.src = src, .side = s, .hp = hp, .points = src->points,
                             .initiative = src->initiative, .nweapons = src->nweapons};
             bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
             for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
