@@ -52,8 +52,7 @@ typedef struct bt_model {
     int passive;                     /* bit s: side s does not attack (no tables for it) */
     int fresh;                       /* no_battle_opts.fresh_tokens */
     bt_ship ship[BT_SHIPS];
-    int ranges[3], nranges;          /* the ranges with a chance */
-    double range_p[4];
+    int ranges[3], nranges;          /* ranges 1 to 3 (a Monte Carlo run keeps those with a chance) */
     /* table[bt_cell(a, d, r, w)] -> nstates[a] x nstates[d] tables of a on d at range r with its
      * weapon w: NULL when a does not attack d with w at r (its own side, a passive side, out of
      * the weapon's range); a table of no outcomes where the tokens do not allow it (no charge

@@ -174,6 +174,8 @@ static void text_report(FILE *f, const bt_report *rep)
         fprintf(f, "  range %d                 ", b + 1);
         for (int i = 0; i < BT_NOUTCOMES; i++)
             fprintf(f, "  %9.6f", share(br, br->outcome[i]).p);
+        if (br->exact != r->exact) /* exact fitted the battle, not this range */
+            fprintf(f, "  (Monte Carlo, %llu battles: too large to compute exactly)", (unsigned long long)rep->trials);
         fputc('\n', f);
     }
     fputs("\n  round  resolved   A ships  B ships  A points lost  B points lost\n", f);
@@ -335,7 +337,9 @@ static void json_report(FILE *f, const bt_report *rep)
     for (int b = 0; b < 3; b++)
         if (rep->band[b].at) {
             char k[2] = {(char)('1' + b), 0};
-            cJSON_AddItemToObject(bands, k, outcomes_json(&rep->band[b]));
+            cJSON *band = outcomes_json(&rep->band[b]);
+            cJSON_AddStringToObject(band, "method", rep->band[b].exact ? "exact" : "monte-carlo");
+            cJSON_AddItemToObject(bands, k, band);
         }
     cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
     for (int i = 0; i < NASSUMPTIONS; i++)

@@ -56,8 +56,14 @@ int no_battle(FILE *f, const no_battle_side *a, const no_battle_side *b, const n
     for (int r = 1; r <= 3 && !rc; r++) { /* the same battle at one range every round */
         double one[4] = {0};
         one[r] = 1;
-        if (!drive(m, o, one, rep, &rep->band[r - 1]))
+        if (!drive(m, o, one, rep, &rep->band[r - 1])) {
             bands |= 1 << (r - 1);
+        } else { /* exact fits the battle but not this range: sampled, and the report says so */
+            bt_report mc = *rep;
+            mc.exact = 0;
+            drive(m, o, one, &mc, &rep->band[r - 1]);
+            bands |= 1 << (r - 1);
+        }
     }
     if (!rc)
         rc = bt_print(f, rep, err, errlen);

@@ -448,7 +448,6 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             link_rounds(sh, o);
             m->nside[s]++;
         }
-    memcpy(m->range_p, o->range_p, sizeof m->range_p);
     for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */
         m->ranges[m->nranges++] = r;
     size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;
