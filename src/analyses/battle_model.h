@@ -3,6 +3,7 @@
 #ifndef NEVERODDS_BATTLE_MODEL_H
 #define NEVERODDS_BATTLE_MODEL_H
 #include "neverodds/battle.h"
+#include <math.h>
 
 #define BT_SHIPS (2 * NO_BATTLE_MAX_SHIPS)
 #define BT_MAX_STATES 64 /* token states of one ship */
@@ -117,6 +118,13 @@ typedef struct bt_result {
     int exact;
     uint64_t states;          /* exact: the most battle states held at once */
 } bt_result;
+
+/* A mean over the battles from a sum and a sum of squares, with its standard error (0 exact). */
+static inline no_rate bt_mean_of(const bt_result *r, double sum, double sq)
+{
+    double m = sum / r->total, var = sq / r->total - m * m;
+    return (no_rate){m, r->exact || var <= 0 ? 0 : sqrt(var / r->total)};
+}
 
 void bt_result_init(bt_result *r, const bt_model *m, int rounds);
 void bt_result_free(bt_result *r);

@@ -19,17 +19,11 @@ static no_rate share(const bt_result *r, double count)
     return (no_rate){p, r->exact ? 0 : sqrt(p * (1 - p) / r->total)};
 }
 
-/* A mean from a sum and a sum of squares over the battles. */
-static no_rate mean_of(const bt_result *r, double sum, double sq)
-{
-    double m = sum / r->total, var = sq / r->total - m * m;
-    return (no_rate){m, r->exact || var <= 0 ? 0 : sqrt(var / r->total)};
-}
 
 static no_rate at(const bt_result *r, int k, int q) { return share(r, r->at[(size_t)k * r->nq + q]); }
 static no_rate mean_at(const bt_result *r, int k, int q, int q_sq)
 {
-    return mean_of(r, r->at[(size_t)k * r->nq + q], r->at[(size_t)k * r->nq + q_sq]);
+    return bt_mean_of(r, r->at[(size_t)k * r->nq + q], r->at[(size_t)k * r->nq + q_sq]);
 }
 static no_rate resolved_by(const bt_result *r, int k)
 {
@@ -164,7 +158,7 @@ static void text_report(FILE *f, const bt_report *rep)
         fputc('\n', f);
     }
     fputs("  rounds to a result ", f);
-    print_rate(f, mean_of(r, r->rounds_sum, r->rounds_sq), r->exact);
+    print_rate(f, bt_mean_of(r, r->rounds_sum, r->rounds_sq), r->exact);
     fprintf(f, " (mean; an unresolved battle counts %d)\n", o->rounds);
     fputs("\n  every round at one range     A wins     B wins       both unresolved\n", f);
     for (int b = 0; b < 3; b++) {
@@ -326,7 +320,7 @@ static void json_report(FILE *f, const bt_report *rep)
     for (cJSON *c = out->child; c; c = out->child) /* the outcomes at the top level */
         cJSON_AddItemToObject(root, c->string, cJSON_DetachItemViaPointer(out, c));
     cJSON_Delete(out);
-    no_rate rm = mean_of(r, r->rounds_sum, r->rounds_sq);
+    no_rate rm = bt_mean_of(r, r->rounds_sum, r->rounds_sq);
     cJSON_AddNumberToObject(root, "rounds_mean", rm.p);
     if (!r->exact)
         cJSON_AddNumberToObject(root, "rounds_mean_stderr", rm.se);

@@ -2,7 +2,6 @@
  * (or when --exact asks) and by Monte Carlo otherwise, as asked and at each range; then the
  * report. */
 #include "battle_model.h"
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,8 +104,7 @@ int no_battle_rounds_to_destroy(const no_battle_side *a, const no_battle_side *b
             drive(m, &one, range_p, &rep, &r);
         }
         *exact &= rep.exact;
-        double mu = r.rounds_sum / r.total, var = r.rounds_sq / r.total - mu * mu;
-        mean[x] = (no_rate){mu, rep.exact || var <= 0 ? 0 : sqrt(var / r.total)};
+        mean[x] = bt_mean_of(&r, r.rounds_sum, r.rounds_sq);
         unresolved[x] = r.outcome[BT_UNRESOLVED] / r.total;
         bt_result_free(&r);
     }
