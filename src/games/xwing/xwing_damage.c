@@ -132,13 +132,15 @@ void no_xwing_deal_damage(const no_ctx *ctx, no_state *s)
             continue;
         }
         s->faceup++;
-        if (!ctx->deck || !survives)
+        if (!survives)
             continue;
         if (s->fuel_up) { /* face-up Fuel Leaks act after this crit damage, then turn face down */
             s->to_deal[0] += s->fuel_up;
             s->card_damage += s->fuel_up;
             s->fuel_up = 0;
         }
+        if (!ctx->deck)
+            continue;
         no_deck_left left;
         no_deck_left_at(ctx, s, &left);
         s->card_draw = left.total > 0; /* the card this crit damage deals face up */

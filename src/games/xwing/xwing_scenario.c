@@ -1177,6 +1177,30 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
 }
 
 /* ---- sides ---- */
+
+/* The face-up damage cards the defender holds already (a battle's, or a user's ship that took
+ * damage): the kinds that act on dice or damage (xwing_damage.c), up to the deck's copies. They
+ * are cards seen, so a deck left holds fewer of them; a Fuel Leak acts on the next crit damage. */
+static void parse_damage_cards(builder *b, const cJSON *side, const char *path)
+{
+    /* no Direct Hit!: it is repaired as it is dealt, never held face up */
+    static const char *const keys[] = {"fuel_leak", "hull_breach", "structural_damage", NULL};
+    static const int kinds[] = {XW_CARD_FUEL_LEAK, XW_CARD_HULL_BREACH, XW_CARD_STRUCTURAL};
+    jr *j = &b->j;
+    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(side, "damage_cards");
+    char p[256];
+    jr_key(p, sizeof p, path, "damage_cards");
+    if (!cards || jr_object(j, cards, p, keys))
+        return;
+    if (b->first_edition) {
+        jr_fail(j, p, "face-up damage cards are modelled for xwing-2e only");
+        return;
+    }
+    for (int k = 0; keys[k]; k++)
+        b->ctx->start.card_seen[kinds[k]] =
+            (uint8_t)jr_int(j, cards, keys[k], p, 0, no_xwing_damage_deck.count[kinds[k]], 0, 0);
+    b->ctx->start.fuel_up = b->ctx->start.card_seen[XW_CARD_FUEL_LEAK];
+}
 static void parse_side(builder *b, const cJSON *root, int side)
 {
     jr *j = &b->j;
@@ -1185,7 +1209,7 @@ static void parse_side(builder *b, const cJSON *root, int side)
     static const char *const attacker_keys[] = {"dice", "tokens", "abilities", "modifiers",
                                                 "ordnance", "ion_weapon", "size", NULL};
     static const char *const defender_keys[] = {"dice", "tokens", "abilities", "modifiers",
-                                                "hull", "shields", "size", NULL};
+                                                "hull", "shields", "size", "damage_cards", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, path);
     if (!o) {
         jr_fail(j, path, "missing (expected an object with at least \"dice\")");
@@ -1211,6 +1235,7 @@ static void parse_side(builder *b, const cJSON *root, int side)
             jr_key(p, sizeof p, path, "shields");
             jr_fail(j, p, "shields need a hull value too (defender.hull)");
         }
+        parse_damage_cards(b, o, path);
     }
     const cJSON *sz = cJSON_GetObjectItemCaseSensitive(o, "size");
     char p[256];

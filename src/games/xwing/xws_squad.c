@@ -163,13 +163,12 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
  * Howlrunner, Emperor Palpatine); a weapon's only when the attack is made with it. */
 static int applies(jr *j, const no_ship *s, int c, int defender, const char *weapon)
 {
+    if (xt_weapon(s, s->card[c])) /* the weapon attacked with: all it says (a lock, ordnance, ion) */
+        return !defender && weapon && !strcmp(weapon, s->card[c]);
     const cJSON *entry = xt_ability_of_card(j, s, c);
     if (!cJSON_GetObjectItem(entry, defender ? "defending" : "attacking"))
         return 0;
-    if (s->aura[c]) /* it helps other ships (a pilot's or a crew's aura), not its own */
-        return 0;
-    const no_weapon *w = xt_weapon(s, s->card[c]);
-    return !w || (!defender && weapon && !strcmp(weapon, s->card[c]));
+    return !s->aura[c]; /* an aura helps other ships (a pilot's or a crew's), not its own */
 }
 
 /* Sets key to n unless the side gives it. */
