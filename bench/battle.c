@@ -88,6 +88,7 @@ void bench_battle(void)
         return;
     }
     static bt_model m;
+    o.deck = 0; /* damage as points, as the naive loop deals it: the same battle (the deck: below) */
     if (bt_model_build(&m, &side[0], &side[1], &o, err, sizeof err)) {
         printf("battle: %s\n", err);
         return;
@@ -125,5 +126,19 @@ void bench_battle(void)
            rate[0] / naive_rate);
     printf("  P(A wins): driver %.5f ± %.5f, naive %.5f ± %.5f (the same battle)\n", pa[1],
            sqrt(pa[1] * (1 - pa[1]) / trials), naive_pa, sqrt(naive_pa * (1 - naive_pa) / naive_trials));
+    bt_model_free(&m);
+    /* the battle's default: the damage deck, its cards drawn and their effects carried */
+    o.deck = 1;
+    if (bt_model_build(&m, &side[0], &side[1], &o, err, sizeof err)) {
+        printf("battle: %s\n", err);
+        return;
+    }
+    bt_result r;
+    double t0d = bench_now();
+    bt_montecarlo(&m, &o, o.range_p, &r);
+    double deck_rate = trials / (bench_now() - t0d), pd = r.outcome[BT_A_WINS] / r.total;
+    printf("  with the damage deck (the default; %d attack tables): %.2f M battles/s on %d threads, "
+           "P(A wins) %.5f ± %.5f\n", m.tables, deck_rate / 1e6, o.run.threads, pd, sqrt(pd * (1 - pd) / trials));
+    bt_result_free(&r);
     bt_model_free(&m);
 }

@@ -4,6 +4,7 @@
  * against the independent oracle). */
 #include "helpers.h"
 #include "analyses/battle_model.h"
+#include "neverodds/xwing.h"
 #include <unistd.h>
 
 /* A battle file from text; the sides and options read from it. */
@@ -159,6 +160,7 @@ START_TEST(t_drivers_agree_with_tokens)
     char err[NO_ERR_LEN];
     load_battle(two_on_one, &a, &b, &o);
     o.run.threads = 2;
+    o.deck = 0; /* damage as points: the deck's own test is t_deck_drivers_agree */
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
     bt_result ex, mc;
     ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
@@ -184,6 +186,7 @@ START_TEST(t_best_weapon)
     char err[NO_ERR_LEN], path[64];
     no_battle_defaults(&o);
     o.run.threads = 1;
+    o.deck = 0; /* damage as points: the torpedoes' choice reads the dice (t_deck_* test the deck) */
     static const int lock_first[] = {NO_ACT_LOCK, NO_ACT_FOCUS};
     memcpy(o.action_order, lock_first, sizeof lock_first);
     o.nactions = 2;
@@ -249,6 +252,227 @@ START_TEST(t_best_weapon)
 }
 END_TEST
 
+
+/* The damage deck by hand: a ship with 1 shield and 3 hull takes 1 hit and 2 crits. The hit takes
+ * the shield; the first crit deals a card face up, whose kind the caller draws: a Hull Breach,
+ * which turns later hit damage into crit damage; the second crit's card is a Direct Hit!, one
+ * more hit damage, suffered as crit damage (the breach) and destroying the ship: that last card
+ * is not drawn. The deck's counts fall by the cards seen face up. */
+START_TEST(t_deck_by_hand)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 3, \"shields\": 1}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 3}]}",
+                &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.deck, 1);
+    bt_state s;
+    bt_state_start(&m, &s);
+    ck_assert_int_eq(s.hp[0], 4);
+    uint8_t deal[2] = {1, 2};
+    ck_assert_int_eq(bt_deal(&m, &s, 0, deal), 1); /* shield, then the first crit's card */
+    ck_assert_int_eq(s.hp[0], 2);
+    ck_assert_int_eq(s.shield[0], 0);
+    int left[BT_CARD_KINDS];
+    ck_assert_int_eq(bt_card_left(&s, 0, left), 33);
+    bt_card(&m, &s, 0, XW_CARD_HULL_BREACH, deal);
+    ck_assert_int_eq(bt_card_left(&s, 0, left), 32);
+    ck_assert_int_eq(left[XW_CARD_HULL_BREACH], 1);
+    ck_assert_int_eq(bt_deal(&m, &s, 0, deal), 1); /* the second crit, face up */
+    ck_assert_int_eq(s.hp[0], 1);
+    bt_card(&m, &s, 0, XW_CARD_DIRECT_HIT, deal);
+    ck_assert_int_eq(deal[0], 1);
+    ck_assert_int_eq(bt_deal(&m, &s, 0, deal), 0); /* the Direct Hit!'s damage destroys it, no card drawn */
+    ck_assert_int_eq(s.hp[0], 0);
+    ck_assert_int_eq(bt_card_left(&s, 0, left), 31);
+    ck_assert_int_eq(bt_card_left(&s, 1, left), 33); /* the other player's deck */
+    /* Structural Damage: one defense die fewer from then on (the state's tokens say so); a Fuel
+     * Leak adds 1 hit damage after the next crit damage */
+    bt_state_start(&m, &s);
+    uint8_t two[2] = {0, 2};
+    s.shield[1] = 0;
+    ck_assert_int_eq(bt_deal(&m, &s, 1, two), 1);
+    int before = s.st[1];
+    bt_card(&m, &s, 1, XW_CARD_STRUCTURAL, two);
+    ck_assert_int_eq(m.ship[1].state[s.st[1]].structural, 1);
+    ck_assert_int_ne(s.st[1], before);
+    const bt_table *hurt = bt_table_of(&m, 0, 1, 2, 0, m.ship[0].first_state, s.st[1]),
+                   *whole = bt_table_of(&m, 0, 1, 2, 0, m.ship[0].first_state, before);
+    ck_assert(hurt->mean > whole->mean + 0.1);
+    ck_assert_int_eq(bt_deal(&m, &s, 1, two), 1); /* the second crit: a second card face up */
+    ck_assert_int_eq(s.hp[1], 1);
+    bt_state_start(&m, &s);
+    uint8_t crit[2] = {0, 1};
+    ck_assert_int_eq(bt_deal(&m, &s, 1, crit), 1);
+    bt_card(&m, &s, 1, XW_CARD_FUEL_LEAK, crit);
+    ck_assert_int_eq(s.fuel[1], 1);
+    crit[1] = 1;
+    ck_assert_int_eq(bt_deal(&m, &s, 1, crit), 1); /* the next crit damage: its card, and the leak acts */
+    ck_assert_int_eq(s.hp[1], 1);
+    ck_assert_int_eq(s.fuel[1], 0);
+    ck_assert_int_eq(crit[0], 1);
+    bt_card(&m, &s, 1, XW_CARD_OTHER, crit);
+    ck_assert_int_eq(bt_deal(&m, &s, 1, crit), 0); /* the leak's hit damage: the third card, destroyed */
+    ck_assert_int_eq(s.hp[1], 0);
+    bt_model_free(&m);
+}
+END_TEST
+
+/* With the deck, one ship alone destroying a plain one (matchup's rounds to destroy: the other
+ * side passive, the tokens refreshed) is `run --shots-to-kill` of the same dice, whose engine
+ * deals the same deck inside its attacks: the battle draws the cards itself, so this checks its
+ * dealing against the engine's, to 1e-12 at every range. */
+START_TEST(t_deck_rounds_are_shots_to_kill)
+{
+    static no_battle_side a, b;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"actions\": [\"focus\"]}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4, \"shields\": 1,"
+                "         \"actions\": [\"focus\"]}]}",
+                &a, &b, &o);
+    ck_assert_int_eq(o.deck, 1);
+    no_rate mean[3];
+    double unresolved[3];
+    int exact;
+    ck_assert_msg(!no_battle_rounds_to_destroy(&a, &b, &o, mean, unresolved, &exact, err, sizeof err), "%s", err);
+    ck_assert_int_eq(exact, 1);
+    for (int r = 1; r <= 3; r++) {
+        char text[320];
+        snprintf(text, sizeof text,
+                 "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}},\"defender\":{\"dice\":2,"
+                 "\"tokens\":{\"focus\":1},\"hull\":4,\"shields\":1},\"range\":%d}", r);
+        no_scenario sc;
+        no_summary s;
+        no_run_opts ro = {.seed = 1, .threads = 1};
+        ck_assert_msg(!no_scenario_parse(text, "t", &sc, err, sizeof err), "%s", err);
+        ck_assert_int_eq(sc.ctx.deck != NULL, 1);
+        ck_assert_msg(!no_run_shots(&sc, &ro, &s, err, sizeof err), "%s", err);
+        ck_assert_msg(fabs(mean[r - 1].p - s.shots_mean) < 1e-12, "range %d: battle %.15f, shots %.15f", r,
+                      mean[r - 1].p, s.shots_mean);
+        no_summary_free(&s);
+    }
+    /* and the deck matters: without it, the rounds differ */
+    no_rate off[3];
+    o.deck = 0;
+    ck_assert_msg(!no_battle_rounds_to_destroy(&a, &b, &o, off, unresolved, &exact, err, sizeof err), "%s", err);
+    ck_assert(fabs(off[1].p - mean[1].p) > 1e-3);
+}
+END_TEST
+
+/* With the deck, a battle with tokens, Force and a range distribution: Monte Carlo (cards drawn
+ * by sampling) within 5 standard errors of exact (every kind a branch). */
+START_TEST(t_deck_drivers_agree)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"x\", \"initiative\": 3, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"shields\": 1,"
+                "         \"force\": 1, \"actions\": [\"focus\"]}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 3, \"attack\": 3, \"agility\": 3, \"hull\": 4,"
+                "         \"actions\": [\"evade\"]}],"
+                " \"range\": {\"1\": 0.5, \"3\": 0.5}, \"rounds\": 10}",
+                &a, &b, &o);
+    o.run.threads = 2;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    bt_result ex, mc;
+    o.run.force_exact = 1;
+    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
+    o.run.force_exact = 0;
+    o.run.trials = 300000;
+    o.run.seed = 11;
+    bt_montecarlo(&m, &o, o.range_p, &mc);
+    drivers_agree(&m, &ex, &mc);
+    ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05);
+    bt_result_free(&ex);
+    bt_result_free(&mc);
+    bt_model_free(&m);
+}
+END_TEST
+
+/* A side whose hulls total more than the deck's 33 cards: the deck is off, and the model says
+ * why (a deck that runs out is not modelled). */
+START_TEST(t_deck_off_past_33_hull)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"big\", \"initiative\": 1, \"attack\": 3, \"agility\": 0, \"hull\": 17},"
+                "        {\"name\": \"bigger\", \"initiative\": 1, \"attack\": 3, \"agility\": 0, \"hull\": 17}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4}]}",
+                &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.deck, 0);
+    ck_assert_ptr_nonnull(strstr(m.deck_off_why, "hulls total 34, more than the deck's 33 cards"));
+    bt_model_free(&m);
+    a.ship[1].hull = 16;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.deck, 1);
+    bt_model_free(&m);
+}
+END_TEST
+
+/* Ion Torpedoes on a T-65 against a TIE (small: ionized at 1 ion token, L1232): a hit deals 1
+ * damage and the other results ion tokens; ionized, the TIE takes the focus action though its
+ * order puts evade first (L1249, L1254), and its ion tokens go after that round's activation. */
+START_TEST(t_ion)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    static const char *const sides[2] = {
+        "{\"name\":\"ion\",\"faction\":\"rebelalliance\",\"version\":\"2.0.0\",\"pilots\":[{\"id\":\"bluesquadronescort\","
+        "\"upgrades\":{\"torpedo\":[\"iontorpedoes\"]}}]}",
+        "{\"name\":\"tie\",\"faction\":\"galacticempire\",\"version\":\"2.0.0\",\"pilots\":[{\"id\":\"academypilot\"}]}"};
+    no_battle_side *side[2] = {&a, &b};
+    for (int i = 0; i < 2; i++) {
+        char path[64];
+        strcpy(path, "/tmp/neverodds-ion-XXXXXX");
+        int fd = mkstemp(path);
+        ck_assert_int_eq(write(fd, sides[i], strlen(sides[i])), (int)strlen(sides[i]));
+        close(fd);
+        int rc = no_battle_side_load(path, side[i], err, sizeof err);
+        unlink(path);
+        ck_assert_msg(rc == 0, "%s", err);
+    }
+    no_battle_defaults(&o);
+    o.run.threads = 1;
+    static const int order[] = {NO_ACT_LOCK, NO_ACT_EVADE, NO_ACT_FOCUS};
+    memcpy(o.action_order, order, sizeof order);
+    o.nactions = 3;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.ship[0].nweapons, 2);
+    ck_assert_int_eq(m.ship[1].ion_threshold, 1);
+    const bt_ship *tie = &m.ship[1];
+    int sa = m.ship[0].first_state, sd = tie->first_state;
+    ck_assert_int_eq(m.ship[0].state[sa].lock, 1);
+    ck_assert_int_eq(tie->state[sd].evade, 1); /* not ionized: its first action */
+    const bt_table *t = bt_table_of(&m, 0, 1, 2, 1, sa, sd);
+    ck_assert_int_gt(t->n, 0);
+    double p_ion = 0;
+    for (int k = 0; k < t->n; k++) {
+        const bt_tokens *after = &tie->state[t->out[k].def_state];
+        ck_assert_int_le(t->out[k].hit + t->out[k].crit, 1); /* one damage at most */
+        if (!after->ion)
+            continue;
+        p_ion += t->p[k];
+        ck_assert_int_eq(t->out[k].hit, 1);
+        const bt_tokens *next = &tie->state[tie->round_start[t->out[k].def_state]];
+        ck_assert_int_eq(next->ion, 0);
+        ck_assert_int_eq(next->focus, 1);
+        ck_assert_int_eq(next->evade, 0);
+    }
+    ck_assert(p_ion > 0.1);
+    bt_model_free(&m);
+}
+END_TEST
+
 Suite *suite_battle(void)
 {
     Suite *s = suite_create("battle");
@@ -259,6 +483,11 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_round_tokens);
     tcase_add_test(tc, t_drivers_agree_with_tokens);
     tcase_add_test(tc, t_best_weapon);
+    tcase_add_test(tc, t_deck_by_hand);
+    tcase_add_test(tc, t_deck_rounds_are_shots_to_kill);
+    tcase_add_test(tc, t_deck_drivers_agree);
+    tcase_add_test(tc, t_deck_off_past_33_hull);
+    tcase_add_test(tc, t_ion);
     suite_add_tcase(s, tc);
     return s;
 }

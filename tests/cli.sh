@@ -566,7 +566,7 @@ expect_error battle-policy "neverodds: battle: --policy and --goal do not apply"
 "$BIN" battle "$T/typo-none.xws" $R >/dev/null 2>"$T/err"; [ $? -eq 2 ] && grep -q "cannot read" "$T/err" && ok || bad "battle missing side"
 # the same Monte Carlo report on 1 and 2 threads; the command line's range over the file's
 side_by_side battle battle $R profiles/xwing/squads/scum.xws --trials 50000 --format json
-"$BIN" battle $B --range 1 --format json | python3 -c '
+"$BIN" battle $B --range 1 --deck off --format json | python3 -c '
 import json,sys; d=json.load(sys.stdin); assert d["range"]=={"1":1}, d["range"]; assert d["method"]=="exact"
 assert abs(d["p_a_wins"]-d["by_range"]["1"]["p_a_wins"])<1e-15' && ok || bad "battle --range over the file"
 # exact to Monte Carlo when the battle is too large, said in the report; --exact then refuses
@@ -595,6 +595,36 @@ expect_error battle-tokens "neverodds: --tokens: expected focus, calculate, lock
 # charts: survival curves and outcomes by range, written as scripts
 "$BIN" battle $B --plot "$T/bs.gp" --plot-ranges "$T/br.gp" >/dev/null && grep -q "P(alive)" "$T/bs.gp" &&
     grep -q "every round at one range" "$T/br.gp" && ok || bad "battle charts"
+
+# the damage deck in battles: on by default and said; --deck off deals points; a side whose hulls
+# pass the deck's 33 cards has it off, said; bad values name the option or the JSON path
+"$BIN" battle $B | head -1 | grep -q "rules xwing-2e with the damage deck," && ok || bad "battle deck said"
+"$BIN" battle $B --deck off --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin); assert d["damage_deck"] is False and "no damage cards" in " ".join(d["assumptions"])' &&
+    ok || bad "battle --deck off"
+expect_usage battle-deck "neverodds: --deck: expected on or off, got 'maybe'" "Try 'neverodds battle --help'." battle $B --deck maybe
+printf '{"a":[{"name":"x","initiative":1,"attack":2,"agility":2,"hull":3}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}],"damage_deck":"yes"}' >"$T/b-deck.json"
+expect_error battle-deck-file "neverodds: $T/b-deck.json: damage_deck: expected true or false" battle "$T/b-deck.json"
+printf '{"a":[{"name":"x","initiative":1,"attack":3,"agility":0,"hull":20},{"name":"z","initiative":1,"attack":3,"agility":0,"hull":20}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-big.json"
+"$BIN" battle "$T/b-big.json" | sed -n 2p | grep -q "^note: the damage deck is off: A's hulls total 40, more than the deck's 33 cards" &&
+    ok || bad "battle deck off past 33 cards, said"
+# a weapon named in a pilot's scenario brings all its card says: Ion Torpedoes are ordnance that
+# need a lock and deal 1 damage, the other results ion tokens (they were dealt as damage before)
+printf '{"game":"xwing","attacker":{"pilot":"bluesquadronescort","upgrades":["iontorpedoes"],"weapon":"iontorpedoes","tokens":{"lock":1}},"defender":{"pilot":"academypilot"},"range":3}' >"$T/ion.json"
+"$BIN" run "$T/ion.json" --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin)
+assert len(d["damage"]["pmf"]) == 2 and d["damage"]["pmf"][1] > 0.5, d["damage"]
+assert d["ion_tokens_mean"] > 0.5, d["ion_tokens_mean"]' && ok || bad "ion torpedoes by name"
+# face-up damage cards a defender holds: Structural Damage, one defense die fewer (1 die against
+# 3: P(no damage) = 1/8 + 3/8 * 3/8 = 17/64)
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"damage_cards":{"structural_damage":1}},"rule_options":{"damage_deck":false}}' >"$T/sd.json"
+"$BIN" run "$T/sd.json" --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin); assert abs(d["damage"]["pmf"][0] - 17 / 64) < 1e-12, d["damage"]["pmf"]' &&
+    ok || bad "structural damage face up"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"damage_cards":{"structural_damage":3}}}' >"$T/sd3.json"
+expect_error damage-cards-range "neverodds: $T/sd3.json: defender.damage_cards.structural_damage: expected an integer from 0 to 2, got 3" run "$T/sd3.json"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"damage_cards":{"direct_hit":1}}}' >"$T/sd4.json"
+expect_error damage-cards-key "neverodds: $T/sd4.json: defender.damage_cards.direct_hit: " run "$T/sd4.json"
 
 # matchup's rounds to destroy a squad (the battle engine, the other side passive) against an
 # independent path: one ship on one ship is run --shots-to-kill with the damage deck off (one shot a

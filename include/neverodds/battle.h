@@ -68,6 +68,7 @@ typedef struct no_battle_opts {
     int target[2];         /* NO_TARGET_* for side A and side B */
     int action_order[NO_BATTLE_MAX_ACTIONS], nactions; /* --actions: NO_ACT_* in order */
     int passive;           /* bit s: side s does not attack (matchup's rounds to destroy) */
+    int deck;              /* deal damage cards from each player's damage deck (else damage is points) */
     int fresh_tokens;      /* every attack starts with every token of the action order the ship
                             * has, as matchup's cells do (nothing spent carries) */
     int format;            /* NO_FMT_* */

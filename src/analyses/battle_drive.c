@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GONE 0xFF /* a removed ship's token state */
+#define GONE BT_GONE
 
 void bt_result_init(bt_result *r, const bt_model *m, int rounds)
 {
@@ -228,17 +228,24 @@ static void levels_from_losses(const bt_model *m, bt_result *r)
             r->at[(size_t)k * r->nq + q] += r->at[(size_t)(k - 1) * r->nq + q];
 }
 
+/* A card's kind drawn from what its side's deck has left. */
+static int draw_card(const bt_state *b, int side, no_pcg32 *rng)
+{
+    int left[BT_CARD_KINDS], total = bt_card_left(b, side, left), k = 0;
+    int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32);
+    while (x >= left[k])
+        x -= left[k++];
+    return k;
+}
+
 static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setup *ms, no_pcg32 *rng,
                        bt_result *r)
 {
-    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS], dead[BT_SHIPS];
-    for (int i = 0; i < m->n; i++) {
-        hp[i] = (uint8_t)m->ship[i].hp;
-        st[i] = (uint8_t)m->ship[i].first_state;
-    }
+    bt_state b;
+    bt_state_start(m, &b);
+    uint8_t *hp = b.hp, *st = b.st, *attacked = b.attacked, dead[BT_SHIPS];
     int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
     int ranges = m->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
-    memset(attacked, 0, (size_t)m->n);
     for (int k = 1; k <= o->rounds; k++) {
         int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
         int ri = 0, ndead = 0, removed = 0; /* dead[removed..ndead): destroyed in this step */
@@ -264,17 +271,17 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                     uint64_t x = (uint64_t)no_pcg32_next(rng) * (uint64_t)tab->n;
                     const bt_bucket *bk = &tab->bucket[x >> 32];
                     const bt_outcome *out = &bk->out[(uint32_t)x >= bk->keep];
-                    if (out->damage >= hp[t]) {
-                        hp[t] = 0;
-                        left[m->ship[t].side]--;
-                        lost[m->ship[t].side] += m->ship[t].points;
-                        dead[ndead++] = (uint8_t)t;
-                    } else {
-                        hp[t] = (uint8_t)(hp[t] - out->damage);
-                    }
                     st[s] = out->atk_state;
                     st[t] = out->def_state;
                     attacked[t]++;
+                    uint8_t to_deal[2] = {out->hit, out->crit};
+                    while (bt_deal(m, &b, t, to_deal))
+                        bt_card(m, &b, t, draw_card(&b, m->ship[t].side, rng), to_deal);
+                    if (!hp[t]) {
+                        left[m->ship[t].side]--;
+                        lost[m->ship[t].side] += m->ship[t].points;
+                        dead[ndead++] = (uint8_t)t;
+                    }
                 }
             }
             if (!p->last_of_step[i])
@@ -369,40 +376,55 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
 
 /* ---- exact ---- */
 
-/* A state of the whole battle: each ship's hit points left, token state (GONE once removed) and
- * the attacks on it this round (read by the spread policy only). */
-typedef struct jstate {
-    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
-} jstate;
+typedef bt_state jstate;
 
+/* A map from battle states to their chances. Keys are packed: of each of bt_state's fields the
+ * first n bytes (the ships'), then the decks, in whole words (1 v 1 with the deck: 4 words, not
+ * 14); the map's work is mostly copying, hashing and comparing them. */
+#define JFIELDS 6 /* bt_state's per-ship arrays, in order */
 typedef struct jmap {
-    jstate *key;
+    uint64_t *key;
     double *p;
     size_t cap, n;
-    int len;      /* bytes of a key compared: the ships' */
+    size_t adds;  /* additions, the map's work */
+    int ships, words;
 } jmap;
 
-static uint64_t jhash(const jstate *s, int n)
+static void pack(const jstate *s, int n, uint64_t *key, int words)
 {
-    const uint8_t *b[3] = {s->hp, s->st, s->attacked};
-    uint64_t h = 0xCBF29CE484222325ULL;
-    for (int a = 0; a < 3; a++)
-        for (int i = 0; i < n; i++)
-            h = (h ^ b[a][i]) * 0x100000001B3ULL;
+    uint8_t *b = (uint8_t *)key;
+    const uint8_t *field[JFIELDS] = {s->hp, s->st, s->attacked, s->shield, s->breach, s->fuel};
+    memset(key, 0, (size_t)words * 8);
+    for (int f = 0; f < JFIELDS; f++, b += n)
+        memcpy(b, field[f], (size_t)n);
+    memcpy(b, s->seen, sizeof s->seen);
+}
+
+static void unpack(const uint64_t *key, int n, jstate *s)
+{
+    const uint8_t *b = (const uint8_t *)key;
+    uint8_t *field[JFIELDS] = {s->hp, s->st, s->attacked, s->shield, s->breach, s->fuel};
+    memset(s, 0, sizeof *s);
+    for (int f = 0; f < JFIELDS; f++, b += n)
+        memcpy(field[f], b, (size_t)n);
+    memcpy(s->seen, b, sizeof s->seen);
+}
+
+static uint64_t jhash(const uint64_t *key, int words)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < words; i++) {
+        h = (h ^ key[i]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
     return h ^ (h >> 29);
 }
 
-static int jsame(const jstate *x, const jstate *y, int n)
-{
-    return !memcmp(x->hp, y->hp, (size_t)n) && !memcmp(x->st, y->st, (size_t)n) &&
-           !memcmp(x->attacked, y->attacked, (size_t)n);
-}
-
-/* An empty map of `cap` slots (a power of two) for keys of n ships. */
+/* An empty map of `cap` slots (a power of two) for states of n ships. */
 static void jmap_alloc(jmap *m, size_t cap, int n)
 {
-    *m = (jmap){.cap = cap, .len = n};
-    m->key = malloc(m->cap * sizeof *m->key);
+    *m = (jmap){.cap = cap, .ships = n, .words = (JFIELDS * n + (int)sizeof((jstate *)0)->seen + 7) / 8};
+    m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);
     m->p = malloc(m->cap * sizeof *m->p);
     if (!m->key || !m->p)
         abort();
@@ -418,34 +440,71 @@ static void jmap_free(jmap *m)
     free(m->p);
 }
 
-static void jmap_add(jmap *m, const jstate *s, double p)
+static void jmap_add_key(jmap *m, const uint64_t *key, double p)
 {
+    size_t w = (size_t)m->words;
     if (2 * (m->n + 1) > m->cap) {
         jmap old = *m;
-        jmap_alloc(m, 2 * old.cap, old.len);
+        jmap_alloc(m, 2 * old.cap, old.ships);
         for (size_t i = 0; i < old.cap; i++)
             if (old.p[i] >= 0)
-                jmap_add(m, &old.key[i], old.p[i]);
+                jmap_add_key(m, &old.key[i * w], old.p[i]);
         jmap_free(&old);
     }
-    size_t i = jhash(s, m->len) & (m->cap - 1);
-    while (m->p[i] >= 0 && !jsame(&m->key[i], s, m->len))
+    m->adds++;
+    size_t i = jhash(key, m->words) & (m->cap - 1);
+    while (m->p[i] >= 0 && memcmp(&m->key[i * w], key, w * 8))
         i = (i + 1) & (m->cap - 1);
     if (m->p[i] < 0) {
-        m->key[i] = *s;
+        memcpy(&m->key[i * w], key, w * 8);
         m->p[i] = 0;
         m->n++;
     }
     m->p[i] += p;
 }
 
-/* Ship s's attack from every state of `from` into `to`. */
-static void exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r, const jmap *from, jmap *to)
+static void jmap_add(jmap *m, const jstate *s, double p)
+{
+    uint64_t key[(JFIELDS * BT_SHIPS + sizeof s->seen + 7) / 8];
+    pack(s, m->ships, key, m->words);
+    jmap_add_key(m, key, p);
+}
+
+/* The state in slot i (which holds one: p[i] >= 0). */
+static void jmap_at(const jmap *m, size_t i, jstate *s) { unpack(&m->key[i * (size_t)m->words], m->ships, s); }
+
+/* Ship t takes the damage to_deal in state y (chance p), into `to`: one branch per kind of each
+ * face-up card drawn, weighed by the cards its side's deck has left. */
+static void deal_exact(const bt_model *m, jstate *y, int t, uint8_t to_deal[2], double p, jmap *to)
+{
+    if (!bt_deal(m, y, t, to_deal)) {
+        jmap_add(to, y, p);
+        return;
+    }
+    int left[BT_CARD_KINDS], total = bt_card_left(y, m->ship[t].side, left);
+    for (int k = 0; k < BT_CARD_KINDS; k++) {
+        if (!left[k])
+            continue;
+        jstate z = *y;
+        uint8_t more[2] = {to_deal[0], to_deal[1]};
+        bt_card(m, &z, t, k, more);
+        deal_exact(m, &z, t, more, p * left[k] / total, to);
+    }
+}
+
+/* Ship s's attack from every state of `from` into `to`; -1 as soon as `to` holds more than
+ * `budget` states or its work passes `work_left`. */
+static int exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r, const jmap *from, jmap *to,
+                        size_t budget, size_t work_left)
 {
     for (size_t i = 0; i < from->cap; i++) {
+        if (to->n > budget || to->adds > work_left)
+            return -1;
         if (from->p[i] < 0)
             continue;
-        const jstate *x = &from->key[i];
+        jstate xs;
+        jmap_at(from, i, &xs);
+        const jstate *x = &xs;
         int t = x->st[s] == GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked);
         if (t < 0) {
             jmap_add(to, x, from->p[i]);
@@ -457,13 +516,14 @@ static void exact_attack(const bt_model *m, const no_battle_opts *o, int s, int 
         for (int k = 0; k < tab->n; k++) {
             jstate y = *x;
             const bt_outcome *out = &tab->out[k];
-            y.hp[t] = out->damage >= y.hp[t] ? 0 : (uint8_t)(y.hp[t] - out->damage);
             y.st[s] = out->atk_state;
             y.st[t] = out->def_state;
             y.attacked[t]++;
-            jmap_add(to, &y, from->p[i] * tab->p[k]);
+            uint8_t to_deal[2] = {out->hit, out->crit};
+            deal_exact(m, &y, t, to_deal, from->p[i] * tab->p[k], to);
         }
     }
+    return 0;
 }
 
 /* The end of an initiative step: the destroyed removed; a battle with a side gone is over. */
@@ -472,7 +532,8 @@ static void exact_step_end(const bt_model *m, int k, const jmap *from, jmap *to,
     for (size_t i = 0; i < from->cap; i++) {
         if (from->p[i] < 0)
             continue;
-        jstate y = from->key[i];
+        jstate y;
+        jmap_at(from, i, &y);
         if (!step_end(m, y.hp, y.st))
             record_end(m, r, k, y.hp, from->p[i], 0);
         else
@@ -491,6 +552,8 @@ static double mass(const jmap *m)
 
 int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4], size_t budget, bt_result *r)
 {
+    /* the work too (a few seconds at most), unless exact is insisted on */
+    size_t work = 0, work_budget = o->run.force_exact ? SIZE_MAX : BT_EXACT_WORK;
     bt_result_init(r, m, o->rounds);
     r->exact = 1;
     r->total = 1;
@@ -500,11 +563,7 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
     jmap now;
     jmap_init(&now, m->n);
     jstate start;
-    memset(&start, 0, sizeof start);
-    for (int i = 0; i < m->n; i++) {
-        start.hp[i] = (uint8_t)m->ship[i].hp;
-        start.st[i] = (uint8_t)m->ship[i].first_state;
-    }
+    bt_state_start(m, &start);
     jmap_add(&now, &start, 1);
     int rc = 0;
     /* a battle still going with a chance under 1e-16 in all ends here, unresolved: what it could
@@ -521,12 +580,13 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                 jmap_init(&cur, m->n);
                 for (size_t i = 0; i < now.cap; i++)
                     if (now.p[i] >= 0)
-                        jmap_add(&cur, &now.key[i], now.p[i] * pf * range_p[r3]);
+                        jmap_add_key(&cur, &now.key[i * (size_t)now.words], now.p[i] * pf * range_p[r3]);
                 const plan *p = &plans[first];
                 for (int i = 0; i < p->n && !rc; i++) {
                     jmap after;
                     jmap_init(&after, m->n);
-                    exact_attack(m, o, p->order[i], r3, &cur, &after);
+                    int over = exact_attack(m, o, p->order[i], r3, &cur, &after, budget, work_budget - work);
+                    work += after.adds;
                     jmap_free(&cur);
                     cur = after;
                     if (p->last_of_step[i]) {
@@ -537,11 +597,12 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                     }
                     if (cur.n > r->states)
                         r->states = cur.n;
-                    rc = cur.n > budget ? -1 : 0;
+                    rc = over || cur.n > budget || work > work_budget ? -1 : 0;
                 }
                 for (size_t i = 0; i < cur.cap && !rc; i++) /* the End phase: tokens for the next round */
                     if (cur.p[i] >= 0) {
-                        jstate y = cur.key[i];
+                        jstate y;
+                        jmap_at(&cur, i, &y);
                         for (int x = 0; x < m->n; x++) {
                             y.attacked[x] = 0;
                             if (y.st[x] != GONE)
@@ -556,11 +617,11 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
         now = next;
         for (size_t i = 0; i < now.cap; i++)
             if (now.p[i] >= 0)
-                record(m, r, r->at, k, now.key[i].hp, now.p[i]);
+                record(m, r, r->at, k, (const uint8_t *)&now.key[i * (size_t)now.words], now.p[i]);
     }
     for (size_t i = 0; i < now.cap && !rc; i++)
         if (now.p[i] >= 0)
-            record_end(m, r, o->rounds, now.key[i].hp, now.p[i], 1);
+            record_end(m, r, o->rounds, (const uint8_t *)&now.key[i * (size_t)now.words], now.p[i], 1);
     jmap_free(&now);
     bt_result_finish(r);
     return rc;

@@ -24,6 +24,7 @@ void no_battle_defaults(no_battle_opts *o)
     o->rounds = NO_BATTLE_DEFAULT_ROUNDS;
     o->first = NO_FIRST_ROLLED;
     o->range_p[2] = 1.0;
+    o->deck = 1;
     static const int order[] = {NO_ACT_FOCUS, NO_ACT_CALCULATE, NO_ACT_LOCK, NO_ACT_EVADE, NO_ACT_REINFORCE};
     o->nactions = (int)(sizeof order / sizeof *order);
     memcpy(o->action_order, order, sizeof order);
@@ -255,7 +256,7 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
     if (!root)
         return -1;
     jr j = {.file = path, .err = err, .errlen = errlen};
-    static const char *const keys[] = {"name", "a", "b", "range", "rounds", "first_player", NULL};
+    static const char *const keys[] = {"name", "a", "b", "range", "rounds", "first_player", "damage_deck", NULL};
     if (!cJSON_IsObject(root)) {
         jr_fail(&j, "", "expected a battle {\"a\": [ships], \"b\": [ships], ...}");
     } else if (!jr_object(&j, root, "", keys)) {
@@ -273,6 +274,8 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
             o->rounds = jr_int(&j, root, "rounds", "", 1, NO_BATTLE_MAX_ROUNDS, o->rounds, 0);
         if (!j.failed && cJSON_GetObjectItemCaseSensitive(root, "first_player"))
             o->first = jr_enum_key(&j, root, "first_player", "", no_first_names, "a first player", o->first);
+        if (!j.failed)
+            o->deck = jr_bool(&j, root, "damage_deck", "", o->deck);
     }
     cJSON_Delete(root);
     if (j.failed)

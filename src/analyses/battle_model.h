@@ -6,19 +6,22 @@
 #include <math.h>
 
 #define BT_SHIPS (2 * NO_BATTLE_MAX_SHIPS)
-#define BT_MAX_STATES 64 /* token states of one ship */
+#define BT_MAX_STATES 128 /* token states of one ship */
 #define BT_MAX_HP NO_BATTLE_MAX_HP
 
-/* The tokens a ship holds between attacks (the ones the dice use). */
+/* The tokens a ship holds between attacks (the ones the dice use), and what else of it the
+ * next attacks read: its face-up Structural Damage cards (one defense die fewer each) and its
+ * ion tokens (ionized at the ship's threshold: no lock, and the next round's action a focus). */
 typedef struct bt_tokens {
     uint8_t focus, evade, calculate, lock, reinforce, force;
     uint8_t ammo[NO_BATTLE_MAX_WEAPONS]; /* charges left of each weapon but the primary ([0]) */
+    uint8_t structural, ion;
 } bt_tokens;
 
-/* One outcome of an attack: the damage it deals (hits and crits through, one point each) and the
- * token states both ships are left in. */
+/* One outcome of an attack: the hit and crit damage it deals (uncancelled results, one point
+ * each) and the token states both ships are left in. */
 typedef struct bt_outcome {
-    uint8_t damage, atk_state, def_state;
+    uint8_t hit, crit, atk_state, def_state;
 } bt_outcome;
 
 /* A bucket of the alias method: its own outcome (out[0]) when the draw's fraction is below
@@ -42,9 +45,12 @@ typedef struct bt_ship {
     const no_battle_ship *src;
     int side, hp, points, initiative;
     int nweapons;                   /* src->nweapons, here where the hot path reads it */
+    int hull, shields;
+    int ion_threshold;              /* ion tokens that ionize it (its size: L1232) */
     int nstates;
     bt_tokens state[BT_MAX_STATES];
     int round_start[BT_MAX_STATES]; /* the state after the End phase and the next round's action */
+    int structural_up[BT_MAX_STATES]; /* the state with one more face-up Structural Damage (the deck) */
     int first_state;                /* round 1 */
 } bt_ship;
 
@@ -52,6 +58,8 @@ typedef struct bt_model {
     int n, nside[2];
     int passive;                     /* bit s: side s does not attack (no tables for it) */
     int fresh;                       /* no_battle_opts.fresh_tokens */
+    int deck;                        /* the damage deck's cards are dealt (else damage is points) */
+    char deck_off_why[384];          /* the deck was asked for but cannot be modelled here */
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* ranges 1 to 3 (a Monte Carlo run keeps those with a chance) */
     /* table[bt_cell(a, d, r, w)] -> nstates[a] x nstates[d] tables of a on d at range r with its
@@ -63,6 +71,42 @@ typedef struct bt_model {
     char policy[2][32];              /* the engine's token policy of each side's attacks */
     char notes[1024];                /* cards not modelled, per ship, for the report */
 } bt_model;
+
+/* Where a battle stands: each ship's hit points left (shields and hull), token state (GONE once
+ * removed) and the attacks on it this round (read by the spread policy only); with the damage
+ * deck, its shields left and its face-up Hull Breaches and Fuel Leaks, and the cards each side's
+ * deck has shown face up (by exchangeability, the face-down ones do not change the next draw's
+ * odds, as in the engine: xwing_damage.c). Unused bytes stay 0: states compare whole. */
+#define BT_CARD_KINDS 5 /* no_xwing_damage_deck's kinds */
+typedef struct bt_state {
+    uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
+    uint8_t shield[BT_SHIPS], breach[BT_SHIPS], fuel[BT_SHIPS];
+    uint8_t seen[2][8];   /* [side][kind < BT_CARD_KINDS]: 8 keeps the state whole words */
+} bt_state;
+#define BT_GONE 0xFF /* a removed ship's token state */
+
+/* The battle's start: every ship whole, in its first token state. */
+void bt_state_start(const bt_model *m, bt_state *s);
+
+/* Damage to ship t (battle_damage.c), hit damage before crit damage (L652), one point at a time:
+ * shields first, then damage cards; with the deck, a Hull Breach face up turns hit damage into
+ * crit damage and a face-up Fuel Leak adds 1 hit damage after the next crit damage. Without the
+ * deck each point is one hit point and this returns 0. With it, it stops (1) when a crit damage
+ * card is dealt face up and the ship survives it: the caller draws its kind (bt_card_left gives
+ * the odds), applies it with bt_card and deals on. */
+int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2]);
+static inline int bt_deal(const bt_model *m, bt_state *s, int t, uint8_t to_deal[2])
+{
+    if (m->deck)
+        return bt_deal_cards(s, t, to_deal);
+    int d = to_deal[0] + to_deal[1]; /* points: the hit points left are all the battle needs */
+    s->hp[t] = (uint8_t)(d >= s->hp[t] ? 0 : s->hp[t] - d);
+    return 0;
+}
+/* The cards of each kind left in the deck of ship t's side, into left[]; their total. */
+int bt_card_left(const bt_state *s, int side, int left[BT_CARD_KINDS]);
+/* The card of `kind` dealt face up to ship t takes effect (a Direct Hit! adds to to_deal). */
+void bt_card(const bt_model *m, bt_state *s, int t, int kind, uint8_t to_deal[2]);
 
 /* Builds every attack table the battle can reach (the ships' token states found on the way).
  * 0, or -1 with err. */
@@ -133,7 +177,11 @@ void bt_result_add(bt_result *r, const bt_result *b);
 /* After the last add: the battles ended count in the rounds after theirs. */
 void bt_result_finish(bt_result *r);
 
-/* The battle with range chances range_p: exact (0; -1 when it holds more than `budget` states),
+/* The battle's attacks the exact driver follows (states times outcomes, each card drawn a branch)
+ * before it gives up for Monte Carlo, unless --exact insists: a second or two. */
+#define BT_EXACT_WORK 12000000
+/* The battle with range chances range_p: exact (0; -1 when it holds more than `budget` states
+ * at once, or takes more than BT_EXACT_WORK steps),
  * or Monte Carlo over o->run.trials battles. */
 int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4], size_t budget, bt_result *r);
 void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double range_p[4], bt_result *r);

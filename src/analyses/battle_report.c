@@ -52,8 +52,10 @@ static const char *const assumptions[] = {
     "engagement from the highest initiative down, the first player's ships first at equal initiative (L944), "
     "each player's in listed order; the destroyed are removed after each initiative step (simultaneous fire, "
     "L1554-L1556): they still attack in their step but are not targeted",
-    "damage: each uncancelled hit or crit is one damage, shields first (L652); the damage deck's card effects are "
-    "not modelled",
+    NULL, /* damage: deck_words */
+    "ion tokens (Ion Torpedoes and the like): a ship is ionized at 1, 2 or 3 of them by its size (L1232); "
+    "ionized, it breaks its lock at once and cannot take one (L1238), in the next round its action is a focus "
+    "only (L1249, L1254), then its ion tokens go (L1251); a ship not ionized keeps its ion tokens",
     "tokens: each round a ship takes one action, the first of the action order it has (a lock only when it holds "
     "none); tokens spent attacking are gone when it defends; green tokens leave in the End phase (L1002), a lock "
     "stays and counts on any target; the Force recovers 1 a round (L487-L490); ability charges are full at every "
@@ -62,6 +64,22 @@ static const char *const assumptions[] = {
     "round limit",
 };
 #define NASSUMPTIONS (int)(sizeof assumptions / sizeof *assumptions)
+
+/* How damage is dealt: the damage deck's cards, or points. */
+static const char *const deck_words[2] = {
+    "damage: each uncancelled hit or crit is one point, shields first (L652); no damage cards (the deck off)",
+    "damage: hit damage, then crit damage, one point at a time, shields first (L652), then damage cards from "
+    "the defender's player's own deck (L516), a crit's face up; of the deck `run` uses (33 cards, from issue "
+    "#5) the face-up Direct Hit!, Fuel Leak, Hull Breach and Structural Damage act as in `run` and stay with "
+    "the ship, the other 20 cards' effects are not modelled; a ship is destroyed when its cards reach its hull. "
+    "Tokens are spent for the dice's damage, the cards unseen, and a target's chance to be destroyed is the "
+    "dice's damage against its hit points left",
+};
+
+static const char *assumption(const bt_model *m, int i)
+{
+    return assumptions[i] ? assumptions[i] : deck_words[m->deck];
+}
 
 static void range_words(const double *p, char *out, size_t n)
 {
@@ -139,8 +157,10 @@ static void text_report(FILE *f, const bt_report *rep)
     method_words(rep, method, sizeof method);
     range_words(o->range_p, ranges, sizeof ranges);
     actions_words(o, actions, sizeof actions);
-    fprintf(f, "neverodds %s — battle, rules xwing-2e, token spending by policy %s; %s\n", NO_VERSION, m->policy[0],
-            method);
+    fprintf(f, "neverodds %s — battle, rules xwing-2e%s, token spending by policy %s; %s\n", NO_VERSION,
+            m->deck ? " with the damage deck" : "", m->policy[0], method);
+    if (*m->deck_off_why)
+        fprintf(f, "note: %s\n", m->deck_off_why);
     for (int s = 0; s < 2; s++) {
         const no_battle_side *sd = rep->side[s];
         fprintf(f, "%s: %s (%s), targets %s\n", s ? "B" : "A", sd->name, sd->file, no_target_names[o->target[s]]);
@@ -205,7 +225,7 @@ static void text_report(FILE *f, const bt_report *rep)
     fputs("\nassumptions:\n", f);
     for (int i = 0; i < NASSUMPTIONS; i++) {
         fputs("  - ", f);
-        rep_wrap(f, assumptions[i], 96, 4, 100);
+        rep_wrap(f, assumption(m, i), 96, 4, 100);
     }
     for (int s = 0; s < 2; s++)
         fprintf(f, "  - side %s targets %s\n", s ? "B" : "A", no_target_descriptions[o->target[s]]);
@@ -259,6 +279,9 @@ static void json_report(FILE *f, const bt_report *rep)
     method_words(rep, method, sizeof method);
     cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
     cJSON_AddStringToObject(root, "rules", "xwing-2e");
+    cJSON_AddBoolToObject(root, "damage_deck", m->deck);
+    if (*m->deck_off_why)
+        cJSON_AddStringToObject(root, "damage_deck_off", m->deck_off_why);
     cJSON_AddStringToObject(root, "policy", m->policy[0]);
     cJSON_AddStringToObject(root, "method", rep->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(root, "method_text", method);
@@ -337,7 +360,7 @@ static void json_report(FILE *f, const bt_report *rep)
         }
     cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
     for (int i = 0; i < NASSUMPTIONS; i++)
-        cJSON_AddItemToArray(as, cJSON_CreateString(assumptions[i]));
+        cJSON_AddItemToArray(as, cJSON_CreateString(assumption(m, i)));
     cJSON_AddNumberToObject(root, "attack_tables", m->tables);
     if (rep->exact)
         cJSON_AddNumberToObject(root, "battle_states", (double)r->states);
@@ -441,8 +464,8 @@ int bt_print(FILE *f, const bt_report *rep, char *err, size_t errlen)
     int rc = 0;
     char method[160], foot[300];
     method_words(rep, method, sizeof method);
-    snprintf(foot, sizeof foot, "X-Wing · rules xwing-2e · policy %s · %s · neverodds %s", rep->model->policy[0],
-             method, NO_VERSION);
+    snprintf(foot, sizeof foot, "X-Wing · rules xwing-2e%s · policy %s · %s · neverodds %s",
+             rep->model->deck ? " with the damage deck" : "", rep->model->policy[0], method, NO_VERSION);
     if (o->plot && survival_chart(rep, foot, err, errlen))
         rc = 1;
     if (o->plot_ranges && ranges_chart(rep, foot, err, errlen))

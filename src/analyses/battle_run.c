@@ -55,7 +55,12 @@ int no_battle(FILE *f, const no_battle_side *a, const no_battle_side *b, const n
     for (int r = 1; r <= 3 && !rc; r++) { /* the same battle at one range every round */
         double one[4] = {0};
         one[r] = 1;
-        if (!drive(m, o, one, rep, &rep->band[r - 1])) {
+        if (o->range_p[r] == 1) { /* the battle as asked: the same run */
+            bt_result_init(&rep->band[r - 1], m, o->rounds);
+            bt_result_add(&rep->band[r - 1], &rep->main);
+            rep->band[r - 1].exact = rep->main.exact;
+            bands |= 1 << (r - 1);
+        } else if (!drive(m, o, one, rep, &rep->band[r - 1])) {
             bands |= 1 << (r - 1);
         } else { /* exact fits the battle but not this range: sampled, and the report says so */
             bt_report mc = *rep;

@@ -6,6 +6,7 @@
  * leads anywhere new. */
 #include "battle_model.h"
 #include "neverodds/engine.h"
+#include "neverodds/xwing.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,24 +34,30 @@ static int intern(bt_ship *s, const bt_tokens *t)
     if (s->nstates == BT_MAX_STATES)
         return -1;
     s->state[s->nstates] = *t;
-    s->round_start[s->nstates] = -1;
+    s->round_start[s->nstates] = s->structural_up[s->nstates] = -1;
     return s->nstates++;
 }
 
 /* The End phase removes the green tokens (focus, evade, calculate, reinforce: L1002) and keeps
- * a lock; the Force recovers one (L460, L487-L490), a weapon's charges as many as its card
- * recovers (L460; none on most ordnance). The next round's action gives the first token of the
- * order the ship has an action for, a lock only when it holds none. */
+ * a lock, the ion tokens and the face-up cards; the Force recovers one (L460, L487-L490), a
+ * weapon's charges as many as its card recovers (L460; none on most ordnance). The next round's
+ * action gives the first token of the order the ship has an action for, a lock only when it
+ * holds none. An ionized ship may take only the focus action (L1249, L1254; when its bar has one)
+ * and holds no lock (L1238), and its ion tokens go at the end of its activation (L1251). */
 static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battle_opts *o)
 {
-    bt_tokens n = {.lock = t->lock, .force = (uint8_t)(t->force < s->src->force ? t->force + 1 : s->src->force)};
+    int ionized = t->ion >= s->ion_threshold;
+    bt_tokens n = {.lock = ionized ? 0 : t->lock,
+                   .force = (uint8_t)(t->force < s->src->force ? t->force + 1 : s->src->force),
+                   .structural = t->structural, .ion = ionized ? 0 : t->ion};
     for (int w = 1; w < s->src->nweapons && !o->fresh_tokens; w++) {
         const no_battle_weapon *x = &s->src->weapon[w];
         n.ammo[w] = (uint8_t)(t->ammo[w] + x->recovers < x->charges ? t->ammo[w] + x->recovers : x->charges);
     }
     for (int i = 0; i < o->nactions; i++) {
         int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
-        if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock && !o->fresh_tokens))
+        if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock && !o->fresh_tokens) ||
+            (ionized && bit != NO_ACT_FOCUS))
             continue;
         *token_field(&n, act) = 1;
         if (!o->fresh_tokens) /* one action a round; fresh tokens: all of them */
@@ -59,15 +66,24 @@ static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battl
     return n;
 }
 
-/* Interns the round start of every state (a round start's own round start too). -1 when full. */
-static int link_rounds(bt_ship *s, const no_battle_opts *o)
+/* Interns the round start of every state (a round start's own round start too) and, with the
+ * damage deck, the state with one more face-up Structural Damage (while the ship can survive it:
+ * two at most, the deck's copies). -1 when full. */
+static int link_states(bt_ship *s, const no_battle_opts *o, int deck)
 {
-    for (int i = 0; i < s->nstates; i++) /* nstates grows as round starts are found */
+    for (int i = 0; i < s->nstates; i++) { /* nstates grows as states are found */
         if (s->round_start[i] < 0) {
             bt_tokens n = next_round(s, &s->state[i], o);
             if ((s->round_start[i] = intern(s, &n)) < 0)
                 return -1;
         }
+        bt_tokens up = s->state[i];
+        if (s->structural_up[i] < 0 && deck && up.structural + 1 < s->hull && up.structural < 2) {
+            up.structural++;
+            if ((s->structural_up[i] = intern(s, &up)) < 0)
+                return -1;
+        }
+    }
     return 0;
 }
 
@@ -99,6 +115,9 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int 
     if (defender) { /* the damage dealt, whatever is left: the battle takes it from shields and hull */
         cJSON_AddNumberToObject(side, "hull", 40);
         cJSON_AddNumberToObject(side, "shields", 0);
+        if (t->structural) /* one defense die fewer each */
+            cJSON_AddNumberToObject(cJSON_AddObjectToObject(side, "damage_cards"), "structural_damage",
+                                    t->structural);
     }
     add_tokens(side, t, defender ? helps_defender : helps_attacker);
     return side;
@@ -125,7 +144,7 @@ static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int 
 /* An outcome before its token states are interned. */
 typedef struct raw_outcome {
     double p;
-    uint8_t damage;
+    uint8_t hit, crit, ion; /* ion: the ion tokens the weapon gave */
     bt_tokens atk, def;
 } raw_outcome;
 
@@ -141,8 +160,10 @@ typedef struct job {
 static int by_outcome(const void *x, const void *y)
 {
     const raw_outcome *a = x, *b = y;
-    if (a->damage != b->damage)
-        return a->damage - b->damage;
+    if (a->hit != b->hit || a->crit != b->crit)
+        return a->hit != b->hit ? a->hit - b->hit : a->crit - b->crit;
+    if (a->ion != b->ion) /* ships alike share outcomes, each gaining from its own ion tokens */
+        return a->ion - b->ion;
     int c = memcmp(&a->atk, &b->atk, sizeof a->atk);
     return c ? c : memcmp(&a->def, &b->def, sizeof a->def);
 }
@@ -160,15 +181,27 @@ static bt_tokens tokens_after(const bt_tokens *before, const uint8_t *tok, int h
 }
 
 /* The tokens a side held that the engine did not see (the attacker's evade, the charges of the
- * weapons), as they were; the weapon fired (w > 0) spends a charge. */
+ * weapons, the ion tokens), as they were; the weapon fired (w > 0) spends a charge. */
 static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps, int w)
 {
     for (int a = 0; a < NO_ACT_N; a++)
         if (!(helps & 1 << a))
             *token_field(t, a) = *token_field((bt_tokens *)before, a);
     memcpy(t->ammo, before->ammo, sizeof t->ammo);
+    t->structural = before->structural;
+    t->ion = before->ion;
     if (w)
         t->ammo[w]--;
+}
+
+/* The defender gains the ion tokens an attack gave: past its threshold they change nothing more
+ * (kept at it: fewer states); ionized, it breaks its lock at once (L1238). */
+static void gain_ion(const bt_ship *d, bt_tokens *t, int ion)
+{
+    int n = t->ion + ion;
+    t->ion = (uint8_t)(n < d->ion_threshold ? n : d->ion_threshold);
+    if (t->ion >= d->ion_threshold)
+        t->lock = 0;
 }
 
 /* Compiles the job's attack and lists its outcomes, equal ones merged. 0, or -1 with job->err. */
@@ -185,10 +218,13 @@ static int run_job(const bt_model *m, job *jb)
     no_exact(ctx, &g, p);
     const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
     for (int t = 0; t < g.nterm; t++) {
-        jb->raw[t] = (raw_outcome){.p = p[t], .damage = g.term[t].damage,
-                                   .atk = tokens_after(ta, g.term[t].tok[NO_ATTACKER], helps_attacker),
-                                   .def = tokens_after(td, g.term[t].tok[NO_DEFENDER], helps_defender)};
+        const no_state *e = &g.term[t]; /* hull 40, no shields, no deck: hit damage face down, crit face up */
+        jb->raw[t] = (raw_outcome){.p = p[t], .hit = e->facedown, .crit = e->faceup,
+                                   .ion = ctx->token_weapon ? 0 : e->ion_tokens,
+                                   .atk = tokens_after(ta, e->tok[NO_ATTACKER], helps_attacker),
+                                   .def = tokens_after(td, e->tok[NO_DEFENDER], helps_defender)};
         keep_unseen(&jb->raw[t].atk, ta, helps_attacker, jb->w);
+        gain_ion(&m->ship[jb->d], &jb->raw[t].def, jb->raw[t].ion);
     }
     qsort(jb->raw, (size_t)g.nterm, sizeof *jb->raw, by_outcome);
     int n = 0;
@@ -252,10 +288,11 @@ static int make_table(bt_model *m, const job *jb, bt_table *t)
             sd = m->fresh ? jb->sd : intern(&m->ship[jb->d], &o->def);
         if (sa < 0 || sd < 0)
             return -1;
-        t->out[i] = (bt_outcome){o->damage, (uint8_t)sa, (uint8_t)sd};
+        t->out[i] = (bt_outcome){o->hit, o->crit, (uint8_t)sa, (uint8_t)sd};
         t->p[i] = o->p;
-        t->mean += o->p * o->damage;
-        for (int h = 0; h <= BT_MAX_HP && h <= o->damage; h++)
+        int damage = o->hit + o->crit;
+        t->mean += o->p * damage;
+        for (int h = 0; h <= BT_MAX_HP && h <= damage; h++)
             t->tail[h] += o->p;
     }
     build_alias(t);
@@ -384,6 +421,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
                 jb->raw[k] = src->raw[k];
                 keep_unseen(&jb->raw[k].atk, ta, helps_attacker, jb->w);
                 keep_unseen(&jb->raw[k].def, td, helps_defender, 0);
+                gain_ion(&m->ship[jb->d], &jb->raw[k].def, jb->raw[k].ion);
             }
         }
         if (bad[i]) {
@@ -396,7 +434,8 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         if (!t)
             abort();
         grid[bt_cell(m, jb->a, jb->d, jb->r, jb->w)][jb->sa * BT_MAX_STATES + jb->sd] = t;
-        if (make_table(m, jb, t) || link_rounds(&m->ship[jb->a], o) || link_rounds(&m->ship[jb->d], o)) {
+        if (make_table(m, jb, t) || link_states(&m->ship[jb->a], o, m->deck) ||
+            link_states(&m->ship[jb->d], o, m->deck)) {
             snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
             rc = -1;
         }
@@ -421,6 +460,40 @@ static void free_table(bt_table *t)
     free(t->bucket);
 }
 
+/* The ion tokens that ionize a ship: by its size (L1232, L3523-L3525); a plain ship is small. */
+static int ion_threshold(const no_battle_ship *s)
+{
+    static const char *const sizes[] = {"small", "medium", "large", "huge"};
+    static const int threshold[] = {1, 2, 3, 6};
+    for (int i = 0; s->card && i < 4; i++)
+        if (!strcmp(s->card->size, sizes[i]))
+            return threshold[i];
+    return 1;
+}
+
+/* With the deck asked for: on, unless a side's hulls could take more cards than the deck holds
+ * (a deck that runs out is reshuffled from the destroyed ships' cards, L530-L531: not
+ * modelled), then off and said why. */
+static void choose_deck(bt_model *m, const no_battle_side *const side[2], const no_battle_opts *o)
+{
+    m->deck = o->deck;
+    int cards = 0;
+    for (int k = 0; k < BT_CARD_KINDS; k++)
+        cards += no_xwing_damage_deck.count[k];
+    for (int s = 0; s < 2 && m->deck; s++) {
+        int hull = 0;
+        for (int i = 0; i < side[s]->n; i++)
+            hull += side[s]->ship[i].hull;
+        if (hull > cards) {
+            m->deck = 0;
+            snprintf(m->deck_off_why, sizeof m->deck_off_why,
+                     "the damage deck is off: %.100s's hulls total %d, more than the deck's %d cards (a deck that runs "
+                     "out is reshuffled from destroyed ships' cards, L530-L531, which is not modelled)",
+                     side[s]->name, hull, cards);
+        }
+    }
+}
+
 int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b, const no_battle_opts *o,
                    char *err, size_t errlen)
 {
@@ -428,6 +501,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
     m->passive = o->passive;
     m->fresh = o->fresh_tokens;
     const no_battle_side *side[2] = {a, b};
+    choose_deck(m, side, o);
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < side[s]->n; i++) {
             bt_ship *sh = &m->ship[m->n++];
@@ -439,13 +513,14 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
                 return -1;
             }
             *sh = (bt_ship){.src = src, .side = s, .hp = hp, .points = src->points,
-                            .initiative = src->initiative, .nweapons = src->nweapons};
+                            .initiative = src->initiative, .nweapons = src->nweapons, .hull = src->hull,
+                            .shields = src->shields, .ion_threshold = ion_threshold(src)};
             bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
             for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
                 before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
             bt_tokens first = next_round(sh, &before, o);
             sh->first_state = intern(sh, &first);
-            link_rounds(sh, o);
+            link_states(sh, o, m->deck);
             m->nside[s]++;
         }
     for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */

@@ -23,6 +23,8 @@ static const char usage_battle[] =
     "  --first WHO       rolled (default: each round, 1/2 each), a or b (first player every round)\n"
     "  --target P[,Q]    targeting of both sides, or A's then B's: likeliest-kill (default), threat,\n"
     "                    points, spread\n"
+    "  --deck on|off     deal damage cards from each player's damage deck, their face-up effects\n"
+    "                    carried (default on); off: every hit or crit is one point of damage\n"
     "  --tokens LIST     the tokens ships take, in order: each round a ship performs one action,\n"
     "                    the first of these it has (default focus,calculate,lock,evade,reinforce;\n"
     "                    none: no tokens); matchup's words\n"
@@ -74,7 +76,7 @@ static int parse_actions(const char *v, no_battle_opts *o)
 
 /* The battle's own options (those the battle file may set are applied after it is read). */
 typedef struct battle_args {
-    const char *rounds, *range, *first;
+    const char *rounds, *range, *first, *deck;
 } battle_args;
 
 static int apply_args(const battle_args *b, no_battle_opts *o)
@@ -89,6 +91,11 @@ static int apply_args(const battle_args *b, no_battle_opts *o)
     if (b->range && no_battle_parse_ranges(b->range, o->range_p))
         return usage_error("--range: expected 1, 2, 3 or chances like 1:0.2,2:0.5,3:0.3 summing to 1, got '%s'",
                            b->range);
+    if (b->deck) {
+        if (strcmp(b->deck, "on") && strcmp(b->deck, "off"))
+            return usage_error("--deck: expected on or off, got '%s'", b->deck);
+        o->deck = !strcmp(b->deck, "on");
+    }
     if (b->first) {
         for (o->first = 0; o->first < NO_FIRST_N && strcmp(b->first, no_first_names[o->first]); o->first++)
             ;
@@ -117,10 +124,11 @@ int cmd_battle(int argc, char **argv)
             if (n == 2)
                 return usage_error("battle: one battle file or two sides (got '%s' more)", a);
             files[n++] = a;
-        } else if (!strcmp(a, "--rounds") || !strcmp(a, "--range") || !strcmp(a, "--first")) {
+        } else if (!strcmp(a, "--rounds") || !strcmp(a, "--range") || !strcmp(a, "--first") ||
+                   !strcmp(a, "--deck")) {
             if (!val)
                 return usage_error("%s: expected a value", a);
-            *(a[2] == 'f' ? &b.first : a[4] == 'u' ? &b.rounds : &b.range) = val;
+            *(a[2] == 'f' ? &b.first : a[2] == 'd' ? &b.deck : a[4] == 'u' ? &b.rounds : &b.range) = val;
             i++;
         } else if (!strcmp(a, "--target")) {
             if (parse_targets(val, o.target))
@@ -145,7 +153,7 @@ int cmd_battle(int argc, char **argv)
             o.plot_ranges = val;
             i++;
         } else if ((r = common_option(argc, argv, &i, &c)) != 0) {
-            return r == 1 ? unknown_option(a, (const char *const[]){"--rounds", "--range", "--first", "--target",
+            return r == 1 ? unknown_option(a, (const char *const[]){"--rounds", "--range", "--first", "--deck", "--target",
                                                                      "--tokens", "--plot-ranges", NULL},
                                            1)
                           : r;

@@ -9,7 +9,10 @@ Usage: python3 tests/battle/compare.py ./neverodds
   the last round within 5 standard errors of the oracle;
 - symmetry: a side against itself with the first player rolled each round gives both sides the
   same chance (exactly for case 02; within 5 SE for an XWS squad against itself);
-- determinism: the Monte Carlo report is byte-identical on 1 and 2 threads.
+- determinism: the Monte Carlo report is byte-identical on 1 and 2 threads;
+- with the damage deck (which the oracle does not model: it deals damage as points, so its cases
+  run with --deck off): every case's Monte Carlo outcomes within 5 standard errors of our exact,
+  and the exact symmetry of case 02.
 """
 import json
 import math
@@ -62,11 +65,12 @@ def numbers(x, path=""):
         yield path, x
 
 
+deck_cases = []
 cases = sorted(f for f in os.listdir(os.path.join(HERE, "cases")) if f.endswith(".json"))
 for case in cases:
     path = os.path.join(HERE, "cases", case)
     expected = json.load(open(os.path.join(HERE, "expected", case)))
-    got = ours(json.loads(run(path, "--exact")))
+    got = ours(json.loads(run(path, "--exact", "--deck", "off")))
     want = dict(numbers({k: expected[k] for k in got}))
     have = dict(numbers(got))
     check(set(want) == set(have), f"{case}: the report's figures differ: {sorted(set(want) ^ set(have))[:5]}")
@@ -74,7 +78,7 @@ for case in cases:
         if k in have:
             check(abs(have[k] - v) <= 1e-12, f"{case} exact{k}: {have[k]!r} vs the oracle's {v!r}")
 
-    mc = json.loads(run(path, "--trials", "200000", "--seed", "17"))
+    mc = json.loads(run(path, "--trials", "200000", "--seed", "17", "--deck", "off"))
     n = mc["battles"]
     for k in ("p_a_wins", "p_b_wins", "p_both_destroyed", "p_unresolved"):
         se = mc[k + "_stderr"] or math.sqrt(max(expected[k] * (1 - expected[k]), 1e-12) / n)
@@ -89,9 +93,22 @@ for case in cases:
             se = se or math.sqrt(max(want_p * (1 - want_p), 1e-12) / n)
             check(abs(p - want_p) <= 5 * se, f"{case} Monte Carlo survival {s['name']}: {p} vs {want_p} (SE {se})")
 
+    # the damage deck: Monte Carlo against exact (the cards drawn by sampling, and by branching)
+    ex = json.loads(run(path))
+    check(ex["damage_deck"], f"{case}: the deck is on by default")
+    if ex["method"] != "exact":  # too large with the deck (3 v 3, a range drawn each round)
+        continue
+    deck_cases.append(case)
+    mc = json.loads(run(path, "--trials", "200000", "--seed", "23"))
+    for k in ("p_a_wins", "p_b_wins", "p_both_destroyed", "rounds_mean"):
+        se = mc[k + "_stderr"] or math.sqrt(max(ex[k] * (1 - ex[k]), 1e-12) / n)
+        check(abs(mc[k] - ex[k]) <= 5 * se, f"{case} deck, Monte Carlo {k}: {mc[k]} vs exact {ex[k]} (SE {se})")
+
 # symmetry: case 02 (two identical ships) with the first player rolled each round
 sym = json.loads(run(os.path.join(HERE, "cases", "02_1v1_identical.json"), "--first", "rolled", "--exact"))
 check(abs(sym["p_a_wins"] - sym["p_b_wins"]) <= 1e-12, f"symmetry exact: {sym['p_a_wins']} vs {sym['p_b_wins']}")
+sym = json.loads(run(os.path.join(HERE, "cases", "02_1v1_identical.json"), "--first", "rolled", "--exact", "--deck", "off"))
+check(abs(sym["p_a_wins"] - sym["p_b_wins"]) <= 1e-12, f"symmetry exact, no deck: {sym['p_a_wins']} vs {sym['p_b_wins']}")
 rebels = os.path.join(ROOT, "profiles", "xwing", "squads", "rebels.xws")
 sym = json.loads(run(rebels, rebels, "--trials", "200000", "--seed", "5"))
 pa, pb, n = sym["p_a_wins"], sym["p_b_wins"], sym["battles"]
@@ -105,5 +122,7 @@ check(one == two, "the Monte Carlo report differs on 1 and 2 threads")
 
 for f in failures[:40]:
     print("FAIL:", f)
-print(f"battle: {checks - len(failures)}/{checks} checks passed over {len(cases)} oracle cases")
+check(len(deck_cases) >= 4, f"exact with the deck on only {deck_cases}")
+print(f"battle: {checks - len(failures)}/{checks} checks passed over {len(cases)} oracle cases "
+      f"({len(deck_cases)} of them exact with the deck too)")
 sys.exit(1 if failures else 0)
