@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GONE BT_GONE
 
 void bt_result_init(bt_result *r, const bt_model *m, int rounds)
 {
@@ -173,7 +172,7 @@ static int step_end(const bt_model *m, const uint8_t *hp, uint8_t *st)
         int any = 0;
         for (int end = x + m->nside[s]; x < end; x++) {
             if (!hp[x])
-                st[x] = GONE;
+                st[x] = BT_GONE;
             any |= hp[x];
         }
         alive[s] = any != 0;
@@ -260,7 +259,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
-            if (st[s] != GONE) {
+            if (st[s] != BT_GONE) {
                 int t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked);
                 if (t >= 0) {
                     /* one draw: its product with n holds the bucket (high word) and a uniform
@@ -287,7 +286,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             if (!p->last_of_step[i])
                 continue;
             for (; removed < ndead; removed++) /* the end of the initiative step */
-                st[dead[removed]] = GONE;
+                st[dead[removed]] = BT_GONE;
             if (!left[0] || !left[1]) {
                 record_losses(m, r, k, dead, ndead, left, lost);
                 record_end(m, r, k, hp, 1, 0);
@@ -296,7 +295,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
         }
         if (ms->refresh)
             for (int x = 0; x < m->n; x++)
-                if (st[x] != GONE)
+                if (st[x] != BT_GONE)
                     st[x] = (uint8_t)m->ship[x].round_start[st[x]];
         if (ndead)
             record_losses(m, r, k, dead, ndead, left, lost);
@@ -376,8 +375,6 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
 
 /* ---- exact ---- */
 
-typedef bt_state jstate;
-
 /* A map from battle states to their chances. Keys are packed: of each of bt_state's fields the
  * first n bytes (the ships'), then the decks, in whole words (1 v 1 with the deck: 4 words, not
  * 14); the map's work is mostly copying, hashing and comparing them. */
@@ -390,21 +387,30 @@ typedef struct jmap {
     int ships, words;
 } jmap;
 
-static void pack(const jstate *s, int n, uint64_t *key, int words)
+/* bt_state's per-ship arrays, in the order a key holds them (writable: unpack fills them). */
+static void fields_of(const bt_state *s, uint8_t *field[JFIELDS])
 {
-    uint8_t *b = (uint8_t *)key;
-    const uint8_t *field[JFIELDS] = {s->hp, s->st, s->attacked, s->shield, s->breach, s->fuel};
+    bt_state *w = (bt_state *)s;
+    uint8_t *f[JFIELDS] = {w->hp, w->st, w->attacked, w->shield, w->breach, w->fuel};
+    memcpy(field, f, sizeof f);
+}
+
+static void pack(const bt_state *s, int n, uint64_t *key, int words)
+{
+    uint8_t *b = (uint8_t *)key, *field[JFIELDS];
+    fields_of(s, field);
     memset(key, 0, (size_t)words * 8);
     for (int f = 0; f < JFIELDS; f++, b += n)
         memcpy(b, field[f], (size_t)n);
     memcpy(b, s->seen, sizeof s->seen);
 }
 
-static void unpack(const uint64_t *key, int n, jstate *s)
+static void unpack(const uint64_t *key, int n, bt_state *s)
 {
     const uint8_t *b = (const uint8_t *)key;
-    uint8_t *field[JFIELDS] = {s->hp, s->st, s->attacked, s->shield, s->breach, s->fuel};
+    uint8_t *field[JFIELDS];
     memset(s, 0, sizeof *s);
+    fields_of(s, field);
     for (int f = 0; f < JFIELDS; f++, b += n)
         memcpy(field[f], b, (size_t)n);
     memcpy(s->seen, b, sizeof s->seen);
@@ -423,7 +429,7 @@ static uint64_t jhash(const uint64_t *key, int words)
 /* An empty map of `cap` slots (a power of two) for states of n ships. */
 static void jmap_alloc(jmap *m, size_t cap, int n)
 {
-    *m = (jmap){.cap = cap, .ships = n, .words = (JFIELDS * n + (int)sizeof((jstate *)0)->seen + 7) / 8};
+    *m = (jmap){.cap = cap, .ships = n, .words = (JFIELDS * n + (int)sizeof((bt_state *)0)->seen + 7) / 8};
     m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);
     m->p = malloc(m->cap * sizeof *m->p);
     if (!m->key || !m->p)
@@ -463,7 +469,7 @@ static void jmap_add_key(jmap *m, const uint64_t *key, double p)
     m->p[i] += p;
 }
 
-static void jmap_add(jmap *m, const jstate *s, double p)
+static void jmap_add(jmap *m, const bt_state *s, double p)
 {
     uint64_t key[(JFIELDS * BT_SHIPS + sizeof s->seen + 7) / 8];
     pack(s, m->ships, key, m->words);
@@ -471,11 +477,11 @@ static void jmap_add(jmap *m, const jstate *s, double p)
 }
 
 /* The state in slot i (which holds one: p[i] >= 0). */
-static void jmap_at(const jmap *m, size_t i, jstate *s) { unpack(&m->key[i * (size_t)m->words], m->ships, s); }
+static void jmap_at(const jmap *m, size_t i, bt_state *s) { unpack(&m->key[i * (size_t)m->words], m->ships, s); }
 
 /* Ship t takes the damage to_deal in state y (chance p), into `to`: one branch per kind of each
  * face-up card drawn, weighed by the cards its side's deck has left. */
-static void deal_exact(const bt_model *m, jstate *y, int t, uint8_t to_deal[2], double p, jmap *to)
+static void deal_exact(const bt_model *m, bt_state *y, int t, uint8_t to_deal[2], double p, jmap *to)
 {
     if (!bt_deal(m, y, t, to_deal)) {
         jmap_add(to, y, p);
@@ -485,7 +491,7 @@ static void deal_exact(const bt_model *m, jstate *y, int t, uint8_t to_deal[2], 
     for (int k = 0; k < BT_CARD_KINDS; k++) {
         if (!left[k])
             continue;
-        jstate z = *y;
+        bt_state z = *y;
         uint8_t more[2] = {to_deal[0], to_deal[1]};
         bt_card(m, &z, t, k, more);
         deal_exact(m, &z, t, more, p * left[k] / total, to);
@@ -502,10 +508,10 @@ static int exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r
             return -1;
         if (from->p[i] < 0)
             continue;
-        jstate xs;
+        bt_state xs;
         jmap_at(from, i, &xs);
-        const jstate *x = &xs;
-        int t = x->st[s] == GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked);
+        const bt_state *x = &xs;
+        int t = x->st[s] == BT_GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked);
         if (t < 0) {
             jmap_add(to, x, from->p[i]);
             continue;
@@ -514,7 +520,7 @@ static int exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r
         int w = bt_best_weapon(m, s, t, r, x->st, x->hp[t], &kill);
         const bt_table *tab = bt_table_of(m, s, t, r, w, x->st[s], x->st[t]);
         for (int k = 0; k < tab->n; k++) {
-            jstate y = *x;
+            bt_state y = *x;
             const bt_outcome *out = &tab->out[k];
             y.st[s] = out->atk_state;
             y.st[t] = out->def_state;
@@ -532,7 +538,7 @@ static void exact_step_end(const bt_model *m, int k, const jmap *from, jmap *to,
     for (size_t i = 0; i < from->cap; i++) {
         if (from->p[i] < 0)
             continue;
-        jstate y;
+        bt_state y;
         jmap_at(from, i, &y);
         if (!step_end(m, y.hp, y.st))
             record_end(m, r, k, y.hp, from->p[i], 0);
@@ -562,7 +568,7 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
     make_plan(m, 1, &plans[1]);
     jmap now;
     jmap_init(&now, m->n);
-    jstate start;
+    bt_state start;
     bt_state_start(m, &start);
     jmap_add(&now, &start, 1);
     int rc = 0;
@@ -601,11 +607,11 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                 }
                 for (size_t i = 0; i < cur.cap && !rc; i++) /* the End phase: tokens for the next round */
                     if (cur.p[i] >= 0) {
-                        jstate y;
+                        bt_state y;
                         jmap_at(&cur, i, &y);
                         for (int x = 0; x < m->n; x++) {
                             y.attacked[x] = 0;
-                            if (y.st[x] != GONE)
+                            if (y.st[x] != BT_GONE)
                                 y.st[x] = (uint8_t)m->ship[x].round_start[y.st[x]];
                         }
                         jmap_add(&next, &y, cur.p[i]);
