@@ -23,6 +23,27 @@ static void load_battle(const char *text, no_battle_side *a, no_battle_side *b, 
     ck_assert_msg(rc == 0, "%s", err);
 }
 
+/* Two side files (XWS squads or plain ships) from text, read as a battle's sides; the options
+ * the defaults, one thread. */
+static void load_sides(const char *const text[2], no_battle_side *a, no_battle_side *b, no_battle_opts *o)
+{
+    char err[NO_ERR_LEN];
+    no_battle_side *side[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        char path[64];
+        strcpy(path, "/tmp/neverodds-side-XXXXXX");
+        int fd = mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(write(fd, text[i], strlen(text[i])), (int)strlen(text[i]));
+        close(fd);
+        int rc = no_battle_side_load(path, side[i], err, sizeof err);
+        unlink(path);
+        ck_assert_msg(rc == 0, "%s", err);
+    }
+    no_battle_defaults(o);
+    o->run.threads = 1;
+}
+
 static const char two_on_one[] =
     "{\"a\": [{\"name\": \"t1\", \"initiative\": 3, \"attack\": 2, \"agility\": 3, \"hull\": 3, \"actions\": [\"focus\", \"evade\"]},"
     "        {\"name\": \"t2\", \"initiative\": 1, \"attack\": 2, \"agility\": 3, \"hull\": 3, \"actions\": [\"lock\"]}],"
@@ -430,19 +451,7 @@ START_TEST(t_ion)
         "{\"name\":\"ion\",\"faction\":\"rebelalliance\",\"version\":\"2.0.0\",\"pilots\":[{\"id\":\"bluesquadronescort\","
         "\"upgrades\":{\"torpedo\":[\"iontorpedoes\"]}}]}",
         "{\"name\":\"tie\",\"faction\":\"galacticempire\",\"version\":\"2.0.0\",\"pilots\":[{\"id\":\"academypilot\"}]}"};
-    no_battle_side *side[2] = {&a, &b};
-    for (int i = 0; i < 2; i++) {
-        char path[64];
-        strcpy(path, "/tmp/neverodds-ion-XXXXXX");
-        int fd = mkstemp(path);
-        ck_assert_int_eq(write(fd, sides[i], strlen(sides[i])), (int)strlen(sides[i]));
-        close(fd);
-        int rc = no_battle_side_load(path, side[i], err, sizeof err);
-        unlink(path);
-        ck_assert_msg(rc == 0, "%s", err);
-    }
-    no_battle_defaults(&o);
-    o.run.threads = 1;
+    load_sides(sides, &a, &b, &o);
     static const int order[] = {NO_ACT_LOCK, NO_ACT_EVADE, NO_ACT_FOCUS};
     memcpy(o.action_order, order, sizeof order);
     o.nactions = 3;
@@ -473,6 +482,122 @@ START_TEST(t_ion)
 }
 END_TEST
 
+/* A T-65 with a talent: Elusive (a defending charge, not recurring) or Lone Wolf (attacking and
+ * defending, recurring: one back each End phase, L458-L464). */
+#define VETERAN_WITH(talent)                                                                                   \
+    "{\"name\":\"vet\",\"faction\":\"rebelalliance\",\"version\":\"2.0.0\",\"pilots\":[{\"id\":\"redsquadronveteran\"," \
+    "\"upgrades\":{\"talent\":[\"" talent "\"]}}]}"
+static const char plain_attacker[] =
+    "{\"name\":\"x\",\"ships\":[{\"name\":\"x\",\"initiative\":1,\"attack\":3,\"agility\":2,\"hull\":4,"
+    "\"actions\":[\"focus\"]}]}";
+
+/* Charges carry: the rounds a plain ship needs to destroy a passive T-65 with Elusive, whose one
+ * charge is spent once for the whole battle, equal `run --shots-to-kill` (which carries the
+ * defender's charges, xwing.c) at each range to 1e-12, with and without the deck; so do
+ * matchup's rounds to destroy, whose fresh tokens leave the charges carried. */
+START_TEST(t_charges_carry_as_shots_to_kill)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    static const char *const sides[2] = {plain_attacker, VETERAN_WITH("elusive")};
+    load_sides(sides, &a, &b, &o);
+    for (int deck = 0; deck < 2; deck++) {
+        /* matchup's rounds to destroy (fresh tokens: the T-65's focus each attack) carry it too */
+        no_battle_defaults(&o);
+        o.run.threads = 1;
+        o.deck = deck;
+        no_rate siege[3];
+        double unresolved[3];
+        int exact;
+        ck_assert_msg(!no_battle_rounds_to_destroy(&a, &b, &o, siege, unresolved, &exact, err, sizeof err), "%s", err);
+        ck_assert_int_eq(exact, 1);
+        o.passive = 1 << 1;
+        o.rounds = NO_BATTLE_MAX_ROUNDS;
+        ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+        for (int r = 1; r <= 3; r++) {
+            double range_p[4] = {0};
+            range_p[r] = 1;
+            bt_result res;
+            o.run.force_exact = 1;
+            ck_assert_int_eq(bt_exact(&m, &o, range_p, 1000000, &res), 0);
+            no_rate mean = bt_mean_of(&res, res.rounds_sum, res.rounds_sq);
+            ck_assert(res.outcome[BT_UNRESOLVED] < 1e-13);
+            bt_result_free(&res);
+            char text[400];
+            snprintf(text, sizeof text,
+                     "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"tokens\":{\"focus\":1}},\"defender\":{"
+                     "\"pilot\":\"redsquadronveteran\",\"upgrades\":[\"elusive\"],\"tokens\":{\"focus\":1}},"
+                     "\"range\":%d,\"rule_options\":{\"damage_deck\":%s}}", r, deck ? "true" : "false");
+            no_scenario sc;
+            no_summary s;
+            no_run_opts ro = {.seed = 1, .threads = 1};
+            ck_assert_msg(!no_scenario_parse(text, "t", &sc, err, sizeof err), "%s", err);
+            ck_assert_msg(!no_run_shots(&sc, &ro, &s, err, sizeof err), "%s", err);
+            ck_assert_msg(fabs(mean.p - s.shots_mean) < 1e-12, "deck %d range %d: battle %.15f, shots %.15f", deck, r,
+                          mean.p, s.shots_mean);
+            ck_assert_msg(fabs(siege[r - 1].p - s.shots_mean) < 1e-12, "deck %d range %d: siege %.15f, shots %.15f",
+                          deck, r, siege[r - 1].p, s.shots_mean);
+            no_summary_free(&s);
+        }
+        /* the charge is the ship's one pool, full at the start; once spent it stays spent */
+        const bt_ship *vet = &m.ship[1];
+        ck_assert_int_eq(vet->npools, 1);
+        ck_assert_int_eq(vet->state[vet->first_state].charges[0], 1);
+        int spent = 0;
+        for (int s = 0; s < vet->nstates; s++)
+            if (!vet->state[s].charges[0]) {
+                spent++;
+                ck_assert_int_eq(vet->state[vet->round_start[s]].charges[0], 0);
+            }
+        ck_assert_int_gt(spent, 0);
+        bt_model_free(&m);
+    }
+}
+END_TEST
+
+/* A recurring charge (Lone Wolf) comes back in the End phase; it is spent attacking and
+ * defending from one pool; exact and Monte Carlo agree within 5 SE on a battle of two such pools. */
+START_TEST(t_recurring_charges)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    static const char *const sides[2] = {VETERAN_WITH("lonewolf"), VETERAN_WITH("elusive")};
+    load_sides(sides, &a, &b, &o);
+    o.rounds = 6;
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    const bt_ship *wolf = &m.ship[0];
+    ck_assert_int_eq(wolf->npools, 1);
+    int spent_attacking = 0, spent_defending = 0;
+    for (int r = 1; r <= 3; r++) {
+        const bt_table *at = bt_table_of(&m, 0, 1, r, 0, wolf->first_state, m.ship[1].first_state),
+                       *df = bt_table_of(&m, 1, 0, r, 0, m.ship[1].first_state, wolf->first_state);
+        for (int k = 0; k < at->n; k++)
+            spent_attacking |= !wolf->state[at->out[k].atk_state].charges[0];
+        for (int k = 0; k < df->n; k++)
+            spent_defending |= !wolf->state[df->out[k].def_state].charges[0];
+    }
+    ck_assert(spent_attacking && spent_defending);
+    for (int s = 0; s < wolf->nstates; s++)
+        ck_assert_int_eq(wolf->state[wolf->round_start[s]].charges[0], 1);
+    bt_result ex, mc;
+    o.run.force_exact = 1;
+    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
+    o.run.force_exact = 0;
+    o.run.trials = 300000;
+    o.run.seed = 5;
+    o.run.threads = 2;
+    bt_montecarlo(&m, &o, o.range_p, &mc);
+    drivers_agree(&m, &ex, &mc);
+    bt_result_free(&ex);
+    bt_result_free(&mc);
+    bt_model_free(&m);
+}
+END_TEST
+
 Suite *suite_battle(void)
 {
     Suite *s = suite_create("battle");
@@ -488,6 +613,8 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_deck_drivers_agree);
     tcase_add_test(tc, t_deck_off_past_33_hull);
     tcase_add_test(tc, t_ion);
+    tcase_add_test(tc, t_charges_carry_as_shots_to_kill);
+    tcase_add_test(tc, t_recurring_charges);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -625,6 +625,25 @@ printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"dam
 expect_error damage-cards-range "neverodds: $T/sd3.json: defender.damage_cards.structural_damage: expected an integer from 0 to 2, got 3" run "$T/sd3.json"
 printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"damage_cards":{"direct_hit":1}}}' >"$T/sd4.json"
 expect_error damage-cards-key "neverodds: $T/sd4.json: defender.damage_cards.direct_hit: " run "$T/sd4.json"
+# the charges an ability has left (ability_charges, pilot form): Elusive spent is no Elusive at all,
+# and with its charge it saves damage
+for c in 0 1; do
+    printf '{"game":"xwing","attacker":{"dice":3},"defender":{"pilot":"redsquadronveteran","upgrades":["elusive"],"ability_charges":{"elusive":%d}},"rule_options":{"damage_deck":false}}' "$c" >"$T/el$c.json"
+done
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"pilot":"redsquadronveteran"},"rule_options":{"damage_deck":false}}' >"$T/el.json"
+"$BIN" run "$T/el0.json" --format json >"$T/el0.out" && "$BIN" run "$T/el1.json" --format json >"$T/el1.out" &&
+    "$BIN" run "$T/el.json" --format json | python3 -c '
+import json, sys; none = json.load(sys.stdin)
+spent, full = (json.load(open(sys.argv[k]))["damage"]["pmf"] for k in (1, 2))
+assert all(abs(a - b) < 1e-12 for a, b in zip(spent, none["damage"]["pmf"])), (spent, none["damage"]["pmf"])
+mean = lambda p: sum(k * x for k, x in enumerate(p))
+assert mean(full) < mean(spent) - 0.1, (mean(full), mean(spent))' "$T/el0.out" "$T/el1.out" && ok || bad "ability_charges"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"pilot":"redsquadronveteran","upgrades":["elusive"],"ability_charges":{"elusive":2}}}' >"$T/el2.json"
+expect_error ability-charges-range "neverodds: $T/el2.json: defender.ability_charges.elusive: expected an integer from 0 to 1, got 2" run "$T/el2.json"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"pilot":"redsquadronveteran","upgrades":["elusive"],"ability_charges":{"lonewolf":0}}}' >"$T/el3.json"
+expect_error ability-charges-name "neverodds: $T/el3.json: defender.ability_charges.lonewolf: redsquadronveteran has no ability of that name with charges (elusive)" run "$T/el3.json"
+printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"ability_charges":{"elusive":0}}}' >"$T/el4.json"
+expect_error ability-charges-plain "neverodds: $T/el4.json: defender.ability_charges: unknown key" run "$T/el4.json"
 
 # matchup's rounds to destroy a squad (the battle engine, the other side passive) against an
 # independent path: one ship on one ship is run --shots-to-kill with the damage deck off (one shot a

@@ -70,7 +70,8 @@ typedef struct no_battle_opts {
     int passive;           /* bit s: side s does not attack (matchup's rounds to destroy) */
     int deck;              /* deal damage cards from each player's damage deck (else damage is points) */
     int fresh_tokens;      /* every attack starts with every token of the action order the ship
-                            * has, as matchup's cells do (nothing spent carries) */
+                            * has, as matchup's cells do (of what is spent only the abilities'
+                            * charges carry: they are not tokens) */
     int format;            /* NO_FMT_* */
     const char *plot;      /* survival curves */
     const char *plot_ranges; /* P(win) by range */

@@ -65,6 +65,10 @@ typedef struct no_scenario {
     int nreadings;
     no_reading readings[NO_MAX_READINGS];
     no_applied applied[NO_MAX_ATTACKS]; /* attack a's; a lone attack's is [0] */
+    /* X-Wing, a lone attack: its abilities that have charges, by the library's name, with the
+     * side whose card it is and its charge slot (what a battle reads an attack left of each) */
+    int npools;
+    struct { char ability[64]; uint8_t side, slot; } pools[NO_MAX_MODS];
 } no_scenario;
 
 /* Sets the policy of every attack of the scenario for both sides (--policy), or for one side. */

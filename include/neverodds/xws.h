@@ -40,6 +40,8 @@ typedef struct no_ship {
     char ability[NO_SHIP_MAX_CARDS][64];    /* the library's name of its dice effect, "" when not modelled */
     char why[NO_SHIP_MAX_CARDS][96];        /* why a dice card is not modelled */
     int aura[NO_SHIP_MAX_CARDS];            /* 1: it helps other ships, not its own (Howlrunner) */
+    int ability_charges[NO_SHIP_MAX_CARDS]; /* its ability's charges in the library (0: none) */
+    int recovers[NO_SHIP_MAX_CARDS];        /* the charges its card recovers in the End phase (L458-L464) */
 } no_ship;
 
 /* The actions that give a token the dice use: bit 1 << i is no_action_names[i]. */

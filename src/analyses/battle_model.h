@@ -12,10 +12,12 @@
 /* The tokens a ship holds between attacks (the ones the dice use), and what else of it the
  * next attacks read: its face-up Structural Damage cards (one defense die fewer each) and its
  * ion tokens (ionized at the ship's threshold: no lock, and the next round's action a focus). */
+#define BT_POOLS 3 /* abilities of one ship whose charges carry from attack to attack */
 typedef struct bt_tokens {
     uint8_t focus, evade, calculate, lock, reinforce, force;
     uint8_t ammo[NO_BATTLE_MAX_WEAPONS]; /* charges left of each weapon but the primary ([0]) */
     uint8_t structural, ion;
+    uint8_t charges[BT_POOLS];           /* charges left of each of the ship's pools (bt_ship.pool) */
 } bt_tokens;
 
 /* One outcome of an attack: the hit and crit damage it deals (uncancelled results, one point
@@ -47,6 +49,8 @@ typedef struct bt_ship {
     int nweapons;                   /* src->nweapons, here where the hot path reads it */
     int hull, shields;
     int ion_threshold;              /* ion tokens that ionize it (its size: L1232) */
+    int npools;
+    int pool[BT_POOLS];             /* the cards (src->card's) whose abilities' charges carry */
     int nstates;
     bt_tokens state[BT_MAX_STATES];
     int round_start[BT_MAX_STATES]; /* the state after the End phase and the next round's action */

@@ -58,8 +58,8 @@ static const char *const assumptions[] = {
     "only (L1249, L1254), then its ion tokens go (L1251); a ship not ionized keeps its ion tokens",
     "tokens: each round a ship takes one action, the first of the action order it has (a lock only when it holds "
     "none); tokens spent attacking are gone when it defends; green tokens leave in the End phase (L1002), a lock "
-    "stays and counts on any target; the Force recovers 1 a round (L487-L490); ability charges are full at every "
-    "attack",
+    "stays and counts on any target; the Force recovers 1 a round (L487-L490); an ability's charges carry "
+    "from attack to attack and come back only as its card says (L458-L464; most do not)",
     "a battle ends at the end of the initiative step in which a side has no ship left, or unresolved after the "
     "round limit",
 };

@@ -40,7 +40,8 @@ static int intern(bt_ship *s, const bt_tokens *t)
 
 /* The End phase removes the green tokens (focus, evade, calculate, reinforce: L1002) and keeps
  * a lock, the ion tokens and the face-up cards; the Force recovers one (L460, L487-L490), a
- * weapon's charges as many as its card recovers (L460; none on most ordnance). The next round's
+ * weapon's and an ability's charges as many as its card recovers (L458-L464; none on most
+ * ordnance, one on a recurring card). The next round's
  * action gives the first token of the order the ship has an action for, a lock only when it
  * holds none. An ionized ship may take only the focus action (L1249, L1254; when its bar has one)
  * and holds no lock (L1238), and its ion tokens go at the end of its activation (L1251). */
@@ -53,6 +54,10 @@ static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battl
     for (int w = 1; w < s->src->nweapons && !o->fresh_tokens; w++) {
         const no_battle_weapon *x = &s->src->weapon[w];
         n.ammo[w] = (uint8_t)(t->ammo[w] + x->recovers < x->charges ? t->ammo[w] + x->recovers : x->charges);
+    }
+    for (int p = 0; p < s->npools; p++) {
+        int c = s->pool[p], full = s->src->card->ability_charges[c], up = t->charges[p] + s->src->card->recovers[c];
+        n.charges[p] = (uint8_t)(up < full ? up : full);
     }
     for (int i = 0; i < o->nactions; i++) {
         int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
@@ -120,6 +125,15 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int 
                                     t->structural);
     }
     add_tokens(side, t, defender ? helps_defender : helps_attacker);
+    cJSON *left = NULL; /* the pools spent below full (a full one is as the card gives it) */
+    for (int p = 0; p < s->npools; p++) {
+        int c = s->pool[p];
+        if (t->charges[p] == card->ability_charges[c])
+            continue;
+        if (!left)
+            left = cJSON_AddObjectToObject(side, "ability_charges");
+        cJSON_AddNumberToObject(left, card->ability[c], t->charges[p]);
+    }
     return side;
 }
 
@@ -194,6 +208,16 @@ static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps, int w)
         t->ammo[w]--;
 }
 
+/* The charges of ship s's pools (on side `side` of the attack) the attack left: the engine's
+ * where the scenario's abilities list the pool in that role, else as they were. */
+static void charges_after(const no_scenario *sc, const no_state *e, const bt_ship *s, int side, bt_tokens *t)
+{
+    for (int p = 0; p < s->npools; p++)
+        for (int k = 0; k < sc->npools; k++)
+            if (sc->pools[k].side == side && !strcmp(sc->pools[k].ability, s->src->card->ability[s->pool[p]]))
+                t->charges[p] = e->charges[sc->pools[k].slot];
+}
+
 /* The defender gains the ion tokens an attack gave: past its threshold they change nothing more
  * (kept at it: fewer states); ionized, it breaks its lock at once (L1238). */
 static void gain_ion(const bt_ship *d, bt_tokens *t, int ion)
@@ -224,6 +248,8 @@ static int run_job(const bt_model *m, job *jb)
                                    .atk = tokens_after(ta, e->tok[NO_ATTACKER], helps_attacker),
                                    .def = tokens_after(td, e->tok[NO_DEFENDER], helps_defender)};
         keep_unseen(&jb->raw[t].atk, ta, helps_attacker, jb->w);
+        charges_after(jb->sc, e, &m->ship[jb->a], NO_ATTACKER, &jb->raw[t].atk);
+        charges_after(jb->sc, e, &m->ship[jb->d], NO_DEFENDER, &jb->raw[t].def);
         gain_ion(&m->ship[jb->d], &jb->raw[t].def, jb->raw[t].ion);
     }
     qsort(jb->raw, (size_t)g.nterm, sizeof *jb->raw, by_outcome);
@@ -274,6 +300,15 @@ static void build_alias(bt_table *t)
     free(q);
 }
 
+/* Fresh tokens (no_battle_opts.fresh_tokens): of what an attack spends only the abilities'
+ * charges carry; the state `from` with the charges `after` left. */
+static int spent_charges(bt_ship *s, int from, const bt_tokens *after)
+{
+    bt_tokens t = s->state[from];
+    memcpy(t.charges, after->charges, sizeof t.charges);
+    return intern(s, &t);
+}
+
 /* The job's outcomes as a table, their token states interned. -1 when a ship has too many. */
 static int make_table(bt_model *m, const job *jb, bt_table *t)
 {
@@ -284,8 +319,8 @@ static int make_table(bt_model *m, const job *jb, bt_table *t)
         abort();
     for (int i = 0; i < t->n; i++) {
         const raw_outcome *o = &jb->raw[i];
-        int sa = m->fresh ? jb->sa : intern(&m->ship[jb->a], &o->atk), /* fresh: nothing spent carries */
-            sd = m->fresh ? jb->sd : intern(&m->ship[jb->d], &o->def);
+        int sa = m->fresh ? spent_charges(&m->ship[jb->a], jb->sa, &o->atk) : intern(&m->ship[jb->a], &o->atk),
+            sd = m->fresh ? spent_charges(&m->ship[jb->d], jb->sd, &o->def) : intern(&m->ship[jb->d], &o->def);
         if (sa < 0 || sd < 0)
             return -1;
         t->out[i] = (bt_outcome){o->hit, o->crit, (uint8_t)sa, (uint8_t)sd};
@@ -471,6 +506,30 @@ static int ion_threshold(const no_battle_ship *s)
     return 1;
 }
 
+/* The abilities of a squad's ship whose charges carry from attack to attack: those of its cards
+ * the library models with charges, its weapons' aside (their charges are the shots, ammo); past
+ * BT_POOLS, the rest full at every attack (said in the notes). */
+static void find_pools(bt_ship *sh, char *notes, size_t len)
+{
+    const no_ship *card = sh->src->card;
+    for (int c = 0; card && c < card->ncards; c++) {
+        int weapon = 0, seen = 0;
+        for (int w = 0; w < card->nweapons; w++)
+            weapon |= !card->weapon[w].primary && !strcmp(card->weapon[w].name, card->card[c]);
+        for (int p = 0; p < sh->npools; p++)
+            seen |= !strcmp(card->ability[sh->pool[p]], card->ability[c]);
+        if (!card->ability_charges[c] || weapon || seen)
+            continue;
+        if (sh->npools < BT_POOLS) {
+            sh->pool[sh->npools++] = c;
+            continue;
+        }
+        size_t at = strlen(notes);
+        snprintf(notes + at, len - at, "%s: the charges of %s are full at every attack (a ship's first %d "
+                 "abilities with charges carry theirs)\n", sh->src->name, card->ability[c], BT_POOLS);
+    }
+}
+
 /* With the deck asked for: on, unless a side's hulls could take more cards than the deck holds
  * (a deck that runs out is reshuffled from the destroyed ships' cards, L530-L531: not
  * modelled), then off and said why. */
@@ -518,6 +577,9 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
             for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
                 before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
+            find_pools(sh, m->notes, sizeof m->notes);
+            for (int p = 0; p < sh->npools; p++)
+                before.charges[p] = (uint8_t)src->card->ability_charges[sh->pool[p]];
             bt_tokens first = next_round(sh, &before, o);
             sh->first_state = intern(sh, &first);
             link_states(sh, o, m->deck);

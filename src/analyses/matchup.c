@@ -297,7 +297,8 @@ static int sieges(const no_squad *a, const no_squad *b, const no_matchup_opts *o
 
 static void siege_text(FILE *f, const siege *x)
 {
-    fprintf(f, "  rounds to destroy the whole squad by focus fire (it does not shoot back; tokens as above):\n   ");
+    fprintf(f, "  rounds to destroy the whole squad by focus fire (it does not shoot back; tokens as above, "
+               "charges carried):\n   ");
     for (int r = 0; r < 3; r++) {
         fprintf(f, " r%d %.3f", r + 1, x->mean[r].p);
         if (!x->exact)

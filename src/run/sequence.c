@@ -663,6 +663,13 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
         masses next = {0};
         double finished[TOTALS] = {0};
         push(&q, opts, exact, 0, k, 0, &mass, &next, NULL, finished);
+        if (q.failed) { /* Monte Carlo meets its situations as it goes: one too many */
+            masses_free(&mass);
+            masses_free(&next);
+            snprintf(err, errlen, "%s", q.err);
+            sequence_free(&q);
+            return -1;
+        }
         out->shots[k] = rep_rate(finished[0] * scale, trials);
         out->shots_mean += k * finished[0] * scale;
         m2 += (double)k * k * finished[0] * scale;

@@ -1135,6 +1135,12 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
         if (!lj.failed && slot < NO_MAX_MODS)
             b->ctx->start.charges[slot] = (uint8_t)charges;
+        if (!lj.failed && lib_charges && slot < b->ctx->nmods && b->ctx == &b->sc->ctx) {
+            no_scenario *sc = b->sc; /* slot < nmods: the ability has modifiers in this role */
+            snprintf(sc->pools[sc->npools].ability, sizeof sc->pools[sc->npools].ability, "%s", key);
+            sc->pools[sc->npools].side = (uint8_t)side;
+            sc->pools[sc->npools++].slot = (uint8_t)slot;
+        }
         /* where the card is carried: on the side's own ship, or on another friendly ship, whose
          * effects a "cannot modify" on this one does not stop (FAQ B575, B581, B995) */
         for (int m = slot; other_ship >= 0 && m < b->ctx->nmods; m++)

@@ -206,6 +206,55 @@ static void name_side(const no_ship *s, const cJSON *ups, const no_weapon *w, ch
         snprintf(who + n, (size_t)(NO_WHO_LEN - n), ", weapon %s", w->name);
 }
 
+/* "ability_charges": {ABILITY: N}, the charges an ability of the ship has left (spent in earlier
+ * attacks): each the library's name of one of its cards' abilities that has charges, N from 0 to
+ * the library's charges. 0, or -1 with the error. */
+static int check_ability_charges(jr *j, const no_ship *s, const cJSON *given, const char *path)
+{
+    if (!given)
+        return 0;
+    if (!cJSON_IsObject(given)) {
+        jr_fail(j, path, "expected an object of ability names and the charges each has left");
+        return -1;
+    }
+    const cJSON *g;
+    cJSON_ArrayForEach(g, given)
+    {
+        int c = 0;
+        while (c < s->ncards && !(s->ability_charges[c] && !strcmp(s->ability[c], g->string)))
+            c++;
+        char at[160];
+        jr_key(at, sizeof at, path, g->string);
+        if (c == s->ncards) {
+            char list[256] = "";
+            for (int k = 0; k < s->ncards; k++)
+                if (s->ability_charges[k])
+                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", *list ? ", " : "",
+                             s->ability[k]);
+            jr_fail(j, at, "%s has no ability of that name with charges (%s)", s->pilot,
+                    *list ? list : "it has none");
+            return -1;
+        }
+        jr_int(j, given, g->string, path, 0, s->ability_charges[c], 0, 1);
+        if (j->failed)
+            return -1;
+    }
+    return 0;
+}
+
+/* The ability of card c as the side's "abilities" list names it: with the charges it has left
+ * when the side gives them. */
+static cJSON *ability_item(const no_ship *s, int c, const cJSON *charges_left)
+{
+    const cJSON *left = cJSON_GetObjectItemCaseSensitive(charges_left, s->ability[c]);
+    if (!left)
+        return cJSON_CreateString(s->ability[c]);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", s->ability[c]);
+    cJSON_AddNumberToObject(o, "charges", left->valueint);
+    return o;
+}
+
 int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *who,
                      char *err, size_t errlen)
 {
@@ -273,13 +322,19 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
     if (!abilities)
         abilities = cJSON_AddArrayToObject(side, "abilities");
     const char *weapon_name = w && !w->primary ? w->name : NULL;
+    const cJSON *charges_left = cJSON_GetObjectItem(side, "ability_charges");
+    char cp[96];
+    jr_key(cp, sizeof cp, path, "ability_charges");
+    if (check_ability_charges(&j, &s, charges_left, cp))
+        return -1;
     for (int c = 0; c < s.ncards && cJSON_IsArray(abilities); c++)
         if (*s.ability[c] && applies(&j, &s, c, defender, weapon_name))
-            cJSON_AddItemToArray(abilities, cJSON_CreateString(s.ability[c]));
+            cJSON_AddItemToArray(abilities, ability_item(&s, c, charges_left));
     note_unmodelled(&s, path, notes);
     name_side(&s, ups, defender ? NULL : w, who);
     cJSON_DeleteItemFromObject(side, "pilot");
     cJSON_DeleteItemFromObject(side, "upgrades");
     cJSON_DeleteItemFromObject(side, "weapon");
+    cJSON_DeleteItemFromObject(side, "ability_charges");
     return 0;
 }

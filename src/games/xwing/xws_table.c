@@ -227,6 +227,10 @@ static void add_card(jr *j, no_ship *s, const char *id, char kind)
     s->dice_card[c] = a || d;
     snprintf(s->ability[c], sizeof s->ability[c], "%s", a ? a->string : "");
     snprintf(s->why[c], sizeof s->why[c], "%s", a ? "" : jr_entry_text(d, "reason", ""));
+    s->ability_charges[c] = jr_entry_int(a, "charges", 0);
+    const cJSON *record = kind == NO_CARD_SHIP ? NULL : cJSON_GetObjectItemCaseSensitive(
+                              xt_ships(j, kind == NO_CARD_PILOT ? "pilots" : "upgrades"), id);
+    s->recovers[c] = jr_entry_int(record, "charges_recovers", 0);
 }
 
 /* ---- weapons ---- */
