@@ -595,6 +595,15 @@ expect_error battle-tokens "neverodds: --tokens: expected focus, calculate, lock
 # charts: survival curves and outcomes by range, written as scripts
 "$BIN" battle $B --plot "$T/bs.gp" --plot-ranges "$T/br.gp" >/dev/null && grep -q "P(alive)" "$T/bs.gp" &&
     grep -q "every round at one range" "$T/br.gp" && ok || bad "battle charts"
+# ten ships a side: past the 8 colours the point changes, so every survival curve looks its own
+python3 -c '
+import json, sys
+ships = [{"name": "t%d" % i, "initiative": 1, "attack": 2, "agility": 3, "hull": 1, "actions": ["focus"]} for i in range(10)]
+json.dump({"a": ships, "b": ships[:9]}, open(sys.argv[1], "w"))' "$T/ten.json"
+"$BIN" battle "$T/ten.json" --trials 2000 --plot "$T/ten.gp" >/dev/null && python3 -c '
+import re, sys
+looks = re.findall(r"pt (\d+) ps 1.1 dt (\d) lc rgb \"(#[0-9a-f]+)\" title", open(sys.argv[1]).read())
+assert len(looks) == 19 and len(set(looks)) == 19, looks' "$T/ten.gp" && ok || bad "battle chart: 19 curves told apart"
 
 # the damage deck in battles: on by default and said; --deck off deals points; a side whose hulls
 # pass the deck's 33 cards has it off, said; bad values name the option or the JSON path

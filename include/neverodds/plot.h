@@ -59,7 +59,7 @@ int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_gr
 typedef struct no_plot_curve {
     const char *label;
     const double *y, *se;   /* se NULL: exact */
-    int colour, dashed;
+    int colour, dashed;     /* colour: an index; past the palette's 8 the point changes too */
 } no_plot_curve;
 typedef struct no_plot_curves {
     const char *title, *subtitle, *footnote, *xlabel, *ylabel;

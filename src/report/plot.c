@@ -672,9 +672,11 @@ static void curves_script(FILE *f, const void *arg)
     fputs("plot ", f);
     for (int i = 0; i < c->ncurves; i++) {
         const no_plot_curve *cv = &c->curve[i];
-        fprintf(f, "%s$c%d using 1:($2*100)%s with %s lw 2.5 pt 7 ps 1.1 dt %d lc rgb \"%s\" title \"", i ? ", \\\n     " : "",
-                i, cv->se ? ":($3*100)" : "", cv->se ? "yerrorlines" : "linespoints", cv->dashed ? 2 : 1,
-                colours[cv->colour % NCOLOURS]);
+        /* past the colours, the next round of them with another point (circle, square, triangle, diamond) */
+        static const int points[] = {7, 5, 9, 13};
+        fprintf(f, "%s$c%d using 1:($2*100)%s with %s lw 2.5 pt %d ps 1.1 dt %d lc rgb \"%s\" title \"",
+                i ? ", \\\n     " : "", i, cv->se ? ":($3*100)" : "", cv->se ? "yerrorlines" : "linespoints",
+                points[cv->colour / NCOLOURS % 4], cv->dashed ? 2 : 1, colours[cv->colour % NCOLOURS]);
         put_text(f, cv->label);
         fputs("\"", f);
     }
