@@ -344,6 +344,80 @@ START_TEST(t_matchup_cell_is_a_run)
 }
 END_TEST
 
+/* The cells of a matchup as JSON, with the options given. */
+static cJSON *matchup_json(const no_squad *sq, no_matchup_opts *o)
+{
+    char *out = NULL, err[NO_ERR_LEN];
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    o->format = NO_FMT_JSON;
+    ck_assert_msg(no_matchup(f, &sq[0], &sq[1], o, err, sizeof err) == 0, "%s", err);
+    fclose(f);
+    cJSON *root = cJSON_Parse(out);
+    ck_assert_ptr_nonnull(root);
+    free(out);
+    return root;
+}
+
+static double number(const cJSON *o, const char *key) { return cJSON_GetObjectItem(o, key)->valuedouble; }
+
+/* Where a cell's exact attacks to destroy cannot fit (here: a situation limit lowered for the
+ * test), it falls back to Monte Carlo, says so with the reason and a standard error, and agrees
+ * with exact (without the limit) within 5 of them; the other cells stay exact. */
+START_TEST(t_matchup_falls_back_to_monte_carlo)
+{
+    no_squad *sq = malloc(2 * sizeof *sq);
+    char err[NO_ERR_LEN];
+    ck_assert_int_eq(no_squad_load(SQUADS "rebels.xws", &sq[0], err, sizeof err), 0);
+    ck_assert_int_eq(no_squad_load(SQUADS "empire.xws", &sq[1], err, sizeof err), 0);
+    no_matchup_opts o = {.run = {.seed = 1, .threads = 2}, .tokens = NO_ACT_FOCUS | NO_ACT_LOCK};
+    cJSON *exact = matchup_json(sq, &o);
+    o.run.exact_situations = 20;
+    cJSON *limited = matchup_json(sq, &o);
+    const cJSON *ce = cJSON_GetObjectItem(exact, "cells"), *cl = cJSON_GetObjectItem(limited, "cells");
+    int n = cJSON_GetArraySize(ce), fell = 0;
+    ck_assert_int_eq(n, cJSON_GetArraySize(cl));
+    for (int i = 0; i < n; i++) {
+        const cJSON *x = cJSON_GetArrayItem(ce, i), *y = cJSON_GetArrayItem(cl, i);
+        ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(x, "attacks_to_destroy_method")), "exact");
+        ck_assert_double_eq(number(x, "attacks_to_destroy_stderr"), 0);
+        const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(y, "attacks_to_destroy_method"));
+        if (!strcmp(method, "exact")) {
+            ck_assert_double_eq_tol(number(x, "attacks_to_destroy"), number(y, "attacks_to_destroy"), 1e-12);
+            continue;
+        }
+        fell++;
+        ck_assert_str_eq(method, "monte-carlo");
+        ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(y, "attacks_to_destroy_why")),
+                                     "can start in more than 20 ways"));
+        double se = number(y, "attacks_to_destroy_stderr");
+        ck_assert(se > 0);
+        ck_assert_msg(fabs(number(x, "attacks_to_destroy") - number(y, "attacks_to_destroy")) < 5 * se,
+                      "cell %d: exact %.6f, Monte Carlo %.6f ± %.6f", i, number(x, "attacks_to_destroy"),
+                      number(y, "attacks_to_destroy"), se);
+        ck_assert_double_eq_tol(number(x, "p_kill"), number(y, "p_kill"), 1e-12); /* one attack: still exact */
+    }
+    ck_assert_msg(fell > 0 && fell < n, "%d of %d cells fell back", fell, n);
+    /* the text marks them (~) and says each below its table */
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    o.format = NO_FMT_TEXT;
+    ck_assert_int_eq(no_matchup(f, &sq[0], &sq[1], &o, err, sizeof err), 0);
+    fclose(f);
+    int said = 0;
+    for (const char *at = out; (at = strstr(at, "\n  ~ ")) != NULL; at++) {
+        said++;
+        ck_assert_ptr_nonnull(strstr(at, "attacks by Monte Carlo, 100000 trials"));
+    }
+    ck_assert_int_eq(said, fell);
+    free(out);
+    cJSON_Delete(exact);
+    cJSON_Delete(limited);
+    free(sq);
+}
+END_TEST
+
 Suite *suite_xws(void)
 {
     Suite *s = suite_create("xws");
@@ -356,6 +430,7 @@ Suite *suite_xws(void)
     tcase_add_test(tc, t_ship_numbers_from_cards);
     tcase_add_test(tc, t_pilot_fills_the_side);
     tcase_add_test(tc, t_matchup_cell_is_a_run);
+    tcase_add_test(tc, t_matchup_falls_back_to_monte_carlo);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,6 +16,8 @@ typedef struct no_run_opts {
     int no_gain;           /* an optimal sequence skips its per-attack run (the comparison has its own) */
     int whole;             /* exact shots to kill with a deck: every situation compiled whole, dice
                             * and damage together, not dealt apart (tests: the oracle of dealt.c) */
+    int exact_situations;  /* exact shots to kill: the situations it may compile (0: the built-in
+                            * limit; tests lower it to reach matchup's Monte Carlo fallback) */
 } no_run_opts;
 
 /* Whether a run with these options is exact: asked for, or no trials given. */

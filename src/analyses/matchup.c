@@ -90,11 +90,16 @@ static int group_squad(const no_squad *sq, group *g)
     return n;
 }
 
+/* The trials of a cell's attacks to destroy when exact cannot fit them (an exact matchup). */
+#define FALLBACK_TRIALS 100000
+
 typedef struct cell {
     const group *atk, *def;
     no_scenario *sc;        /* at ranges 1 to 3, until run */
     double mean[3], kill, shots, beyond;
-    char err[NO_ERR_LEN];   /* why its run failed */
+    double mean_se[3], kill_se, shots_se; /* Monte Carlo's standard errors (0 exact) */
+    int shots_fell_back;    /* its attacks to destroy by Monte Carlo: exact could not fit them */
+    char err[NO_ERR_LEN];   /* why its run failed; why exact did not fit, when it fell back */
 } cell;
 
 /* Parses the cell's attack at each range: 0, or -1 with err. Parsing reads tables the program
@@ -125,13 +130,25 @@ static int run_cell(cell *c, const no_matchup_opts *o)
         if ((rc = no_run(sc, &o->run, &s, c->err, sizeof c->err)) != 0)
             break;
         c->mean[r - 1] = s.mean;
+        c->mean_se[r - 1] = s.mean_se;
         if (r == NO_MATCHUP_RANGE) {
             c->kill = s.kill.p;
+            c->kill_se = s.kill.se;
             no_run_opts shots = o->run;
             shots.shots = 1;
             no_summary_free(&s);
+            memset(&s, 0, sizeof s); /* a failed run leaves it as it was */
             rc = no_run(sc, &shots, &s, c->err, sizeof c->err);
+            if (rc && no_run_is_exact(&shots)) { /* too large for exact: Monte Carlo, said (c->err: why) */
+                char why[NO_ERR_LEN];
+                shots.force_exact = 0;
+                shots.trials = FALLBACK_TRIALS;
+                if ((rc = no_run(sc, &shots, &s, why, sizeof why)) != 0)
+                    snprintf(c->err, sizeof c->err, "%s", why);
+                c->shots_fell_back = !rc;
+            }
             c->shots = s.shots_mean;
+            c->shots_se = s.shots_mean_se;
             c->beyond = s.shots_beyond.p;
         }
         no_summary_free(&s);
@@ -196,9 +213,23 @@ static void cells_text(FILE *f, const cell *c, int n, int dir)
         fputs("  ", f);
         column(f, c[i].atk->label, 28);
         column(f, c[i].def->label, 28);
-        fprintf(f, "%9.4f %9.4f %9.4f %10.5f %10.3f%s\n", c[i].mean[0], c[i].mean[1], c[i].mean[2], c[i].kill,
-                c[i].shots, c[i].beyond > 1e-9 ? "+" : "");
+        fprintf(f, "%9.4f %9.4f %9.4f %10.5f %10.3f%s%s\n", c[i].mean[0], c[i].mean[1], c[i].mean[2], c[i].kill,
+                c[i].shots, c[i].beyond > 1e-9 ? "+" : "", c[i].shots_fell_back ? "~" : "");
     }
+    double most[3] = {0, 0, 0}; /* Monte Carlo: the largest standard error of each kind */
+    for (int i = 0; i < n; i++) {
+        for (int r = 0; r < 3; r++)
+            most[0] = fmax(most[0], c[i].mean_se[r]);
+        most[1] = fmax(most[1], c[i].kill_se);
+        most[2] = fmax(most[2], c[i].shots_fell_back ? 0 : c[i].shots_se);
+    }
+    if (most[0] > 0 || most[1] > 0 || most[2] > 0)
+        fprintf(f, "  Monte Carlo standard errors, at most: mean ± %.4f, P(kill) ± %.5f, attacks ± %.3f (JSON: each)\n",
+                most[0], most[1], most[2]);
+    for (int i = 0; i < n; i++)
+        if (c[i].shots_fell_back)
+            fprintf(f, "  ~ %s on %s: attacks by Monte Carlo, %d trials, %.3f ± %.3f (exact could not fit: %s)\n",
+                    c[i].atk->label, c[i].def->label, FALLBACK_TRIALS, c[i].shots, c[i].shots_se, c[i].err);
 }
 
 static void group_json(cJSON *e, const char *role, const group *g)
@@ -227,6 +258,14 @@ static cJSON *cell_json(const cell *c, int dir)
     cJSON_AddNumberToObject(e, "p_kill", c->kill);
     cJSON_AddNumberToObject(e, "attacks_to_destroy", c->shots);
     cJSON_AddNumberToObject(e, "p_not_destroyed_in_200", c->beyond);
+    /* standard errors, 0 where exact; the attacks' method, Monte Carlo where exact could not fit */
+    cJSON_AddItemToObject(e, "mean_damage_stderr_by_range", cJSON_CreateDoubleArray(c->mean_se, 3));
+    cJSON_AddNumberToObject(e, "p_kill_stderr", c->kill_se);
+    cJSON_AddNumberToObject(e, "attacks_to_destroy_stderr", c->shots_se);
+    cJSON_AddStringToObject(e, "attacks_to_destroy_method", c->shots_se > 0 || c->shots_fell_back ? "monte-carlo"
+                                                                                                     : "exact");
+    if (c->shots_fell_back)
+        cJSON_AddStringToObject(e, "attacks_to_destroy_why", c->err);
     return e;
 }
 
@@ -431,13 +470,13 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
         rep_print_json(f, root);
     } else if (o->format == NO_FMT_CSV) {
         fputs("direction,attacker,attacker_count,defender,defender_count,mean_r1,mean_r2,mean_r3,p_kill_r2,"
-              "attacks_to_destroy_r2\n", f);
+              "attacks_to_destroy_r2,attacks_to_destroy_r2_stderr\n", f);
         for (int d = 0; d < 2; d++)
             for (int i = 0; i < per; i++) {
                 const cell *x = &c[d * per + i];
-                fprintf(f, "%s,%s,%d,%s,%d,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b", x->atk->ship->pilot,
-                        x->atk->count, x->def->ship->pilot, x->def->count, x->mean[0], x->mean[1], x->mean[2], x->kill,
-                        x->shots);
+                fprintf(f, "%s,%s,%d,%s,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", d ? "b->a" : "a->b",
+                        x->atk->ship->pilot, x->atk->count, x->def->ship->pilot, x->def->count, x->mean[0], x->mean[1],
+                        x->mean[2], x->kill, x->shots, x->shots_se);
             }
     } else {
         fprintf(f, "neverodds %s — matchup, rules xwing-2e, policy per-attack, %s; data %s\n", NO_VERSION,
@@ -446,7 +485,8 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
                 *b->name ? ", " : "", b->name, b->faction);
         fprintf(f, "tokens: each ship holds one of each asked for whose action it has; one attack with the\n"
                    "primary weapon; P(kill) and attacks to destroy at range %d, one a round, the defender's\n"
-                   "tokens refreshed each round (+: some survive 200 attacks); ships alike share a row (×n)\n",
+                   "tokens refreshed each round (+: some survive 200 attacks; ~: Monte Carlo where exact could\n"
+                   "not fit, said below the table); ships alike share a row (×n)\n",
                 NO_MATCHUP_RANGE);
         for (int d = 0; d < 2; d++)
             cells_text(f, &c[d * per], per, d);

@@ -61,6 +61,7 @@ typedef struct sequence {
     int waves;          /* exact without look-ahead: compile_in_waves, on `threads` threads */
     int threads;
     int split;          /* exact shots to kill with a deck: the damage dealt apart from the dice */
+    int limit;          /* situations an attack may have (0: MAX_SITUATIONS), exact shots to kill's */
     dice_parts dice;
     int same_as[NO_MAX_ATTACKS]; /* the first attack defined byte for byte as this one */
     situation **sit[NO_MAX_ATTACKS];
@@ -142,10 +143,10 @@ static int situation_of(sequence *q, int a, const no_ctx *ctx, uint64_t key)
     const found *f = finder_find(&q->starts, start_hash(a, key), same_start, q, &want);
     if (f)
         return f->index;
-    if (q->nsit[a] == MAX_SITUATIONS) {
+    int limit = q->limit ? q->limit : MAX_SITUATIONS;
+    if (q->nsit[a] == limit) {
         q->failed = 1;
-        snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1,
-                 MAX_SITUATIONS);
+        snprintf(q->err, sizeof q->err, "%s: attack %d can start in more than %d ways", q->sc->file, a + 1, limit);
         return -1;
     }
     int i = add_situation(q, a, ctx, key);
@@ -649,7 +650,8 @@ int no_run_shots(const no_scenario *sc, const no_run_opts *opts, no_summary *out
     const no_ctx *first = &sc->attacks[0];
     sequence q = {.sc = sc, .repeat = 1, .rounds = rounds, .waves = exact, .threads = opts->threads,
                   .split = exact && !opts->whole && first->deck && !first->keep_dice &&
-                           sc->engine_rules->damage_fields};
+                           sc->engine_rules->damage_fields,
+                  .limit = exact && opts->exact_situations < MAX_SITUATIONS ? opts->exact_situations : 0};
     if (sequence_start(&q, err, errlen))
         return -1;
     uint64_t trials = exact ? 0 : opts->trials;
