@@ -171,6 +171,21 @@ static void drivers_agree(const bt_model *m, const bt_result *ex, const bt_resul
     }
 }
 
+/* Exact (insisted on) and Monte Carlo (`trials`, `seed`) of one battle agree (drivers_agree);
+ * the exact result is left in ex for the caller to read and free. */
+static void exact_and_monte_carlo(const bt_model *m, no_battle_opts *o, uint64_t trials, uint64_t seed, bt_result *ex)
+{
+    bt_result mc;
+    o->run.force_exact = 1;
+    ck_assert_int_eq(bt_exact(m, o, o->range_p, 1000000, ex), 0);
+    o->run.force_exact = 0;
+    o->run.trials = trials;
+    o->run.seed = seed;
+    bt_montecarlo(m, o, o->range_p, &mc);
+    drivers_agree(m, ex, &mc);
+    bt_result_free(&mc);
+}
+
 /* A battle with tokens, Force and a range distribution: Monte Carlo within 5 standard errors of
  * exact, on every outcome and each ship's survival at the end. */
 START_TEST(t_drivers_agree_with_tokens)
@@ -183,15 +198,10 @@ START_TEST(t_drivers_agree_with_tokens)
     o.run.threads = 2;
     o.deck = 0; /* damage as points: the deck's own test is t_deck_drivers_agree */
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
-    bt_result ex, mc;
-    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
-    o.run.trials = 300000;
-    o.run.seed = 9;
-    bt_montecarlo(&m, &o, o.range_p, &mc);
-    drivers_agree(&m, &ex, &mc);
+    bt_result ex;
+    exact_and_monte_carlo(&m, &o, 300000, 9, &ex);
     ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05); /* both sides can win */
     bt_result_free(&ex);
-    bt_result_free(&mc);
     bt_model_free(&m);
 }
 END_TEST
@@ -260,15 +270,11 @@ START_TEST(t_best_weapon)
     o.range_p[2] = o.range_p[3] = 0.5;
     o.rounds = 6;
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
-    bt_result ex, mc;
-    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
-    o.run.trials = 200000;
+    bt_result ex;
     o.run.threads = 2;
-    bt_montecarlo(&m, &o, o.range_p, &mc);
-    drivers_agree(&m, &ex, &mc);
+    exact_and_monte_carlo(&m, &o, 200000, o.run.seed, &ex);
     ck_assert(ex.outcome[BT_A_WINS] > 0.5 && ex.outcome[BT_B_WINS] > 0.01); /* both sides can win */
     bt_result_free(&ex);
-    bt_result_free(&mc);
     bt_model_free(&m);
 }
 END_TEST
@@ -400,17 +406,10 @@ START_TEST(t_deck_drivers_agree)
                 &a, &b, &o);
     o.run.threads = 2;
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
-    bt_result ex, mc;
-    o.run.force_exact = 1;
-    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
-    o.run.force_exact = 0;
-    o.run.trials = 300000;
-    o.run.seed = 11;
-    bt_montecarlo(&m, &o, o.range_p, &mc);
-    drivers_agree(&m, &ex, &mc);
+    bt_result ex;
+    exact_and_monte_carlo(&m, &o, 300000, 11, &ex);
     ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05);
     bt_result_free(&ex);
-    bt_result_free(&mc);
     bt_model_free(&m);
 }
 END_TEST
@@ -583,17 +582,10 @@ START_TEST(t_recurring_charges)
     ck_assert(spent_attacking && spent_defending);
     for (int s = 0; s < wolf->nstates; s++)
         ck_assert_int_eq(wolf->state[wolf->round_start[s]].charges[0], 1);
-    bt_result ex, mc;
-    o.run.force_exact = 1;
-    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), 0);
-    o.run.force_exact = 0;
-    o.run.trials = 300000;
-    o.run.seed = 5;
+    bt_result ex;
     o.run.threads = 2;
-    bt_montecarlo(&m, &o, o.range_p, &mc);
-    drivers_agree(&m, &ex, &mc);
+    exact_and_monte_carlo(&m, &o, 300000, 5, &ex);
     bt_result_free(&ex);
-    bt_result_free(&mc);
     bt_model_free(&m);
 }
 END_TEST
