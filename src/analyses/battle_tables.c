@@ -208,14 +208,24 @@ static void keep_unseen(bt_tokens *t, const bt_tokens *before, int helps, int w)
         t->ammo[w]--;
 }
 
-/* The charges of ship s's pools (on side `side` of the attack) the attack left: the engine's
- * where the scenario's abilities list the pool in that role, else as they were. */
-static void charges_after(const no_scenario *sc, const no_state *e, const bt_ship *s, int side, bt_tokens *t)
+/* Where the attack's state holds each of ship s's pools (s on side `side` of the attack): the
+ * charge slot of the scenario's ability of that name in that role, or -1 (not listed: unchanged). */
+static void pool_slots(const no_scenario *sc, const bt_ship *s, int side, int slot[BT_POOLS])
 {
-    for (int p = 0; p < s->npools; p++)
+    for (int p = 0; p < s->npools; p++) {
+        slot[p] = -1;
         for (int k = 0; k < sc->npools; k++)
             if (sc->pools[k].side == side && !strcmp(sc->pools[k].ability, s->src->card->ability[s->pool[p]]))
-                t->charges[p] = e->charges[sc->pools[k].slot];
+                slot[p] = sc->pools[k].slot;
+    }
+}
+
+/* The charges of the pools an end state `e` left (slots from pool_slots). */
+static void charges_after(const no_state *e, const bt_ship *s, const int slot[BT_POOLS], bt_tokens *t)
+{
+    for (int p = 0; p < s->npools; p++)
+        if (slot[p] >= 0)
+            t->charges[p] = e->charges[slot[p]];
 }
 
 /* The defender gains the ion tokens an attack gave: past its threshold they change nothing more
@@ -241,6 +251,9 @@ static int run_job(const bt_model *m, job *jb)
         abort();
     no_exact(ctx, &g, p);
     const bt_tokens *ta = &m->ship[jb->a].state[jb->sa], *td = &m->ship[jb->d].state[jb->sd];
+    int slot_a[BT_POOLS], slot_d[BT_POOLS];
+    pool_slots(jb->sc, &m->ship[jb->a], NO_ATTACKER, slot_a);
+    pool_slots(jb->sc, &m->ship[jb->d], NO_DEFENDER, slot_d);
     for (int t = 0; t < g.nterm; t++) {
         const no_state *e = &g.term[t]; /* hull 40, no shields, no deck: hit damage face down, crit face up */
         jb->raw[t] = (raw_outcome){.p = p[t], .hit = e->facedown, .crit = e->faceup,
@@ -248,8 +261,8 @@ static int run_job(const bt_model *m, job *jb)
                                    .atk = tokens_after(ta, e->tok[NO_ATTACKER], helps_attacker),
                                    .def = tokens_after(td, e->tok[NO_DEFENDER], helps_defender)};
         keep_unseen(&jb->raw[t].atk, ta, helps_attacker, jb->w);
-        charges_after(jb->sc, e, &m->ship[jb->a], NO_ATTACKER, &jb->raw[t].atk);
-        charges_after(jb->sc, e, &m->ship[jb->d], NO_DEFENDER, &jb->raw[t].def);
+        charges_after(e, &m->ship[jb->a], slot_a, &jb->raw[t].atk);
+        charges_after(e, &m->ship[jb->d], slot_d, &jb->raw[t].def);
         gain_ion(&m->ship[jb->d], &jb->raw[t].def, jb->raw[t].ion);
     }
     qsort(jb->raw, (size_t)g.nterm, sizeof *jb->raw, by_outcome);

@@ -98,7 +98,8 @@ typedef struct cell {
     no_scenario *sc;        /* at ranges 1 to 3, until run */
     double mean[3], kill, shots, beyond;
     double mean_se[3], kill_se, shots_se; /* Monte Carlo's standard errors (0 exact) */
-    int shots_fell_back;    /* its attacks to destroy by Monte Carlo: exact could not fit them */
+    int shots_exact;        /* its attacks to destroy are exact */
+    int shots_fell_back;    /* by Monte Carlo in an exact matchup: exact could not fit them */
     char err[NO_ERR_LEN];   /* why its run failed; why exact did not fit, when it fell back */
 } cell;
 
@@ -149,6 +150,7 @@ static int run_cell(cell *c, const no_matchup_opts *o)
             }
             c->shots = s.shots_mean;
             c->shots_se = s.shots_mean_se;
+            c->shots_exact = s.exact;
             c->beyond = s.shots_beyond.p;
         }
         no_summary_free(&s);
@@ -262,8 +264,7 @@ static cJSON *cell_json(const cell *c, int dir)
     cJSON_AddItemToObject(e, "mean_damage_stderr_by_range", cJSON_CreateDoubleArray(c->mean_se, 3));
     cJSON_AddNumberToObject(e, "p_kill_stderr", c->kill_se);
     cJSON_AddNumberToObject(e, "attacks_to_destroy_stderr", c->shots_se);
-    cJSON_AddStringToObject(e, "attacks_to_destroy_method", c->shots_se > 0 || c->shots_fell_back ? "monte-carlo"
-                                                                                                     : "exact");
+    cJSON_AddStringToObject(e, "attacks_to_destroy_method", c->shots_exact ? "exact" : "monte-carlo");
     if (c->shots_fell_back)
         cJSON_AddStringToObject(e, "attacks_to_destroy_why", c->err);
     return e;
