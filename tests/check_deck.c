@@ -336,6 +336,85 @@ START_TEST(a_hull_larger_than_the_deck_needs_the_deck_off)
 }
 END_TEST
 
+/* ---- the attacker's face-up cards (attacker.damage_cards) ---- */
+
+/* Mean damage of one lone attack (range 2 unless root says) on no defense dice. */
+static double mean_of(const char *root, const char *atk)
+{
+    no_scenario *sc = xwing(root, atk, "\"dice\":0");
+    no_summary s;
+    exact_summary(sc, &s);
+    double mean = s.mean;
+    no_summary_free(&s);
+    free(sc);
+    return mean;
+}
+
+/* Weapons Failure: one attack die fewer each, after the range bonus and before the 0-6 clamp.
+ * n dice on no defense deal n/2 on average (4 of 8 faces damage). */
+START_TEST(weapons_failure_takes_an_attack_die)
+{
+    ck_assert_near(mean_of("", "\"dice\":3"), 1.5, 1e-15);
+    ck_assert_near(mean_of("", "\"dice\":3,\"damage_cards\":{\"weapons_failure\":1}"), 1.0, 1e-15);
+    ck_assert_near(mean_of("", "\"dice\":3,\"damage_cards\":{\"weapons_failure\":2}"), 0.5, 1e-15);
+    ck_assert_near(mean_of(",\"range\":1", "\"dice\":2,\"damage_cards\":{\"weapons_failure\":2}"), 0.5, 1e-15);
+    ck_assert_near(mean_of("", "\"dice\":1,\"damage_cards\":{\"weapons_failure\":2}"), 0, 1e-15);
+}
+END_TEST
+
+/* Blinded Pilot: the attacker modifies its own dice only by spending Force for the default
+ * effect. Two dice with a focus token: 3/2 (each die 3/4 with focus), 1 blinded (focus unused);
+ * with a Force, 1 + P(a focus among two dice) = 1 + 7/16 either way; a lock's reroll is lost
+ * too; what the defender does stays (an evade token still cancels). */
+START_TEST(blinded_pilot_keeps_only_the_force)
+{
+    const char *blind = ",\"damage_cards\":{\"blinded_pilot\":1}";
+    char atk[160];
+    ck_assert_near(mean_of("", "\"dice\":2,\"tokens\":{\"focus\":1}"), 1.5, 1e-15);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"focus\":1}%s", blind);
+    ck_assert_near(mean_of("", atk), 1.0, 1e-15);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"force\":1}%s", blind);
+    ck_assert_near(mean_of("", atk), 1 + 7.0 / 16, 1e-15);
+    ck_assert_near(mean_of("", "\"dice\":2,\"tokens\":{\"force\":1}"), 1 + 7.0 / 16, 1e-15);
+    ck_assert(mean_of("", "\"dice\":2,\"tokens\":{\"lock\":1}") > 1.1);
+    snprintf(atk, sizeof atk, "\"dice\":2,\"tokens\":{\"lock\":1}%s", blind);
+    ck_assert_near(mean_of("", atk), 1.0, 1e-15);
+    /* the defender's own tokens still act: against 2 defense dice and an evade token, a blinded
+     * attacker with nothing to spend does as well as one that is not */
+    double mean[2];
+    for (int b = 0; b < 2; b++) {
+        snprintf(atk, sizeof atk, "\"dice\":3%s", b ? blind : "");
+        no_scenario *sc = xwing("", atk, "\"dice\":2,\"tokens\":{\"evade\":1,\"focus\":1}");
+        no_summary s;
+        exact_summary(sc, &s);
+        mean[b] = s.mean;
+        no_summary_free(&s);
+        free(sc);
+    }
+    ck_assert_near(mean[0], mean[1], 1e-15);
+    ck_assert(mean[0] < 1.0);
+}
+END_TEST
+
+START_TEST(attacker_cards_are_checked)
+{
+    no_scenario sc;
+    char err[NO_ERR_LEN];
+    const char *over = "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"damage_cards\":{\"weapons_failure\":3}},"
+                       "\"defender\":{\"dice\":1}}";
+    ck_assert_int_eq(no_scenario_parse(over, "wf.json", &sc, err, sizeof err), -1);
+    ck_assert_str_eq(err, "wf.json: attacker.damage_cards.weapons_failure: expected an integer from 0 to 2, got 3");
+    const char *defender_kind = "{\"game\":\"xwing\",\"attacker\":{\"dice\":3,\"damage_cards\":{\"structural_damage\":1}},"
+                                "\"defender\":{\"dice\":1}}";
+    ck_assert_int_eq(no_scenario_parse(defender_kind, "sd.json", &sc, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "attacker.damage_cards.structural_damage: "));
+    const char *first = "{\"game\":\"xwing\",\"rules\":\"xwing-1e\",\"attacker\":{\"dice\":3,\"damage_cards\":"
+                        "{\"blinded_pilot\":1}},\"defender\":{\"dice\":1}}";
+    ck_assert_int_eq(no_scenario_parse(first, "1e.json", &sc, err, sizeof err), -1);
+    ck_assert_str_eq(err, "1e.json: attacker.damage_cards: face-up damage cards are modelled for xwing-2e only");
+}
+END_TEST
+
 Suite *suite_deck(void)
 {
     Suite *s = suite_create("deck");
@@ -354,6 +433,9 @@ Suite *suite_deck(void)
     tcase_add_test(t, a_ship_near_destroyed_forgets_the_deck);
     tcase_add_test(t, forgetting_the_spent_deck_changes_no_probability);
     tcase_add_test(t, a_hull_larger_than_the_deck_needs_the_deck_off);
+    tcase_add_test(t, weapons_failure_takes_an_attack_die);
+    tcase_add_test(t, blinded_pilot_keeps_only_the_force);
+    tcase_add_test(t, attacker_cards_are_checked);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return s;

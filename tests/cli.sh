@@ -634,6 +634,17 @@ printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"dam
 expect_error damage-cards-range "neverodds: $T/sd3.json: defender.damage_cards.structural_damage: expected an integer from 0 to 2, got 3" run "$T/sd3.json"
 printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"damage_cards":{"direct_hit":1}}}' >"$T/sd4.json"
 expect_error damage-cards-key "neverodds: $T/sd4.json: defender.damage_cards.direct_hit: " run "$T/sd4.json"
+# face-up damage cards an attacker holds, pilot form: Luke Skywalker blinded (3 dice at range 2, a
+# focus token he may not spend, 2 Force for the default effect: 3/2 + E[min(focus results, 2)] =
+# 3/2 + 47/64), said on the attack line; Weapons Failure takes a die (2 dice: mean 1)
+printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","tokens":{"focus":1},"damage_cards":{"blinded_pilot":1}},"defender":{"dice":0}}' >"$T/blind.json"
+"$BIN" run "$T/blind.json" --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin); assert abs(d["damage"]["mean"] - (1.5 + 47 / 64)) < 1e-12, d["damage"]["mean"]' &&
+    ok || bad "blinded pilot, pilot form"
+"$BIN" run "$T/blind.json" | grep -q "^attack: .*Blinded Pilot face up (its own dice modified only by the Force's default effect)" &&
+    ok || bad "blinded pilot said"
+printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","damage_cards":{"weapons_failure":1}},"defender":{"dice":0},"rule_options":{"damage_deck":false}}' >"$T/wf.json"
+"$BIN" run "$T/wf.json" | grep -q "^attack: .*; 1 Weapons Failure face up (1 fewer attack die)" && ok || bad "weapons failure said"
 # the charges an ability has left (ability_charges, pilot form): Elusive spent is no Elusive at all,
 # and with its charge it saves damage
 for c in 0 1; do

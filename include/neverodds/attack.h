@@ -244,6 +244,10 @@ typedef struct no_ctx {
     uint8_t kept_die[NO_MAX_DICE], lands_rerolled[NO_MAX_DICE];
     int reroll_once;                   /* no die rerolled twice in an attack (X-Wing L29) */
     int attack_value, agility;         /* before range and effects */
+    /* X-Wing second edition: the attacker's face-up damage cards that act on its attack (the
+     * battle's, or a user's): Weapons Failure, one attack die fewer each; Blinded Pilot, its own
+     * dice modified only by spending Force for the default effect */
+    uint8_t weapons_failure, blinded;
     int range;                         /* X-Wing 0..3; Armada: AR_* (armada.h); Legion 1 */
     int obstructed, ordnance, ion_weapon;
     int hull, shields;                 /* hull 0: no kill statistics (Legion: the wounds the

@@ -64,6 +64,9 @@ int no_xwing1e_add_token_mods(no_ctx *ctx);
  * may not reduce, cancel or modify the defender's dice. An ordnance attack is taken as a special
  * weapon's (only the last applies), any other as a primary attack. */
 void no_xwing_range_zero(no_ctx *ctx);
+/* A blinded attacker (ctx->blinded): its own attack-dice modifications but the Force's default
+ * effect are never usable. */
+void no_xwing_blinded(no_ctx *ctx);
 
 /* First edition: the defender's agility value with its tokens (+2 cloaked, -1 per tractor token,
  * B97), before any floor; below 0, rule_options.agility_floor_before_range decides (B267-B269). */

@@ -78,6 +78,7 @@ int no_xwing_attack_dice(const no_ctx *ctx, no_state *s)
     if (ctx->range == 1 && !ctx->ordnance)
         n++; /* range bonus, L1351; none for ordnance, L1357 */
     uint8_t *tok = s->tok[NO_ATTACKER];
+    n -= ctx->weapons_failure; /* face-up Weapons Failure cards: 1 fewer die each (the card) */
     if (tok[NO_TOK_DEPLETE] > 0) { /* -1 die once, then remove one token, L1307-L1316 */
         n--;
         tok[NO_TOK_DEPLETE]--;
@@ -684,6 +685,24 @@ void no_xwing_range_zero(no_ctx *ctx)
     for (int m = 0; m < ctx->nmods; m++)
         if (forbidden_at_range_zero(ctx, m))
             ctx->mods[m].ranges &= (uint8_t)~1u;
+}
+
+/* A face-up Blinded Pilot on the attacker (the card, xwing-data2's damage deck; not in the
+ * seeds): while attacking it modifies its own dice only by spending Force for their default
+ * effect. Its other rerolls, changes and additions of attack dice are never usable; what it does
+ * to the defender's dice, and every defender effect, stays. */
+void no_xwing_blinded(no_ctx *ctx)
+{
+    for (int m = 0; ctx->blinded && m < ctx->nmods; m++)
+        for (int c = m + 1; c; c = ctx->mods[c - 1].chain) {
+            const no_modifier *md = &ctx->mods[c - 1];
+            int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
+            int force_default = md->builtin && md->cost_token == NO_TOK_FORCE;
+            if (md->side == NO_ATTACKER && md->pool == NO_POOL_ATTACK && modifying && !force_default) {
+                ctx->mods[m].ranges = 0;
+                break;
+            }
+        }
 }
 
 void no_xwing_force_focus(no_ctx *ctx)

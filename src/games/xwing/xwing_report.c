@@ -14,6 +14,11 @@ static void describe_attack(FILE *f, const no_ctx *ctx)
     if (ctx->crits_first)
         fprintf(f, ", evades cancel crits before hits (a card turns L356-L357 round)");
     rep_describe_side(f, ctx, NO_ATTACKER);
+    if (ctx->weapons_failure)
+        fprintf(f, "; %d Weapons Failure face up (%d fewer attack %s)", ctx->weapons_failure, ctx->weapons_failure,
+                ctx->weapons_failure > 1 ? "dice" : "die");
+    if (ctx->blinded)
+        fprintf(f, "; Blinded Pilot face up (its own dice modified only by the Force's default effect)");
     fprintf(f, "\ndefense:  agility %d", ctx->agility);
     if (ctx->hull)
         fprintf(f, ", hull %d, shields %d", ctx->hull, ctx->shields);

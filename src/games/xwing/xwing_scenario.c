@@ -1184,6 +1184,25 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
 
 /* ---- sides ---- */
 
+/* The face-up damage cards the attacker holds (a battle's, or a user's ship that took damage):
+ * the two that act on its attack, up to the deck's 2 copies each (xwing-data2's damage deck). */
+static void parse_attacker_cards(builder *b, const cJSON *side, const char *path)
+{
+    static const char *const keys[] = {"weapons_failure", "blinded_pilot", NULL};
+    jr *j = &b->j;
+    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(side, "damage_cards");
+    char p[256];
+    jr_key(p, sizeof p, path, "damage_cards");
+    if (!cards || jr_object(j, cards, p, keys))
+        return;
+    if (b->first_edition) {
+        jr_fail(j, p, "face-up damage cards are modelled for xwing-2e only");
+        return;
+    }
+    b->ctx->weapons_failure = (uint8_t)jr_int(j, cards, "weapons_failure", p, 0, 2, 0, 0);
+    b->ctx->blinded = (uint8_t)jr_int(j, cards, "blinded_pilot", p, 0, 2, 0, 0);
+}
+
 /* The face-up damage cards the defender holds already (a battle's, or a user's ship that took
  * damage): the kinds that act on dice or damage (xwing_damage.c), up to the deck's copies. They
  * are cards seen, so a deck left holds fewer of them; a Fuel Leak acts on the next crit damage. */
@@ -1213,7 +1232,7 @@ static void parse_side(builder *b, const cJSON *root, int side)
     no_ctx *ctx = b->ctx;
     const char *path = no_side_names[side];
     static const char *const attacker_keys[] = {"dice", "tokens", "abilities", "modifiers",
-                                                "ordnance", "ion_weapon", "size", NULL};
+                                                "ordnance", "ion_weapon", "size", "damage_cards", NULL};
     static const char *const defender_keys[] = {"dice", "tokens", "abilities", "modifiers",
                                                 "hull", "shields", "size", "damage_cards", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, path);
@@ -1232,6 +1251,7 @@ static void parse_side(builder *b, const cJSON *root, int side)
         if (ctx->ion_weapon && b->first_edition && !j->failed)
             jr_fail(j, "attacker.ion_weapon", "xwing-1e ion weapons are not modelled (their effect "
                     "follows the hit: a card rule, not dice; use xwing-2e)");
+        parse_attacker_cards(b, o, path);
     } else {
         ctx->agility = dice;
         ctx->hull = jr_int(j, o, "hull", path, 1, 40, 0, 0);
@@ -1505,6 +1525,7 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     weapon_rules(b, ctx, at);
     no_xwing_force_focus(ctx);
     no_xwing_range_zero(ctx);
+    no_xwing_blinded(ctx);
     if (!b->first_edition)
         no_xwing_token_groups(ctx);
     no_ctx_index(ctx);
