@@ -1184,21 +1184,31 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
 
 /* ---- sides ---- */
 
+/* A side's "damage_cards" object of the given keys, its path in p; NULL when absent or bad. */
+static const cJSON *damage_cards_of(builder *b, const cJSON *side, const char *path, const char *const *keys,
+                                    char p[256])
+{
+    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(side, "damage_cards");
+    jr_key(p, 256, path, "damage_cards");
+    if (!cards || jr_object(&b->j, cards, p, keys))
+        return NULL;
+    if (b->first_edition) {
+        jr_fail(&b->j, p, "face-up damage cards are modelled for xwing-2e only");
+        return NULL;
+    }
+    return cards;
+}
+
 /* The face-up damage cards the attacker holds (a battle's, or a user's ship that took damage):
  * the two that act on its attack, up to the deck's 2 copies each (xwing-data2's damage deck). */
 static void parse_attacker_cards(builder *b, const cJSON *side, const char *path)
 {
     static const char *const keys[] = {"weapons_failure", "blinded_pilot", NULL};
     jr *j = &b->j;
-    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(side, "damage_cards");
     char p[256];
-    jr_key(p, sizeof p, path, "damage_cards");
-    if (!cards || jr_object(j, cards, p, keys))
+    const cJSON *cards = damage_cards_of(b, side, path, keys, p);
+    if (!cards)
         return;
-    if (b->first_edition) {
-        jr_fail(j, p, "face-up damage cards are modelled for xwing-2e only");
-        return;
-    }
     b->ctx->weapons_failure = (uint8_t)jr_int(j, cards, "weapons_failure", p, 0, 2, 0, 0);
     b->ctx->blinded = (uint8_t)jr_int(j, cards, "blinded_pilot", p, 0, 2, 0, 0);
 }
@@ -1212,15 +1222,10 @@ static void parse_damage_cards(builder *b, const cJSON *side, const char *path)
     static const char *const keys[] = {"fuel_leak", "hull_breach", "structural_damage", NULL};
     static const int kinds[] = {XW_CARD_FUEL_LEAK, XW_CARD_HULL_BREACH, XW_CARD_STRUCTURAL};
     jr *j = &b->j;
-    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(side, "damage_cards");
     char p[256];
-    jr_key(p, sizeof p, path, "damage_cards");
-    if (!cards || jr_object(j, cards, p, keys))
+    const cJSON *cards = damage_cards_of(b, side, path, keys, p);
+    if (!cards)
         return;
-    if (b->first_edition) {
-        jr_fail(j, p, "face-up damage cards are modelled for xwing-2e only");
-        return;
-    }
     for (int k = 0; keys[k]; k++)
         b->ctx->start.card_seen[kinds[k]] =
             (uint8_t)jr_int(j, cards, keys[k], p, 0, no_xwing_damage_deck.count[kinds[k]], 0, 0);
