@@ -20,6 +20,11 @@ int no_mod_any(const no_ctx *ctx, const no_state *s, int side, int window, int *
 
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m);
 
+/* Only the modifiers of the bit mask `mods` may modify `pool` from now on (with any such limit
+ * already set, those both allow): "your dice cannot be modified otherwise" (Foresight), "you can
+ * modify your dice only by spending Force" (Blinded Pilot). */
+void no_mod_only(no_ctx *ctx, int pool, uint32_t mods);
+
 /* Lists every use the modifiers of `side` in `window` offer. *must_act is set when an unused
  * mandatory modifier is usable (the side may not pass). Returns the number of options, or -1
  * when there are more than `max` (the decision is too large to search). */

@@ -13,6 +13,7 @@
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
 #include "neverodds/rng.h"
+#include "run/finder.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,14 +417,11 @@ static void unpack(const uint64_t *key, int n, bt_state *s)
     memcpy(s->seen, b, sizeof s->seen);
 }
 
+/* A key's hash: whole words, mixed as the project's hash sets do (finder_hash), from the seed
+ * the map has always used (the same order of states, so the same sums to the last bit). */
 static uint64_t jhash(const uint64_t *key, int words)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < words; i++) {
-        h = (h ^ key[i]) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
-    }
-    return h ^ (h >> 29);
+    return finder_hash(0x9E3779B97F4A7C15ULL, key, (size_t)words * 8);
 }
 
 /* An empty map of `cap` slots (a power of two) for states of n ships. */

@@ -76,7 +76,7 @@ typedef struct bt_model {
     char notes[1024];                /* cards not modelled, per ship, for the report */
 } bt_model;
 
-/* Where a battle stands: each ship's hit points left (shields and hull), token state (GONE once
+/* Where a battle stands: each ship's hit points left (shields and hull), token state (BT_GONE once
  * removed) and the attacks on it this round (read by the spread policy only); with the damage
  * deck, its shields left and its face-up Hull Breaches and Fuel Leaks, and the cards each side's
  * deck has shown face up (by exchangeability, the face-down ones do not change the next draw's

@@ -7,6 +7,7 @@
 #include "battle_model.h"
 #include "neverodds/engine.h"
 #include "neverodds/xwing.h"
+#include "run/finder.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,12 +367,10 @@ static int may_fire(const bt_ship *s, int w, int sa)
 
 #define TABLE_BATCH 64 /* attacks parsed, then compiled side by side, at a time */
 
-static uint64_t text_hash(const char *t)
+/* Is entry f's attack text (items: the texts) the key text? */
+static int same_text(const void *items, const found *f, const void *key)
 {
-    uint64_t h = 0xCBF29CE484222325ULL;
-    for (; *t; t++)
-        h = (h ^ (unsigned char)*t) * 0x100000001B3ULL;
-    return h ^ (h >> 31);
+    return !strcmp(((char *const *)items)[f->index], key);
 }
 
 /* What the report names from the attacks' scenarios: the policy of each side (every attack has
@@ -386,9 +385,9 @@ static void note_scenario(bt_model *m, const no_scenario *sc)
         strcat(strcat(m->notes, sc->notes), "\n");
 }
 
-/* Every attack not tabled yet among the states known: parsed one by one (parsing reads shared
- * tables), compiled side by side. */
-static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, int *found, char *err,
+/* Every attack not tabled yet among the states known (*tabled: how many): parsed one by one
+ * (parsing reads shared tables), compiled side by side. */
+static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, int *tabled, char *err,
                       size_t errlen)
 {
     int njobs = 0, cap = 64;
@@ -411,29 +410,23 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
                 }
     int rc = 0;
     char **texts = calloc((size_t)njobs + 1, sizeof *texts);
-    size_t cap_seen = 64;
-    while (cap_seen < 2 * (size_t)njobs)
-        cap_seen *= 2;
-    int *seen = malloc(cap_seen * sizeof *seen); /* texts by hash: the first job of each attack */
+    finder seen = {0}; /* the texts: the first job of each attack */
     int *bad = calloc((size_t)njobs + 1, sizeof *bad);
-    if (!texts || !seen || !bad)
+    if (!texts || !bad)
         abort();
-    for (size_t i = 0; i < cap_seen; i++)
-        seen[i] = -1;
     /* in batches: a parsed scenario is large, and lives only until its attack is compiled */
     for (int from = 0; from < njobs && !rc; from += TABLE_BATCH) {
         int to = from + TABLE_BATCH < njobs ? from + TABLE_BATCH : njobs;
         for (int i = from; i < to && !rc; i++) {
             job *jb = &jobs[i];
             char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->w, jb->sa, jb->sd);
-            size_t h = text_hash(json) & (cap_seen - 1);
-            while (seen[h] >= 0 && strcmp(texts[seen[h]], json))
-                h = (h + 1) & (cap_seen - 1);
-            if (seen[h] >= 0) { /* ships alike: the attack of an earlier job */
-                jb->same = seen[h];
+            uint64_t h = finder_hash(FINDER_SEED, json, strlen(json));
+            const found *f = finder_find(&seen, h, same_text, texts, json);
+            if (f) { /* ships alike: the attack of an earlier job */
+                jb->same = f->index;
                 continue;
             }
-            seen[h] = i;
+            finder_add(&seen, h, 0, i);
             if (!(jb->sc = malloc(sizeof *jb->sc)))
                 abort();
             if (no_scenario_parse(json, "battle", jb->sc, err, errlen))
@@ -456,7 +449,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
             jobs[i].sc = NULL;
         }
     }
-    free(seen);
+    finder_free(&seen);
     for (int i = 0; i < njobs && !rc; i++) {
         job *jb = &jobs[i];
         if (jb->same >= 0) { /* its outcomes are the earlier job's */
@@ -497,7 +490,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
     free(jobs);
     free(bad);
     m->tables += njobs;
-    *found = njobs;
+    *tabled = njobs;
     return rc;
 }
 
@@ -613,9 +606,9 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
                         !(grid[bt_cell(m, x, y, r, w)] = calloc(GRID, sizeof **grid)))
                         abort();
                 }
-    int rc = 0, found = 1;
-    while (!rc && found)
-        rc = table_wave(m, grid, o, &found, err, errlen);
+    int rc = 0, tabled = 1;
+    while (!rc && tabled)
+        rc = table_wave(m, grid, o, &tabled, err, errlen);
     /* the grids, now that every state is known, packed to their size */
     m->table = calloc(cells, sizeof *m->table);
     if (!m->table)

@@ -34,6 +34,12 @@ static int modifies(const no_modifier *md)
     return md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
 }
 
+void no_mod_only(no_ctx *ctx, int pool, uint32_t mods)
+{
+    ctx->sole_mods[pool] = ((ctx->sole_pools >> pool) & 1) ? ctx->sole_mods[pool] & mods : mods;
+    ctx->sole_pools |= (uint8_t)(1u << pool);
+}
+
 /* The face of the die a locks_die change fixed in `pool`, or -1 (no_state.locked). */
 static int locked_face(const no_state *s, int pool)
 {

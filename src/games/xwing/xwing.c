@@ -689,20 +689,19 @@ void no_xwing_range_zero(no_ctx *ctx)
 
 /* A face-up Blinded Pilot on the attacker (the card, xwing-data2's damage deck; not in the
  * seeds): while attacking it modifies its own dice only by spending Force for their default
- * effect. Its other rerolls, changes and additions of attack dice are never usable; what it does
- * to the defender's dice, and every defender effect, stays. */
+ * effect. Of the attacker's side only the built-in Force change may modify the attack dice;
+ * what the defender does to them, and all it does to its own, stays. */
 void no_xwing_blinded(no_ctx *ctx)
 {
-    for (int m = 0; ctx->blinded && m < ctx->nmods; m++)
-        for (int c = m + 1; c; c = ctx->mods[c - 1].chain) {
-            const no_modifier *md = &ctx->mods[c - 1];
-            int modifying = md->op == NO_OP_REROLL || md->op == NO_OP_CHANGE || md->op == NO_OP_ADD;
-            int force_default = md->builtin && md->cost_token == NO_TOK_FORCE;
-            if (md->side == NO_ATTACKER && md->pool == NO_POOL_ATTACK && modifying && !force_default) {
-                ctx->mods[m].ranges = 0;
-                break;
-            }
-        }
+    if (!ctx->blinded)
+        return;
+    uint32_t allowed = 0;
+    for (int m = 0; m < ctx->nmods; m++) {
+        const no_modifier *md = &ctx->mods[m];
+        if (md->side != NO_ATTACKER || (md->builtin && md->cost_token == NO_TOK_FORCE))
+            allowed |= 1u << m;
+    }
+    no_mod_only(ctx, NO_POOL_ATTACK, allowed);
 }
 
 void no_xwing_force_focus(no_ctx *ctx)

@@ -1053,8 +1053,7 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
         uint32_t own = 0;
         for (int m = slot; m < ctx->nmods; m++)
             own |= 1u << m;
-        ctx->sole_mods[pool] = ((ctx->sole_pools >> pool) & 1) ? ctx->sole_mods[pool] & own : own;
-        ctx->sole_pools |= (uint8_t)(1u << pool);
+        no_mod_only(ctx, pool, own);
     }
     /* the other side rerolls at most 1 die of its own pool (Magva Yarro), modifies at most 1
      * focus result by its own effects (Padmé Amidala; FAQ L3086-L3088) */
