@@ -11,11 +11,7 @@
 static void load_battle(const char *text, no_battle_side *a, no_battle_side *b, no_battle_opts *o)
 {
     char path[64], err[NO_ERR_LEN];
-    strcpy(path, "/tmp/neverodds-battle-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
-    close(fd);
+    temp_file(path, "/tmp/neverodds-battle-XXXXXX", text);
     no_battle_defaults(o);
     o->run.threads = 1;
     int rc = no_battle_file_load(path, a, b, o, err, sizeof err);
@@ -31,11 +27,7 @@ static void load_sides(const char *const text[2], no_battle_side *a, no_battle_s
     no_battle_side *side[2] = {a, b};
     for (int i = 0; i < 2; i++) {
         char path[64];
-        strcpy(path, "/tmp/neverodds-side-XXXXXX");
-        int fd = mkstemp(path);
-        ck_assert_int_ge(fd, 0);
-        ck_assert_int_eq(write(fd, text[i], strlen(text[i])), (int)strlen(text[i]));
-        close(fd);
+        temp_file(path, "/tmp/neverodds-side-XXXXXX", text[i]);
         int rc = no_battle_side_load(path, side[i], err, sizeof err);
         unlink(path);
         ck_assert_msg(rc == 0, "%s", err);
@@ -222,12 +214,9 @@ START_TEST(t_best_weapon)
     memcpy(o.action_order, lock_first, sizeof lock_first);
     o.nactions = 2;
     ck_assert_msg(!no_battle_side_load(NO_PROFILES_DIR "/xwing/squads/rebels.xws", &a, err, sizeof err), "%s", err);
-    strcpy(path, "/tmp/neverodds-side-XXXXXX");
-    int fd = mkstemp(path);
     static const char plain[] = "{\"name\": \"t\", \"ships\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 4, "
                                 "\"agility\": 2, \"hull\": 8}]}";
-    ck_assert_int_eq(write(fd, plain, strlen(plain)), (int)strlen(plain));
-    close(fd);
+    temp_file(path, "/tmp/neverodds-side-XXXXXX", plain);
     int rc = no_battle_side_load(path, &b, err, sizeof err);
     unlink(path);
     ck_assert_msg(rc == 0, "%s", err);

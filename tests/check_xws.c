@@ -8,14 +8,7 @@
 #define SQUADS NO_PROFILES_DIR "/xwing/squads/"
 
 /* Writes `text` to a temporary .xws file; its path in `path` (unlink it after). */
-static void temp_squad(char *path, const char *text)
-{
-    strcpy(path, "/tmp/neverodds-squad-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
-    close(fd);
-}
+static void temp_squad(char *path, const char *text) { temp_file(path, "/tmp/neverodds-squad-XXXXXX", text); }
 
 /* The dice of the ship's weapon `name`, or -1 when it has none of that name. */
 static int xt_weapon_value(const no_ship *s, const char *name)
@@ -344,15 +337,22 @@ START_TEST(t_matchup_cell_is_a_run)
 }
 END_TEST
 
-/* The cells of a matchup as JSON, with the options given. */
-static cJSON *matchup_json(const no_squad *sq, no_matchup_opts *o)
+/* The matchup's report in `format`, with the options given (free it). */
+static char *matchup_output(const no_squad *sq, no_matchup_opts *o, int format)
 {
     char *out = NULL, err[NO_ERR_LEN];
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
-    o->format = NO_FMT_JSON;
+    o->format = format;
     ck_assert_msg(no_matchup(f, &sq[0], &sq[1], o, err, sizeof err) == 0, "%s", err);
     fclose(f);
+    return out;
+}
+
+/* The cells of a matchup as JSON, with the options given. */
+static cJSON *matchup_json(const no_squad *sq, no_matchup_opts *o)
+{
+    char *out = matchup_output(sq, o, NO_FMT_JSON);
     cJSON *root = cJSON_Parse(out);
     ck_assert_ptr_nonnull(root);
     free(out);
@@ -399,12 +399,7 @@ START_TEST(t_matchup_falls_back_to_monte_carlo)
     }
     ck_assert_msg(fell > 0 && fell < n, "%d of %d cells fell back", fell, n);
     /* the text marks them (~) and says each below its table */
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    o.format = NO_FMT_TEXT;
-    ck_assert_int_eq(no_matchup(f, &sq[0], &sq[1], &o, err, sizeof err), 0);
-    fclose(f);
+    char *out = matchup_output(sq, &o, NO_FMT_TEXT);
     int said = 0;
     for (const char *at = out; (at = strstr(at, "\n  ~ ")) != NULL; at++) {
         said++;

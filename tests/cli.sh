@@ -636,7 +636,7 @@ printf '{"game":"xwing","attacker":{"dice":3},"defender":{"dice":2,"hull":3,"dam
 expect_error damage-cards-key "neverodds: $T/sd4.json: defender.damage_cards.direct_hit: " run "$T/sd4.json"
 # face-up damage cards an attacker holds, pilot form: Luke Skywalker blinded (3 dice at range 2, a
 # focus token he may not spend, 2 Force for the default effect: 3/2 + E[min(focus results, 2)] =
-# 3/2 + 47/64), said on the attack line; Weapons Failure takes a die (2 dice: mean 1)
+# 3/2 + 47/64), said on the attack line; a Weapons Failure said there too (its die: check_deck.c)
 printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","tokens":{"focus":1},"damage_cards":{"blinded_pilot":1}},"defender":{"dice":0}}' >"$T/blind.json"
 "$BIN" run "$T/blind.json" --format json | python3 -c '
 import json, sys; d = json.load(sys.stdin); assert abs(d["damage"]["mean"] - (1.5 + 47 / 64)) < 1e-12, d["damage"]["mean"]' &&

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "neverodds/games.h"
 #include "neverodds/run.h"
 #include "neverodds/xwing.h"
@@ -13,6 +14,17 @@
 #include "neverodds/order.h"
 #include "neverodds/table.h"
 #include <cjson/cJSON.h>
+
+/* Writes `text` to a new temporary file made from `pattern` (ending in XXXXXX), its name into
+ * path (unlink it after). */
+static inline void temp_file(char *path, const char *pattern, const char *text)
+{
+    strcpy(path, pattern);
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+    close(fd);
+}
 
 /* Parses a scenario or fails the test with the parser's message. */
 static inline no_scenario *scenario(const char *json)
