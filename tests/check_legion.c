@@ -892,13 +892,36 @@ START_TEST(units_from_the_library)
     free(a);
     free(b);
     /* a named weapon, and a melee attack picking the unit's melee weapon */
-    a = legion(",\"attack_type\":\"melee\"", "\"unit\":\"lukeskywalker\"", "\"unit\":\"stormtroopers\"");
-    ck_assert_int_eq(pool_of(a, LG_BLACK), 6); /* the lightsaber: 6 black, Impact 2, Pierce 2 */
-    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_PIERCE], 2);
-    free(a);
-    a = legion("", "\"unit\":\"lukeskywalker\",\"weapons\":[\"Luke's DL-44 Blaster Pistol\"]",
+    a = legion(",\"attack_type\":\"melee\"", "\"unit\":\"lukeskywalkerherooftherebellion\"",
                "\"unit\":\"stormtroopers\"");
-    ck_assert_int_eq(pool_of(a, LG_RED), 2);
+    ck_assert_int_eq(pool_of(a, LG_RED), 2); /* Anakin's Lightsaber: 2 red 3 black, Impact 2, Pierce 1 */
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 3);
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_PIERCE], 1);
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_IMPACT], 2);
+    free(a);
+    a = legion("", "\"unit\":\"lukeskywalkerherooftherebellion\",\"weapons\":[\"Luke's Blaster\"]",
+               "\"unit\":\"stormtroopers\"");
+    ck_assert_int_eq(pool_of(a, LG_RED), 1); /* 1 red 3 black, Pierce 1 */
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 3);
+    free(a);
+    /* two weapons of one name (Rebel Sleeper Cell's Blaster Pistols, melee and range 1-2): the one
+     * for the attack type; a vehicle's card gives its Resilience (AT-ST, 8) */
+    a = legion("", "\"unit\":\"rebelsleepercell\",\"weapons\":[\"Blaster Pistols\"]", "\"unit\":\"atst\"");
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 12);
+    ck_assert_int_eq(pool_of(a, LG_WHITE), 0);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_RESILIENCE], 8);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_ARMOR], 5);
+    free(a);
+    a = legion(",\"attack_type\":\"melee\"", "\"unit\":\"rebelsleepercell\",\"weapons\":[\"Blaster Pistols\"]",
+               "\"unit\":\"atst\",\"resilience\":3");
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 6);
+    ck_assert_int_eq(pool_of(a, LG_WHITE), 6);
+    ck_assert_int_eq(a->ctx.kw[NO_DEFENDER][LK_RESILIENCE], 3); /* the scenario's key overrides */
+    free(a);
+    /* Primitive is a weapon's keyword (the Ewok Slingers' Slings): it reaches the pool */
+    a = legion("", "\"unit\":\"ewokslingers\"", "\"unit\":\"atst\"");
+    ck_assert_int_eq(pool_of(a, LG_BLACK), 6);
+    ck_assert_int_eq(a->ctx.kw[NO_ATTACKER][LK_PRIMITIVE], 1);
     free(a);
 }
 END_TEST

@@ -172,6 +172,18 @@ printf '{"game":"legion","attacker":{"pool":{"white":2}},"defender":{}}' >"$T/lg
     grep -q '"by_default":.*\["attack_type", "cover", "attacker.surge", "defender.die", "defender.surge", "defender.type", "defender.courage"\]' "$T/lgmin.out" &&
     "$BIN" run profiles/legion/heavy-weapon-unit.json >"$T/lgunit.txt" && ! grep -q "by default" "$T/lgunit.txt" &&
     grep -q "^defense:  white die, surge block, trooper, Courage 1, 5 minis" "$T/lgunit.txt" && ok || bad "Legion defaults marked"
+# A unit card without miniatures of its own (Legion HQ's The Bad Batch: its miniatures are its
+# upgrades) is refused until the scenario says them; a vehicle's card gives its Resilience
+printf '{"game":"legion","attacker":{"pool":{"white":2}},"defender":{"unit":"thebadbatchrepublic"}}' >"$T/bb.json"
+expect_error no-minis-defender "neverodds: $T/bb.json: defender.unit: unit thebadbatchrepublic's card in the data gives 0 miniatures of 2 wounds" run "$T/bb.json"
+printf '{"game":"legion","attacker":{"unit":"thebadbatchrepublic"},"defender":{"die":"red"}}' >"$T/bb2.json"
+expect_error no-minis-attacker "neverodds: $T/bb2.json: attacker.unit: unit thebadbatchrepublic's card in the data gives 0 miniatures" run "$T/bb2.json"
+printf '{"game":"legion","attacker":{"unit":"thebadbatchrepublic","weapons":[{"name":"DC-17 Hand Blaster","minis":4}]},"defender":{"unit":"thebadbatchrepublic","minis":4,"wounds":3}}' >"$T/bb3.json"
+"$BIN" run "$T/bb3.json" --trials 1000 >"$T/bb3.txt" && grep -q "^attack:   ranged (by default), 0 red 4 black 4 white" "$T/bb3.txt" &&
+    grep -q "4 minis x 3 wounds" "$T/bb3.txt" && ok || bad "a card without miniatures, given them"
+printf '{"game":"legion","attacker":{"pool":{"red":2}},"defender":{"unit":"atst"}}' >"$T/atst.json"
+"$BIN" run "$T/atst.json" | grep -q "^defense:  white die, surge block, vehicle, Courage -, Resilience 8, 1 mini x 11 wounds" &&
+    ok || bad "a vehicle's Resilience from its card"
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.
@@ -380,7 +392,11 @@ printf '{"game":"legion","cover":"heavy","attacker":{"unit":"stormtroopers","key
     ok || bad "squad dialect: $(cat "$T/d.err")"
 # list: ids by a piece of their name, for each game; an unknown kind
 "$BIN" list pilots vader | grep -q "^darthvader  *Darth Vader" && ok || bad "list pilots"
-"$BIN" list units vader | tail -1 | grep -q "^1 legion units matching" && ok || bad "list units"
+"$BIN" list units vader | tail -1 | grep -q "^2 legion units matching" && ok || bad "list units"
+"$BIN" list units vader | grep -q "^darthvaderdarklordofthesith  *Darth Vader  *title: Dark Lord of the Sith  faction: empire" &&
+    ok || bad "list units: a title tells two cards of one name apart"
+"$BIN" list upgrades dlt-19 --game legion | grep -q "^dlt19stormtrooper  *DLT-19 Stormtrooper  *slot: heavy weapon  points: 20" &&
+    ok || bad "list legion upgrades"
 "$BIN" list ships cr90 --game armada --format json | grep -q '"id":	"cr90-corvette-a"' && ok || bad "list armada ships"
 expect_error list-kind "neverodds: list: unknown kind 'starships'" list starships
 expect_error matchup-one "neverodds: matchup: expected two squad files" matchup "$T/typo.xws"

@@ -1,6 +1,6 @@
 /* cmd_list.c — `neverodds list KIND [TEXT]`: the ids a scenario or a squad may name, found by a
  * piece of their id or name: X-Wing pilots, ships, upgrades, abilities and dice cards, Legion
- * units, Armada ships and squadrons. Each kind is a row of a table: which library, which
+ * units and upgrades, Armada ships and squadrons. Each kind is a row of a table: which library, which
  * section, and which facts of an entry to print. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
@@ -24,7 +24,8 @@ static const listing listings[] = {
     {"abilities", "xwing", "xwing/abilities.json", "abilities", {"xws", "type", "summary", "assumes"}, 0},
     {"abilities", "xwing1", "xwing1/abilities.json", "abilities", {"type", "summary", "assumes"}, 0},
     {"dice-cards", "xwing", "xwing/dice-cards.json", "cards", {"type", "status", "ability", "reason"}, 1},
-    {"units", "legion", "legion/units.json", "units", {"rank", "minis", "wounds", "defense"}, 0},
+    {"units", "legion", "legion/units.json", "units", {"title", "faction", "rank", "minis", "wounds"}, 0},
+    {"upgrades", "legion", "legion/units.json", "upgrades", {"slot", "points"}, 0},
     {"ships", "armada", "armada/units.json", "ships", {"faction", "size", "hull"}, 0},
     {"squadrons", "armada", "armada/units.json", "squadrons", {"faction", "hull", "speed"}, 0},
 };
@@ -38,7 +39,7 @@ static const char usage_list[] =
     "  X-Wing:  pilots, ships, upgrades, abilities (the dice abilities modelled),\n"
     "           dice-cards (every card that acts on dice: modelled, or why not);\n"
     "           first edition (--game xwing1): abilities\n"
-    "  Legion:  units\n"
+    "  Legion:  units, upgrades (with --game legion)\n"
     "  Armada:  ships (with --game armada), squadrons\n"
     "\n"
     "Exit status: 0 ok (also when nothing matches: the count says 0), 2 bad input.\n";

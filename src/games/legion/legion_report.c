@@ -227,6 +227,8 @@ static void describe_legion(FILE *f, const no_ctx *ctx, uint32_t defaults)
         fprintf(f, "Courage -, ");
     else
         fprintf(f, "Courage %d%s, ", d[LK_COURAGE], dflt(defaults, LG_DEFAULT_COURAGE));
+    if (d[LK_RESILIENCE])
+        fprintf(f, "Resilience %d, ", d[LK_RESILIENCE]);
     if (!ctx->hull) /* no minis, wounds nor unit: see the outcomes */
         fprintf(f, "no unit given");
     else if (d[LK_WOUNDS])

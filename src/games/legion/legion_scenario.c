@@ -120,7 +120,7 @@ static void unit_keywords(jr *j, const units *u, const cJSON *unit, const char *
 static const char *const colours[] = {"red", "black", "white", NULL};
 static const char *const weapon_keywords[] = {
     "pierce", "impact", "critical", "ram", "lethal", "suppressive", "blast", "immune_deflect",
-    "high_velocity", "cumbersome", "spray", "anti_personnel", "anti_materiel", "ion", NULL};
+    "high_velocity", "cumbersome", "spray", "anti_personnel", "anti_materiel", "ion", "primitive", NULL};
 
 typedef struct pool_builder {
     int dice[3];
@@ -171,7 +171,7 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
     static const struct { const char *name; int index; } sums[] = {
         {"pierce", LK_PIERCE}, {"impact", LK_IMPACT}, {"critical", LK_CRITICAL}, {"ram", LK_RAM},
         {"lethal", LK_LETHAL}, {"suppressive", LK_SUPPRESSIVE}, {"blast", LK_BLAST},
-        {"immune_deflect", LK_IMMUNE_DEFLECT}, {"ion", LK_ION}};
+        {"immune_deflect", LK_IMMUNE_DEFLECT}, {"ion", LK_ION}, {"primitive", LK_PRIMITIVE}};
     uint8_t *a = ctx->kw[NO_ATTACKER];
     for (size_t k = 0; k < sizeof sums / sizeof sums[0]; k++) {
         int v = a[sums[k].index] + kw_int(kws, sums[k].name);
@@ -180,32 +180,53 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
     a[LK_SUPPRESSIVE] = a[LK_SUPPRESSIVE] > 0; /* booleans: any weapon */
     a[LK_BLAST] = a[LK_BLAST] > 0;
     a[LK_IMMUNE_DEFLECT] = a[LK_IMMUNE_DEFLECT] > 0;
+    a[LK_PRIMITIVE] = a[LK_PRIMITIVE] > 0;
     pb->weapons++;
     pb->high_velocity += kw_int(kws, "high_velocity");
 }
 
-static const cJSON *unit_weapon(const cJSON *unit, const char *name)
+/* Does weapon `w` reach melee (range 0) or, when !melee, range 1 or more? */
+static int weapon_fits(const cJSON *w, int melee)
 {
-    const cJSON *w;
-    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons"))
-        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(w, "name")) &&
-            !strcmp(cJSON_GetObjectItemCaseSensitive(w, "name")->valuestring, name))
+    const cJSON *range = cJSON_GetObjectItemCaseSensitive(w, "range");
+    const cJSON *f = cJSON_GetArrayItem(range, 0), *t = cJSON_GetArrayItem(range, 1);
+    int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
+    return melee ? from == 0 : to >= 1;
+}
+
+/* The unit's weapon of that name; when two share it (a melee and a ranged Blaster Pistols), the
+ * one for the attack type. */
+static const cJSON *unit_weapon(const cJSON *unit, const char *name, int melee)
+{
+    const cJSON *w, *first = NULL;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons")) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(w, "name");
+        if (!cJSON_IsString(n) || strcmp(n->valuestring, name))
+            continue;
+        if (weapon_fits(w, melee))
             return w;
-    return NULL;
+        first = first ? first : w;
+    }
+    return first;
 }
 
 /* Without a weapon list, every miniature of the unit uses its first weapon for the attack type. */
 static const cJSON *default_weapon(const cJSON *unit, int melee)
 {
     const cJSON *w;
-    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons")) {
-        const cJSON *range = cJSON_GetObjectItemCaseSensitive(w, "range");
-        const cJSON *f = cJSON_GetArrayItem(range, 0), *t = cJSON_GetArrayItem(range, 1);
-        int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
-        if (melee ? from == 0 : to >= 1)
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(unit, "weapons"))
+        if (weapon_fits(w, melee))
             return w;
-    }
     return NULL;
+}
+
+/* A unit card without miniatures of its own (Legion HQ gives The Bad Batch 0: its miniatures are
+ * its upgrades) cannot say how many miniatures use a weapon or take wounds. */
+static void no_miniatures(jr *j, const char *path, const cJSON *unit, const char *give)
+{
+    jr_fail(j, path, "unit %s's card in the data gives %d miniatures of %d wounds (The Bad Batch's miniatures "
+            "are its upgrades; an unreleased card may be unfinished): give %s", unit->string,
+            jr_entry_int(unit, "minis", 0), jr_entry_int(unit, "wounds", 0), give);
 }
 
 static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, no_ctx *ctx, pool_builder *pb)
@@ -215,6 +236,10 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
     if (!list) {
         if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
             return;
+        if (unit_minis < 1) {
+            no_miniatures(j, "attacker.unit", unit, "\"weapons\", each with its \"minis\"");
+            return;
+        }
         int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
         const cJSON *w = default_weapon(unit, in_melee);
         if (!w) {
@@ -242,12 +267,21 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
             if (jr_object(j, w, p, keys))
                 return;
             name = cJSON_GetObjectItemCaseSensitive(w, "name");
+            if (name && unit_minis < 1 && !cJSON_GetObjectItemCaseSensitive(w, "minis")) {
+                no_miniatures(j, p, unit, "the weapon's \"minis\"");
+                return;
+            }
             minis = jr_int(j, w, "minis", p, 1, 30, name ? unit_minis : 1, 0);
             dice = cJSON_GetObjectItemCaseSensitive(w, "dice");
             kws = cJSON_GetObjectItemCaseSensitive(w, "keywords");
         }
         if (name) {
-            const cJSON *uw = unit && cJSON_IsString(name) ? unit_weapon(unit, name->valuestring) : NULL;
+            if (cJSON_IsString(w) && unit && unit_minis < 1) {
+            no_miniatures(j, p, unit, "{\"name\": ..., \"minis\": N}");
+            return;
+        }
+        int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
+        const cJSON *uw = unit && cJSON_IsString(name) ? unit_weapon(unit, name->valuestring, in_melee) : NULL;
             if (!uw) {
                 jr_fail(j, p, unit ? "the unit has no weapon named %s" : "a weapon by name needs attacker.unit (%s)",
                         cJSON_IsString(name) ? name->valuestring : "?");
@@ -530,7 +564,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
     static const char *const dice[] = {"white", "red", NULL};
     mark_unsaid(o, "defender", unit, ap);
     static const char *const types[] = {"trooper", "droid", "vehicle", NULL};
-    int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER;
+    int die = 0, surge = 0, minis = 1, wounds = 1, courage = 1, type = LG_TROOPER, resilience = 0;
     if (unit) { /* the unit's card, which the scenario's own keys then override */
         die = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "defense"), "defense", dice, "a defense die");
         surge = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(unit, "surge_defense"));
@@ -539,6 +573,13 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "courage");
         courage = cJSON_IsNumber(c) ? c->valueint : LG_COURAGE_NONE;
         type = jr_enum(j, cJSON_GetObjectItemCaseSensitive(unit, "type"), "type", types, "a unit type");
+        resilience = jr_entry_int(unit, "resilience", 0); /* a vehicle's card (L628) */
+        int given = cJSON_GetObjectItemCaseSensitive(o, "miniatures") != NULL;
+        if ((minis < 1 && !given && !cJSON_GetObjectItemCaseSensitive(o, "minis")) ||
+            (wounds < 1 && !given && !cJSON_GetObjectItemCaseSensitive(o, "wounds"))) {
+            no_miniatures(j, "defender.unit", unit, "defender.minis and wounds, or miniatures");
+            return;
+        }
         unit_keywords(j, u, unit, "defender_keywords", NO_DEFENDER, ctx);
     }
     ctx->kw[NO_DEFENDER][LK_DIE] = (uint8_t)jr_enum_key(j, o, "die", "defender", dice, "a defense die", die);
@@ -563,7 +604,7 @@ static void parse_defender(jr *j, units *u, const cJSON *root, no_ctx *ctx, no_l
                 ctx->kw[NO_DEFENDER][LK_UNIT_TYPE] == LG_VEHICLE ? "L825" : "L1240");
     parse_keywords(j, cJSON_GetObjectItemCaseSensitive(o, "keywords"), "defender.keywords", NO_DEFENDER, ctx);
     parse_guardian(j, o, ctx);
-    ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, 0, 0);
+    ctx->kw[NO_DEFENDER][LK_RESILIENCE] = (uint8_t)jr_int(j, o, "resilience", "defender", 1, 40, resilience, 0);
     ctx->kw[NO_DEFENDER][LK_DAMAGED] = (uint8_t)jr_bool(j, o, "damaged", "defender", 0);
 }
 
