@@ -77,7 +77,7 @@ test: deps
 	XWING_DATA=$(XWING_DATA) python3 tests/xwing_cards/run.py ./$(BIN)
 	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA) ./$(BIN); \
 	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
-	@if [ -f $(LEGION_HQ) ]; then python3 tests/legion_data/check_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) ./$(BIN); \
+	@if [ -f $(LEGION_HQ) ]; then python3 tests/legion_data/check_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) ./$(BIN) $(LEGION_DATA); \
 	else echo "legion-data: skipped (the data set is not at $(LEGION_HQ))"; fi
 	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \
 	    $(MAKE) --no-print-directory MPI=1 BUILD=build-mpi BIN=build-mpi/neverodds build-mpi/neverodds && \
@@ -159,8 +159,9 @@ xwing-data:
 # card text); LEGION_HQ_DATE is the day that data was last changed, written into the file.
 LEGION_HQ ?= ../shared/data/legion-hq/cards.json
 LEGION_HQ_DATE ?= 2026-07-30
+LEGION_DATA ?= ../shared/data/legion-data/legion-data.json
 legion-units:
-	python3 tools/legion_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) > profiles/legion/units.json.tmp
+	python3 tools/legion_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) $(LEGION_DATA) > profiles/legion/units.json.tmp
 	mv profiles/legion/units.json.tmp profiles/legion/units.json
 
 # Regenerates the Armada ship and squadron library from the community data set (facts only).

@@ -184,6 +184,33 @@ printf '{"game":"legion","attacker":{"unit":"thebadbatchrepublic","weapons":[{"n
 printf '{"game":"legion","attacker":{"pool":{"red":2}},"defender":{"unit":"atst"}}' >"$T/atst.json"
 "$BIN" run "$T/atst.json" | grep -q "^defense:  white die, surge block, vehicle, Courage -, Resilience 8, 1 mini x 11 wounds" &&
     ok || bad "a vehicle's Resilience from its card"
+# army: Legion lists as builders export them. Tabletop Admiral's TTS JSON (real exports): a card
+# the data no longer has (a 2019 card) or does not know is left out with a warning; --strict
+# refuses it; a unit with a heavy weapon and a personnel miniature forms its pool per miniature
+"$BIN" army tests/army/legion-tta-empire-SWLegionCompanion.json >"$T/army.txt" 2>"$T/army.err" &&
+    grep -q "TTS JSON (Tabletop Admiral), Melee Leaning Army, faction empire, 5 units; data 2026-07-30" "$T/army.txt" &&
+    grep -q "units\[4\].name: Imperial Royal Guards is a card of the 2019 data that Legion HQ 2's data no longer has" "$T/army.err" &&
+    grep -q 'units\[3\].upgrades\[2\]: unknown card "E-11D Config": left out' "$T/army.err" &&
+    grep -q "^  3  Stormtroopers (stormtroopers), corps, 70 points" "$T/army.txt" &&
+    grep -q "6 minis x 1 wounds, Courage 1" "$T/army.txt" &&
+    grep -q "range 3   2 red  0 black  5 white   E-11 Blaster Rifle x5, DLT-19 Blaster Rifle" "$T/army.txt" &&
+    grep -q "range 4   2 red  0 black  0 white   DLT-19 Blaster Rifle$" "$T/army.txt" && ok || bad "army: Tabletop Admiral (empire)"
+"$BIN" army tests/army/legion-tta-republic-SWLegionCompanion.json >"$T/army2.txt" 2>/dev/null &&
+    grep -q "faction republic, 7 units" "$T/army2.txt" &&
+    grep -q "Clone Captain Rex, Honorable Soldier (clonecaptainrex), commander" "$T/army2.txt" &&
+    grep -q "^  5  ARC Troopers (arctroopers)" "$T/army2.txt" &&
+    grep -q "range 1   0 red  5 black  6 white   DC-15A Blaster Carbine x5, Z-6 Rotary Blaster" "$T/army2.txt" &&
+    ok || bad "army: Tabletop Admiral (republic: a name's case, a titled commander)"
+expect_error army-strict "neverodds: tests/army/legion-tta-empire-SWLegionCompanion.json: units[3].upgrades[2]: unknown card \"E-11D Config\"" \
+    army tests/army/legion-tta-empire-SWLegionCompanion.json --strict
+printf '{"author":"Legion HQ","armyFaction":"rebel","units":[{"name":"Rebel Troopers","upgrades":["Z-6 Trooper"]},{"name":"Stormtropers","upgrades":[]}]}' >"$T/army-bad.json"
+expect_error army-unknown-unit "neverodds: $T/army-bad.json: units[1].name: unknown unit \"Stormtropers\" (did you mean \"Stormtroopers\"" army "$T/army-bad.json"
+# a Legion HQ link: points and count digits, empty slots ("0"), command card ids, alike units
+"$BIN" army "https://legionhq2.com/list/empire/800:1ayejex00,2ay0000,bw,bj" >"$T/link.txt" &&
+    grep -q "Legion HQ link, faction empire, 3 units" "$T/link.txt" &&
+    grep -q "^  2  Stormtroopers (stormtroopers), corps, 42 points each, 2 alike units" "$T/link.txt" &&
+    grep -q "^commands (not modelled): Implacable (1), Assault (3)" "$T/link.txt" && ok || bad "army: a Legion HQ link"
+expect_error army-link-id "neverodds: link: segment[0]: unknown unit id \"q9\"" army "https://legionhq2.com/list/empire/1q9"
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

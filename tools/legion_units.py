@@ -5,8 +5,9 @@ Takes facts only (ids, names, numbers, which keywords a card has), never ability
 shared/data/README.md. Keywords neverodds models become scenario keys; the others are listed by
 name under "unmodelled" so a report can say what was left out. Where the data says something in a
 way of its own, the unit's "notes" say how it was read (see the READINGS below).
-Usage: python3 tools/legion_units.py CARDS_JSON DATE > profiles/legion/units.json
-       (DATE: the day the data set was last changed, written into the file)
+Usage: python3 tools/legion_units.py CARDS_JSON DATE LEGION_DATA_JSON > profiles/legion/units.json
+       (DATE: the day the data set was last changed, written into the file; LEGION_DATA_JSON the
+       2019 community set, whose names Legion HQ 2 no longer has are listed as "retired")
 """
 import json
 import re
@@ -137,14 +138,20 @@ def courage_of(card, notes):
     return (c if c > 0 else "-"), None
 
 
+def names_of(card):
+    """The other names a list builder may write for the card: its title, Legion HQ's display name
+    and the name Tabletop Simulator knows it by."""
+    return {key: card[field] for key, field in (("title", "title"), ("display_name", "displayName"),
+                                                 ("tts_name", "ttsName")) if card.get(field)}
+
+
 def convert_unit(card):
     notes = []
     s = card["stats"]
     courage, resilience = courage_of(card, notes)
     sub = card["cardSubtype"]
     out = {"id": card["id"], "name": card["cardName"]}
-    if card.get("title"):
-        out["title"] = card["title"]
+    out.update(names_of(card))
     out.update({"faction": card["faction"], "rank": card["rank"], "points": card["cost"],
                 "minis": s["minicount"], "wounds": s["hp"], "courage": courage})
     if resilience is not None:
@@ -169,6 +176,7 @@ def convert_unit(card):
 def convert_upgrade(card):
     notes = []
     out = {"id": card["id"], "name": card["cardName"], "slot": card["cardSubtype"], "points": card["cost"]}
+    out.update(names_of(card))
     # a heavy weapon or personnel upgrade is a miniature added to the unit (its wounds, L568)
     out["adds_miniature"] = card["cardSubtype"] in ("heavy weapon", "personnel")
     attack, defense, unmodelled = unit_keywords(card, notes)
@@ -208,12 +216,27 @@ def keys_for(cards):
     return keys
 
 
+def retired(legion_data, cards):
+    """Names of the 2019 community set (legion-data) that Legion HQ 2's data no longer has: cards
+    retired or renamed since, which old lists still carry. Only names."""
+    old = json.load(open(legion_data, encoding="utf-8"))
+    known = {n.upper() for c in cards.values() for n in
+             [c["cardName"], c["cardName"] + " " + c.get("title", ""), *names_of(c).values()]}
+    units = {u["name"] for group in old["units"].values() for u in group}
+    upgrades = {u["name"] for group in old["upgrades"].values() for u in group}
+    commands = {c["name"] for c in old["commandCards"]}
+    return {kind: sorted(n for n in names if n.upper() not in known)
+            for kind, names in (("units", units), ("upgrades", upgrades), ("commands", commands))}
+
+
 def main():
     cards = json.load(open(sys.argv[1], encoding="utf-8"))
     date = sys.argv[2]
+    legion_data = sys.argv[3]
     units = [c for c in cards.values() if c.get("cardType") == "unit"]
     upgrades = [c for c in cards.values() if c.get("cardType") == "upgrade"]
-    ukeys, gkeys = keys_for(units), keys_for(upgrades)
+    commands = [c for c in cards.values() if c.get("cardType") == "command"]
+    ukeys, gkeys, ckeys = keys_for(units), keys_for(upgrades), keys_for(commands)
     print(json.dumps({
         "source": "Legion HQ 2 card data (cards.json, MIT licence, last changed %s): ids, names, stats, "
                   "dice and keyword names only, no card text. Legion HQ keeps a vehicle's Resilience where a "
@@ -222,6 +245,10 @@ def main():
         "data_date": date,
         "units": {ukeys[c["id"]]: convert_unit(c) for c in sorted(units, key=lambda c: ukeys[c["id"]])},
         "upgrades": {gkeys[c["id"]]: convert_upgrade(c) for c in sorted(upgrades, key=lambda c: gkeys[c["id"]])},
+        # command cards: pips and name, for reading a list (their effects are not modelled)
+        "commands": {ckeys[c["id"]]: {"id": c["id"], "name": c["cardName"], "pips": number(c["cardSubtype"])}
+                     for c in sorted(commands, key=lambda c: ckeys[c["id"]])},
+        "retired": retired(legion_data, cards),
     }, indent=1, ensure_ascii=False))
 
 

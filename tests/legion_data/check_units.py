@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """check_units.py — checks profiles/legion/units.json against the Legion HQ card data it is built from.
 
-Usage: python3 tests/legion_data/check_units.py [CARDS_JSON [DATE [NEVERODDS]]]
+Usage: python3 tests/legion_data/check_units.py [CARDS_JSON [DATE [NEVERODDS [LEGION_DATA_JSON]]]]
        (default ../shared/data/legion-hq/cards.json relative to the project root, 2026-07-30,
-       ./neverodds)
+       ./neverodds, ../shared/data/legion-data/legion-data.json for the retired names)
 
 1. regenerates the file into a temporary file and fails if the committed one differs (stale);
 2. every unit of the source (all 178) is in the output under its Legion HQ id, with the source's
@@ -211,7 +211,10 @@ def main():
     date = sys.argv[2] if len(sys.argv) > 2 else "2026-07-30"
     binary = sys.argv[3] if len(sys.argv) > 3 else os.path.join(ROOT, "neverodds")
     cards = json.load(open(cards_path, encoding="utf-8"))
-    regenerated = subprocess.run([sys.executable, TOOL, cards_path, date], capture_output=True, text=True, check=True)
+    legion_data = sys.argv[4] if len(sys.argv) > 4 else os.path.join(ROOT, "..", "shared", "data", "legion-data",
+                                                                      "legion-data.json")
+    regenerated = subprocess.run([sys.executable, TOOL, cards_path, date, legion_data], capture_output=True,
+                                 text=True, check=True)
     committed = open(OUTPUT, encoding="utf-8").read()
     if regenerated.stdout != committed:
         fail("profiles/legion/units.json is stale: run make legion-units")

@@ -1,0 +1,473 @@
+/* legion_army.c — reads a Legion army from a Legion HQ link or a Tabletop Simulator JSON export
+ * (Legion HQ's and Tabletop Admiral's), and forms each unit's attack pool by range. The formats
+ * were learnt from Legion HQ's own reader and exporters (shared/data/legion-hq/format-reference);
+ * this reader is our own. */
+#define _POSIX_C_SOURCE 200809L
+#include "neverodds/army.h"
+#include "io/jsonread.h"
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static void warn(no_army *a, const char *fmt, ...)
+{
+    size_t used = strlen(a->warnings);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->warnings + used, sizeof a->warnings - used, fmt, ap);
+    va_end(ap);
+    used = strlen(a->warnings);
+    if (used + 1 < sizeof a->warnings)
+        strcat(a->warnings, "\n");
+}
+
+/* Does `name` (any case) name the card: its name, name and title (", " or " " between, as the
+ * exporters write them), Legion HQ's display name or its Tabletop Simulator name? */
+static int names_card(const cJSON *card, const char *name)
+{
+    const char *n = jr_entry_text(card, "name", ""), *title = jr_entry_text(card, "title", NULL);
+    if (!strcasecmp(name, n) && !title)
+        return 1;
+    static const char *const others[] = {"display_name", "tts_name"};
+    for (int k = 0; k < 2; k++)
+        if (!strcasecmp(name, jr_entry_text(card, others[k], "\x01")))
+            return 1;
+    size_t len = strlen(n);
+    if (!title || strncasecmp(name, n, len))
+        return 0;
+    const char *rest = name + len + (name[len] == ',');
+    return *rest == ' ' && !strcasecmp(rest + 1, title);
+}
+
+/* The card of `section` that `name` names; among several, the one of the army's faction. A bare
+ * name reaches a titled card when no card of that name lacks a title and only one has it. */
+static const cJSON *find_named(const cJSON *section, const char *name, const char *faction)
+{
+    const cJSON *e, *found = NULL, *titled = NULL;
+    int ntitled = 0;
+    cJSON_ArrayForEach(e, section) {
+        if (names_card(e, name)) {
+            if (!strcmp(jr_entry_text(e, "faction", ""), faction))
+                return e;
+            found = found ? found : e;
+        } else if (!strcasecmp(jr_entry_text(e, "name", ""), name)) {
+            titled = e;
+            ntitled++;
+        }
+    }
+    return found ? found : ntitled == 1 ? titled : NULL;
+}
+
+static const cJSON *find_id(const cJSON *section, const char *id)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, section)
+        if (!strcmp(jr_entry_text(e, "id", ""), id))
+            return e;
+    return NULL;
+}
+
+/* Is `name` one of the 2019 data's cards Legion HQ 2 no longer has (retired.<kind>)? */
+static int retired(const no_army *a, const char *kind, const char *name)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(a->library, "retired"), kind))
+        if (cJSON_IsString(e) && !strcasecmp(e->valuestring, name))
+            return 1;
+    return 0;
+}
+
+/* " (did you mean ...?)" over the cards' names, titled names included. */
+static void nearest_names(const cJSON *section, const char *name, char *out, size_t n)
+{
+    jr_near q;
+    jr_near_start(&q, name);
+    int count = cJSON_GetArraySize(section), i = 0;
+    char (*full)[160] = calloc((size_t)count + 1, sizeof *full);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, section) {
+        const char *title = jr_entry_text(e, "title", NULL);
+        if (title && full) {
+            snprintf(full[i], sizeof full[i], "%s %s", jr_entry_text(e, "name", ""), title);
+            jr_near_add(&q, full[i++]);
+        } else {
+            jr_near_add(&q, jr_entry_text(e, "name", ""));
+        }
+    }
+    jr_near_text(&q, out, n);
+    free(full);
+}
+
+/* A card the army names but the data does not have: an error for a unit (or, strict, any card);
+ * else a warning, the card left out. Returns -1 on an error. */
+static int unknown(no_army *a, jr *j, const char *kind, const char *section, const char *path, const char *name,
+                   int strict)
+{
+    char near[256];
+    nearest_names(cJSON_GetObjectItemCaseSensitive(a->library, section), name, near, sizeof near);
+    if (retired(a, kind, name)) {
+        if (strict) {
+            jr_fail(j, path, "%s is a card of the 2019 data that Legion HQ 2's data no longer has", name);
+            return -1;
+        }
+        warn(a, "%s: %s: %s is a card of the 2019 data that Legion HQ 2's data no longer has (retired or "
+                "renamed): left out", j->file, path, name);
+        return 0;
+    }
+    if (strict || !strcmp(kind, "units")) {
+        jr_fail(j, path, "unknown %s \"%s\"%s", !strcmp(kind, "units") ? "unit" : "card", name, near);
+        return -1;
+    }
+    warn(a, "%s: %s: unknown card \"%s\"%s: left out", j->file, path, name, near);
+    return 0;
+}
+
+static const char *const tts_factions[][2] = { /* the TTS export's spelling, Legion HQ's */
+    {"rebel", "rebels"}, {"separatist", "separatists"}, {"mandalorian", "mandalorians"}};
+
+static void set_faction(no_army *a, const char *f)
+{
+    snprintf(a->faction, sizeof a->faction, "%s", f);
+    for (size_t k = 0; k < sizeof tts_factions / sizeof *tts_factions; k++)
+        if (!strcmp(f, tts_factions[k][0]))
+            snprintf(a->faction, sizeof a->faction, "%s", tts_factions[k][1]);
+}
+
+static int add_upgrade(jr *j, no_army_unit *u, const cJSON *card, const char *path)
+{
+    if (u->nupgrades == NO_ARMY_MAX_UPGRADES) {
+        jr_fail(j, path, "at most %d upgrades on one unit", NO_ARMY_MAX_UPGRADES);
+        return -1;
+    }
+    u->upgrades[u->nupgrades++] = card;
+    return 0;
+}
+
+static no_army_unit *new_unit(no_army *a, jr *j, const char *path)
+{
+    if (a->nunits == NO_ARMY_MAX_UNITS) {
+        jr_fail(j, path, "at most %d units in an army", NO_ARMY_MAX_UNITS);
+        return NULL;
+    }
+    no_army_unit *u = &a->units[a->nunits++];
+    memset(u, 0, sizeof *u);
+    u->count = 1;
+    return u;
+}
+
+static int add_command(no_army *a, const cJSON *card)
+{
+    if (a->ncommands < NO_ARMY_MAX_COMMANDS)
+        a->commands[a->ncommands++] = card;
+    return 0;
+}
+
+/* The Tabletop Simulator JSON: {listname, armyFaction, commandCards: [names], units: [{name,
+ * upgrades: [names], loadout: [...]}]}, one entry per unit (alike units repeat). */
+static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
+{
+    static const char *const keys[] = {"author", "listname", "title", "points", "numActivations", "armyFaction",
+                                       "battleForce", "commandCards", "contingencies", "units",
+                                       "battlefieldDeck", "listlink", NULL};
+    if (jr_object(j, root, "", keys))
+        return -1;
+    snprintf(a->format, sizeof a->format, "TTS JSON (%s)", jr_entry_text(root, "author", "no author"));
+    snprintf(a->title, sizeof a->title, "%s", jr_entry_text(root, "listname", jr_entry_text(root, "title", "")));
+    set_faction(a, jr_entry_text(root, "armyFaction", ""));
+    const cJSON *units = cJSON_GetObjectItemCaseSensitive(root, "units");
+    if (!cJSON_IsArray(units) || !cJSON_GetArraySize(units)) {
+        jr_fail(j, "units", "expected a non-empty list of units");
+        return -1;
+    }
+    const cJSON *lib_units = cJSON_GetObjectItemCaseSensitive(a->library, "units");
+    const cJSON *lib_upgrades = cJSON_GetObjectItemCaseSensitive(a->library, "upgrades");
+    int i = 0;
+    for (const cJSON *e = units->child; e; e = e->next, i++) {
+        char p[64], q[96];
+        jr_index(p, sizeof p, "units", i);
+        static const char *const ukeys[] = {"name", "upgrades", "loadout", NULL};
+        if (jr_object(j, e, p, ukeys))
+            return -1;
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(e, "name");
+        jr_key(q, sizeof q, p, "name");
+        if (!cJSON_IsString(name)) {
+            jr_fail(j, q, "expected the unit's name");
+            return -1;
+        }
+        const cJSON *card = find_named(lib_units, name->valuestring, a->faction);
+        if (!card) {
+            if (unknown(a, j, "units", "units", q, name->valuestring, strict))
+                return -1;
+            continue;
+        }
+        no_army_unit *u = new_unit(a, j, p);
+        if (!u)
+            return -1;
+        u->card = card;
+        const char *lists[] = {"upgrades", "loadout"}; /* loadout: cards for a second game plan */
+        for (int l = 0; l < 2; l++) {
+            const cJSON *ups = cJSON_GetObjectItemCaseSensitive(e, lists[l]), *up;
+            int k = 0;
+            cJSON_ArrayForEach(up, ups) {
+                char r[96];
+                snprintf(r, sizeof r, "%s.%s[%d]", p, lists[l], k++);
+                if (!cJSON_IsString(up)) {
+                    jr_fail(j, r, "expected an upgrade's name");
+                    return -1;
+                }
+                const cJSON *ucard = find_named(lib_upgrades, up->valuestring, a->faction);
+                if (ucard && l == 1) {
+                    warn(a, "%s: %s: %s is in the loadout (a second set of upgrades): not equipped", j->file, r,
+                         up->valuestring);
+                    continue;
+                }
+                if (ucard ? add_upgrade(j, u, ucard, r) : unknown(a, j, "upgrades", "upgrades", r, up->valuestring, strict))
+                    return -1;
+            }
+        }
+    }
+    const cJSON *cmd;
+    int k = 0;
+    cJSON_ArrayForEach(cmd, cJSON_GetObjectItemCaseSensitive(root, "commandCards")) {
+        char r[64];
+        jr_index(r, sizeof r, "commandCards", k++);
+        const cJSON *card = cJSON_IsString(cmd) ? find_named(cJSON_GetObjectItemCaseSensitive(a->library, "commands"),
+                                                             cmd->valuestring, a->faction) : NULL;
+        if (card ? add_command(a, card) : unknown(a, j, "commands", "commands", r, cJSON_IsString(cmd) ? cmd->valuestring : "?", strict))
+            return -1;
+    }
+    return a->nunits ? 0 : (jr_fail(j, "units", "no unit of the list is in the data"), -1);
+}
+
+/* One unit segment of a link: a count digit, the unit's id (2 characters), then each upgrade
+ * slot: "0" empty or an upgrade's id. A counterpart follows after "+" (not modelled: said). */
+static int read_segment(no_army *a, jr *j, const char *seg, size_t len, const char *path, int strict)
+{
+    const cJSON *units = cJSON_GetObjectItemCaseSensitive(a->library, "units");
+    const cJSON *upgrades = cJSON_GetObjectItemCaseSensitive(a->library, "upgrades");
+    size_t plus = strcspn(seg, "+");
+    if (plus < len) {
+        warn(a, "%s: %s: the counterpart %.*s is not modelled: left out", j->file, path, (int)(len - plus - 1),
+             seg + plus + 1);
+        len = plus;
+    }
+    char id[3] = {seg[1], seg[2], 0};
+    if (len < 3 || !isdigit((unsigned char)seg[0])) {
+        jr_fail(j, path, "expected a count and a unit id (\"1ay\"), got \"%.*s\"", (int)len, seg);
+        return -1;
+    }
+    const cJSON *card = find_id(units, id);
+    if (!card) {
+        jr_fail(j, path, "unknown unit id \"%s\" (Legion HQ ids are two characters: list units shows them)", id);
+        return -1;
+    }
+    no_army_unit *u = new_unit(a, j, path);
+    if (!u)
+        return -1;
+    u->card = card;
+    u->count = seg[0] - '0';
+    for (size_t i = 3; i < len; i++) {
+        if (seg[i] == '0')
+            continue;
+        if (i + 1 >= len) {
+            jr_fail(j, path, "an upgrade id is two characters, got \"%c\" at the end", seg[i]);
+            return -1;
+        }
+        char uid[3] = {seg[i], seg[i + 1], 0};
+        i++;
+        const cJSON *up = find_id(upgrades, uid);
+        if (!up) {
+            if (strict) {
+                jr_fail(j, path, "unknown upgrade id \"%s\"", uid);
+                return -1;
+            }
+            warn(a, "%s: %s: unknown upgrade id \"%s\": left out", j->file, path, uid);
+            continue;
+        }
+        if (add_upgrade(j, u, up, path))
+            return -1;
+    }
+    return 0;
+}
+
+/* https://legionhq2.com/list/<faction>/[<points>:[<battle force>:]]<segment>,<segment>,...
+ * Segments longer than 2 characters are units; 2-character ones command or battle cards. */
+static int read_link(no_army *a, jr *j, const char *link, int strict)
+{
+    snprintf(a->format, sizeof a->format, "Legion HQ link");
+    const char *p = strstr(link, "/list/") + strlen("/list/");
+    size_t flen = strcspn(p, "/");
+    if (!p[flen] || flen >= sizeof a->faction) {
+        jr_fail(j, "link", "expected .../list/<faction>/<units>");
+        return -1;
+    }
+    snprintf(a->faction, sizeof a->faction, "%.*s", (int)flen, p);
+    p += flen + 1;
+    const char *colon = strrchr(p, ':');
+    p = colon ? colon + 1 : p;
+    const cJSON *commands = cJSON_GetObjectItemCaseSensitive(a->library, "commands");
+    int i = 0;
+    while (*p) {
+        size_t len = strcspn(p, ",?#");
+        char path[48];
+        jr_index(path, sizeof path, "segment", i++);
+        if (len > 2) {
+            if (read_segment(a, j, p, len, path, strict))
+                return -1;
+        } else if (len == 2) {
+            char id[3] = {p[0], p[1], 0};
+            const cJSON *card = find_id(commands, id);
+            if (card)
+                add_command(a, card);
+            else
+                warn(a, "%s: %s: card id \"%s\" is a battle card or one the data does not have: not read", j->file,
+                     path, id);
+        }
+        if (p[len] != ',')
+            break;
+        p += len + 1;
+    }
+    return a->nunits ? 0 : (jr_fail(j, "link", "no unit in the link"), -1);
+}
+
+int no_army_load(const char *source, int strict, no_army *a, char *err, size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    int link = strstr(source, "/list/") != NULL;
+    jr j = {.file = link ? "link" : source, .err = err, .errlen = errlen};
+    jr_library lib = {0};
+    if (!jr_library_doc(&j, &lib, "legion/units.json"))
+        return -1;
+    a->library = lib.doc;
+    if (link)
+        return read_link(a, &j, source, strict);
+    char *text = jr_read_file(source, err, errlen);
+    if (!text)
+        return -1;
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    if (!root) {
+        snprintf(err, errlen, "%s: not JSON (a Legion HQ link needs .../list/<faction>/...)", source);
+        return -1;
+    }
+    int rc = read_tts(a, &j, root, strict);
+    cJSON_Delete(root);
+    return rc;
+}
+
+void no_army_free(no_army *a)
+{
+    cJSON_Delete(a->library);
+    a->library = NULL;
+}
+
+int no_army_minis(const no_army_unit *u)
+{
+    int n = jr_entry_int(u->card, "minis", 0);
+    for (int i = 0; i < u->nupgrades; i++)
+        n += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "adds_miniature"));
+    return n;
+}
+
+/* Does the weapon reach `range` (0: melee)? A null bound reads as 0. */
+static int reaches(const cJSON *w, int range)
+{
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(w, "range");
+    const cJSON *f = cJSON_GetArrayItem(r, 0), *t = cJSON_GetArrayItem(r, 1);
+    int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
+    return range == 0 ? from == 0 : from <= range && range <= to;
+}
+
+/* Hits and crits one weapon's dice are expected to give, in eighths (shared/rules/dice.md: red
+ * 5 hit 1 crit of 8, black 3+1, white 1+1; a surge converted adds 1). */
+static int eighths(const cJSON *w, int surge)
+{
+    static const char *const colours[] = {"red", "black", "white"};
+    static const int per[] = {6, 4, 2};
+    const cJSON *dice = cJSON_GetObjectItemCaseSensitive(w, "dice");
+    int v = 0;
+    for (int c = 0; c < 3; c++)
+        v += jr_entry_int(dice, colours[c], 0) * (per[c] + surge);
+    return v;
+}
+
+/* The best of `list`'s weapons at `range` (or of `more` too), NULL if none reaches it. */
+static const cJSON *best_weapon(const cJSON *list, const cJSON *const *more, int nmore, int range, int surge)
+{
+    const cJSON *best = NULL, *w;
+    cJSON_ArrayForEach(w, list)
+        if (reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)))
+            best = w;
+    for (int m = 0; m < nmore; m++)
+        cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(more[m], "weapons"))
+            if (reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)))
+                best = w;
+    return best;
+}
+
+static void add_dice(const cJSON *w, int times, int dice[3])
+{
+    static const char *const colours[] = {"red", "black", "white"};
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(w, "dice");
+    for (int c = 0; c < 3; c++)
+        dice[c] += jr_entry_int(d, colours[c], 0) * times;
+}
+
+/* The weapons a pool uses, each with how many miniatures use it, for "E-11 x5, DLT-19". */
+typedef struct weapons_used {
+    const cJSON *w[NO_ARMY_MAX_UPGRADES + 1];
+    int times[NO_ARMY_MAX_UPGRADES + 1], n;
+} weapons_used;
+
+static void use(weapons_used *wu, const cJSON *w, int times, int dice[3])
+{
+    add_dice(w, times, dice);
+    int i = 0;
+    while (i < wu->n && wu->w[i] != w)
+        i++;
+    if (i == wu->n && wu->n < NO_ARMY_MAX_UPGRADES + 1)
+        wu->w[wu->n++] = w;
+    if (i < wu->n)
+        wu->times[i] += times;
+}
+
+static void say_used(const weapons_used *wu, char *used, size_t n)
+{
+    *used = 0;
+    for (int i = 0; i < wu->n; i++) {
+        size_t len = strlen(used);
+        snprintf(used + len, n - len, wu->times[i] > 1 ? "%s%s x%d" : "%s%s", i ? ", " : "",
+                 jr_entry_text(wu->w[i], "name", "?"), wu->times[i]);
+    }
+}
+
+int no_army_pool(const no_army_unit *u, int range, int dice[3], char *used, size_t n)
+{
+    dice[0] = dice[1] = dice[2] = 0;
+    weapons_used wu = {.n = 0};
+    int surge = strcmp(jr_entry_text(u->card, "surge_attack", "none"), "none") != 0;
+    const cJSON *shared[NO_ARMY_MAX_UPGRADES]; /* upgrade weapons that are not a miniature */
+    int nshared = 0;
+    for (int i = 0; i < u->nupgrades; i++)
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "adds_miniature")))
+            shared[nshared++] = u->upgrades[i];
+    const cJSON *own = cJSON_GetObjectItemCaseSensitive(u->card, "weapons");
+    const cJSON *w = best_weapon(own, shared, nshared, range, surge);
+    int card_minis = jr_entry_int(u->card, "minis", 0);
+    if (w && card_minis)
+        use(&wu, w, card_minis, dice);
+    for (int i = 0; i < u->nupgrades; i++) { /* each added miniature: its weapon, or the card's */
+        const cJSON *up = u->upgrades[i];
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(up, "adds_miniature")))
+            continue;
+        const cJSON *mine = best_weapon(cJSON_GetObjectItemCaseSensitive(up, "weapons"), NULL, 0, range, surge);
+        const cJSON *pick = mine ? mine : best_weapon(own, shared, nshared, range, surge);
+        if (pick)
+            use(&wu, pick, 1, dice);
+    }
+    say_used(&wu, used, n);
+    return dice[0] + dice[1] + dice[2];
+}
