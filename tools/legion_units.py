@@ -87,7 +87,7 @@ def weapon_keywords(raw, notes):
         else:
             if spec:  # a numbered keyword without its number
                 notes.append("%s without a number in the data: not modelled" % label(name, value))
-            unmodelled.append(label(name, value) if value is not None else name)
+            unmodelled.append(label(name, value))
     return out, unmodelled
 
 
@@ -183,9 +183,7 @@ def convert_upgrade(card):
     if attack:
         out["attacker_keywords"] = attack
     if defense:
-        defense.pop("force_user", None)
-        if defense:
-            out["defender_keywords"] = defense
+        out["defender_keywords"] = defense
     out["unmodelled"] = unmodelled
     if card.get("weapons"):
         out["weapons"] = weapons_of(card, notes)

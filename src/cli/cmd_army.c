@@ -25,7 +25,7 @@ static const char usage_army[] =
 
 #define MAX_RANGE 5
 
-/* "a: 1, b: true" — a keyword object as text. */
+/* A keyword object as text: {"armor": 1, "deflect": true} is "armor 1, deflect". */
 static void keywords_text(const cJSON *o, char *out, size_t n)
 {
     *out = 0;

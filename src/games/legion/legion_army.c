@@ -4,6 +4,9 @@
  * this reader is our own. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/army.h"
+#include "neverodds/dice.h"
+#include "neverodds/legion.h"
+#include "games/legion/legion_game.h"
 #include "io/jsonread.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -101,13 +104,11 @@ static void nearest_names(const cJSON *section, const char *name, char *out, siz
     free(full);
 }
 
-/* A card the army names but the data does not have: an error for a unit (or, strict, any card);
+/* A card the army names but the data does not have (`kind`: its section of the library, units,
+ * upgrades or commands, and of its retired names): an error for a unit (or, strict, any card);
  * else a warning, the card left out. Returns -1 on an error. */
-static int unknown(no_army *a, jr *j, const char *kind, const char *section, const char *path, const char *name,
-                   int strict)
+static int unknown(no_army *a, jr *j, const char *kind, const char *path, const char *name, int strict)
 {
-    char near[256];
-    nearest_names(cJSON_GetObjectItemCaseSensitive(a->library, section), name, near, sizeof near);
     if (retired(a, kind, name)) {
         if (strict) {
             jr_fail(j, path, "%s is a card of the 2019 data that Legion HQ 2's data no longer has", name);
@@ -117,6 +118,8 @@ static int unknown(no_army *a, jr *j, const char *kind, const char *section, con
                 "renamed): left out", j->file, path, name);
         return 0;
     }
+    char near[256];
+    nearest_names(cJSON_GetObjectItemCaseSensitive(a->library, kind), name, near, sizeof near);
     if (strict || !strcmp(kind, "units")) {
         jr_fail(j, path, "unknown %s \"%s\"%s", !strcmp(kind, "units") ? "unit" : "card", name, near);
         return -1;
@@ -199,7 +202,7 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
         }
         const cJSON *card = find_named(lib_units, name->valuestring, a->faction);
         if (!card) {
-            if (unknown(a, j, "units", "units", q, name->valuestring, strict))
+            if (unknown(a, j, "units", q, name->valuestring, strict))
                 return -1;
             continue;
         }
@@ -224,7 +227,7 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
                          up->valuestring);
                     continue;
                 }
-                if (ucard ? add_upgrade(j, u, ucard, r) : unknown(a, j, "upgrades", "upgrades", r, up->valuestring, strict))
+                if (ucard ? add_upgrade(j, u, ucard, r) : unknown(a, j, "upgrades", r, up->valuestring, strict))
                     return -1;
             }
         }
@@ -236,7 +239,7 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
         jr_index(r, sizeof r, "commandCards", k++);
         const cJSON *card = cJSON_IsString(cmd) ? find_named(cJSON_GetObjectItemCaseSensitive(a->library, "commands"),
                                                              cmd->valuestring, a->faction) : NULL;
-        if (card ? add_command(a, card) : unknown(a, j, "commands", "commands", r, cJSON_IsString(cmd) ? cmd->valuestring : "?", strict))
+        if (card ? add_command(a, card) : unknown(a, j, "commands", r, cJSON_IsString(cmd) ? cmd->valuestring : "?", strict))
             return -1;
     }
     return a->nunits ? 0 : (jr_fail(j, "units", "no unit of the list is in the data"), -1);
@@ -375,23 +378,36 @@ int no_army_minis(const no_army_unit *u)
 /* Does the weapon reach `range` (0: melee)? A null bound reads as 0. */
 static int reaches(const cJSON *w, int range)
 {
-    const cJSON *r = cJSON_GetObjectItemCaseSensitive(w, "range");
-    const cJSON *f = cJSON_GetArrayItem(r, 0), *t = cJSON_GetArrayItem(r, 1);
-    int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
+    int from, to;
+    no_legion_weapon_range(w, &from, &to);
     return range == 0 ? from == 0 : from <= range && range <= to;
 }
 
-/* Hits and crits one weapon's dice are expected to give, in eighths (shared/rules/dice.md: red
- * 5 hit 1 crit of 8, black 3+1, white 1+1; a surge converted adds 1). */
+static const char *const colours[] = {"red", "black", "white"}; /* LG_RED, LG_BLACK, LG_WHITE */
+
+/* Hits and crits one weapon's dice are expected to give, in eighths: the sides of each attack
+ * die (no_legion_dice, shared/rules/dice.md) showing a hit or a crit, or a surge the unit
+ * converts. */
 static int eighths(const cJSON *w, int surge)
 {
-    static const char *const colours[] = {"red", "black", "white"};
-    static const int per[] = {6, 4, 2};
     const cJSON *dice = cJSON_GetObjectItemCaseSensitive(w, "dice");
     int v = 0;
-    for (int c = 0; c < 3; c++)
-        v += jr_entry_int(dice, colours[c], 0) * (per[c] + surge);
+    for (int c = LG_RED; c <= LG_WHITE; c++) {
+        const no_die *die = &no_legion_dice[c];
+        int sides = 0;
+        for (int k = 0; k < die->sides; k++) {
+            int r = die->side_result[k];
+            sides += r == LG_HIT || r == LG_CRIT || (surge && r == LG_SURGE);
+        }
+        v += jr_entry_int(dice, colours[c], 0) * sides;
+    }
     return v;
+}
+
+/* `w` if it reaches `range` and beats `best` (or there is none yet), else `best`. */
+static const cJSON *better(const cJSON *best, const cJSON *w, int range, int surge)
+{
+    return reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)) ? w : best;
 }
 
 /* The best of `list`'s weapons at `range` (or of `more` too), NULL if none reaches it. */
@@ -399,20 +415,17 @@ static const cJSON *best_weapon(const cJSON *list, const cJSON *const *more, int
 {
     const cJSON *best = NULL, *w;
     cJSON_ArrayForEach(w, list)
-        if (reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)))
-            best = w;
+        best = better(best, w, range, surge);
     for (int m = 0; m < nmore; m++)
         cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(more[m], "weapons"))
-            if (reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)))
-                best = w;
+            best = better(best, w, range, surge);
     return best;
 }
 
 static void add_dice(const cJSON *w, int times, int dice[3])
 {
-    static const char *const colours[] = {"red", "black", "white"};
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(w, "dice");
-    for (int c = 0; c < 3; c++)
+    for (int c = LG_RED; c <= LG_WHITE; c++)
         dice[c] += jr_entry_int(d, colours[c], 0) * times;
 }
 
@@ -464,7 +477,7 @@ int no_army_pool(const no_army_unit *u, int range, int dice[3], char *used, size
         if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(up, "adds_miniature")))
             continue;
         const cJSON *mine = best_weapon(cJSON_GetObjectItemCaseSensitive(up, "weapons"), NULL, 0, range, surge);
-        const cJSON *pick = mine ? mine : best_weapon(own, shared, nshared, range, surge);
+        const cJSON *pick = mine ? mine : w;
         if (pick)
             use(&wu, pick, 1, dice);
     }

@@ -19,6 +19,10 @@ const char *no_legion_face_name(const no_pool *p, int pool, int face);
 const char *no_legion_roll_face(int pool, int face, int word);
 const char *no_legion_die_result_name(const no_die *die, int r);
 
+/* A library weapon's range (profiles/legion/units.json "range": [from, to]): a null or missing
+ * bound reads as 0, a missing `to` as `from` (legion_scenario.c; the army reader's too). */
+void no_legion_weapon_range(const cJSON *w, int *from, int *to);
+
 /* The dice keywords a scenario (or a unit's card) gives, by scenario name, side and kw slot;
  * max 0 for a boolean (legion_scenario.c; the report names every one in effect). */
 typedef struct no_legion_keyword {

@@ -185,12 +185,19 @@ static void add_weapon(jr *j, const cJSON *dice, const cJSON *kws, int minis, in
     pb->high_velocity += kw_int(kws, "high_velocity");
 }
 
-/* Does weapon `w` reach melee (range 0) or, when !melee, range 1 or more? */
-static int weapon_fits(const cJSON *w, int melee)
+void no_legion_weapon_range(const cJSON *w, int *from, int *to)
 {
     const cJSON *range = cJSON_GetObjectItemCaseSensitive(w, "range");
     const cJSON *f = cJSON_GetArrayItem(range, 0), *t = cJSON_GetArrayItem(range, 1);
-    int from = cJSON_IsNumber(f) ? f->valueint : 0, to = cJSON_IsNumber(t) ? t->valueint : from;
+    *from = cJSON_IsNumber(f) ? f->valueint : 0;
+    *to = cJSON_IsNumber(t) ? t->valueint : *from;
+}
+
+/* Does weapon `w` reach melee (range 0) or, when !melee, range 1 or more? */
+static int weapon_fits(const cJSON *w, int melee)
+{
+    int from, to;
+    no_legion_weapon_range(w, &from, &to);
     return melee ? from == 0 : to >= 1;
 }
 
@@ -233,6 +240,7 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(o, "weapons");
     int unit_minis = unit ? jr_entry_int(unit, "minis", 1) : 1;
+    int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
     if (!list) {
         if (!unit || cJSON_GetObjectItemCaseSensitive(o, "pool"))
             return;
@@ -240,7 +248,6 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
             no_miniatures(j, "attacker.unit", unit, "\"weapons\", each with its \"minis\"");
             return;
         }
-        int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
         const cJSON *w = default_weapon(unit, in_melee);
         if (!w) {
             jr_fail(j, "attacker.unit", "the unit has no %s weapon; list \"weapons\"",
@@ -267,21 +274,17 @@ static void parse_weapons(jr *j, const cJSON *o, const cJSON *unit, int moved, n
             if (jr_object(j, w, p, keys))
                 return;
             name = cJSON_GetObjectItemCaseSensitive(w, "name");
-            if (name && unit_minis < 1 && !cJSON_GetObjectItemCaseSensitive(w, "minis")) {
-                no_miniatures(j, p, unit, "the weapon's \"minis\"");
-                return;
-            }
             minis = jr_int(j, w, "minis", p, 1, 30, name ? unit_minis : 1, 0);
             dice = cJSON_GetObjectItemCaseSensitive(w, "dice");
             kws = cJSON_GetObjectItemCaseSensitive(w, "keywords");
         }
         if (name) {
-            if (cJSON_IsString(w) && unit && unit_minis < 1) {
-            no_miniatures(j, p, unit, "{\"name\": ..., \"minis\": N}");
-            return;
-        }
-        int in_melee = ctx->kw[NO_ATTACKER][LK_ATTACK_TYPE] == LG_MELEE;
-        const cJSON *uw = unit && cJSON_IsString(name) ? unit_weapon(unit, name->valuestring, in_melee) : NULL;
+            /* the card's miniatures use it: a card without them needs the weapon's own "minis" */
+            if (unit && unit_minis < 1 && (cJSON_IsString(w) || !cJSON_GetObjectItemCaseSensitive(w, "minis"))) {
+                no_miniatures(j, p, unit, "the weapon as {\"name\": ..., \"minis\": N}");
+                return;
+            }
+            const cJSON *uw = unit && cJSON_IsString(name) ? unit_weapon(unit, name->valuestring, in_melee) : NULL;
             if (!uw) {
                 jr_fail(j, p, unit ? "the unit has no weapon named %s" : "a weapon by name needs attacker.unit (%s)",
                         cJSON_IsString(name) ? name->valuestring : "?");
