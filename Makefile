@@ -71,6 +71,7 @@ test: deps
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
 	python3 tests/readme.py ./$(BIN)
+	python3 tests/army/check_matchup.py ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
 	python3 tests/battle/compare.py ./$(BIN)
 	python3 tools/layers.py --objects $(BUILD)
@@ -146,6 +147,8 @@ tsan: deps
 	$(TSAN_ENV) ./build-tsan/neverodds compare profiles/xwing/two-attacks.json profiles/xwing/quickstart.json \
 	    profiles/legion/stormtroopers-vs-rebels.json profiles/armada/victory-vs-cr90.json --threads 2 >/dev/null
 	$(TSAN_ENV) ./build-tsan/neverodds matchup profiles/xwing/squads/rebels.xws profiles/xwing/squads/scum.xws --threads 2 >/dev/null
+	$(TSAN_ENV) ./build-tsan/neverodds matchup tests/army/legion-tta-empire-SWLegionCompanion.json \
+	    tests/army/legion-tta-republic-SWLegionCompanion.json --threads 2 >/dev/null 2>&1
 	$(TSAN_ENV) ./build-tsan/neverodds battle profiles/xwing/squads/rebels.xws profiles/xwing/squads/empire.xws --trials 50000 --threads 2 >/dev/null
 	@echo "tsan: no data race"
 

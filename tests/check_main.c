@@ -27,6 +27,7 @@ int main(void)
     srunner_add_suite(sr, suite_audit_xwing());
     srunner_add_suite(sr, suite_audit_armada());
     srunner_add_suite(sr, suite_battle());
+    srunner_add_suite(sr, suite_army());
     srunner_set_fork_status(sr, CK_NOFORK);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

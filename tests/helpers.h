@@ -218,5 +218,6 @@ Suite *suite_xws(void);
 Suite *suite_audit_xwing(void);
 Suite *suite_audit_armada(void);
 Suite *suite_battle(void);
+Suite *suite_army(void);
 
 #endif

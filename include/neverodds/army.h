@@ -31,9 +31,29 @@ typedef struct no_army {
  * error). Free with no_army_free. */
 int no_army_load(const char *source, int strict, no_army *a, char *err, size_t errlen);
 void no_army_free(no_army *a);
+/* Does `source` look like a Legion army (a Legion HQ link, a JSON list of "units", or a text
+ * export with its "(N activations)" line) rather than an X-Wing squad? `matchup` asks, to choose
+ * its game; what is neither is read as a squad, whose reader says what is wrong. */
+int no_army_source(const char *source);
 
 /* The unit's miniatures: the card's and one per heavy weapon or personnel upgrade (L568). */
 int no_army_minis(const no_army_unit *u);
+/* One way the unit's miniatures may arm themselves for an attack at a range: each weapon with
+ * how many miniatures use it. */
+#define NO_ARMY_MAX_WEAPONS (NO_ARMY_MAX_UPGRADES + 1)
+#define NO_ARMY_MAX_CHOICES 8
+typedef struct no_army_choice {
+    const cJSON *weapon[NO_ARMY_MAX_WEAPONS]; /* a weapon of the card or of an upgrade */
+    int times[NO_ARMY_MAX_WEAPONS], n;
+} no_army_choice;
+/* The ways the unit may arm itself at `range` (0: melee), at most `max`: the card's miniatures
+ * all take one weapon that reaches (the card's or an upgrade's that is not a miniature: a
+ * grenade, an armament, a hardpoint), most hits expected first; each added miniature (heavy
+ * weapon, personnel) its own best weapon that reaches, or the card's miniatures' one. Returns
+ * how many (0: no weapon reaches). The first is the one no_army_pool forms. */
+int no_army_choices(const no_army_unit *u, int range, no_army_choice *out, int max);
+/* "E-11 Blaster Rifle x3, DLT-19 Blaster Rifle" */
+void no_army_choice_text(const no_army_choice *c, char *out, size_t n);
 /* The attack pool (red, black, white) the unit's miniatures form at `range` (0: melee): each
  * miniature the weapon reaching it with the most hits expected from its dice and the unit's
  * surge conversion (an added miniature its upgrade's weapon, or the card's); upgrade weapons that

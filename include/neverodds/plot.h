@@ -54,6 +54,19 @@ typedef struct no_plot_grid {
 } no_plot_grid;
 int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_grid *grid, char *err, size_t errlen);
 
+/* A matchup's heatmap: both sides' members down the side and across the top ("A: name", then
+ * "B: name"), each cell the row's value on the column's (side d's member i on the other side's
+ * member j), empty where a side meets itself. grid gives the words (title, subtitle, footnote,
+ * value_label); its keys, values and sizes are filled here. */
+typedef struct no_plot_sides {
+    int n[2];
+    const char *(*name)(const void *ctx, int side, int i);
+    double (*value)(const void *ctx, int side, int i, int j); /* NaN: an empty cell */
+    const void *ctx;
+} no_plot_sides;
+int no_plot_matchup(const char *path, const no_plot_style *style, const no_plot_grid *words, const no_plot_sides *sides,
+                    char *err, size_t errlen);
+
 /* Curves over x = x0, x0 + 1, ... (battle: each ship's survival by round; the outcomes by range):
  * percentages, with 95% error bars where a curve has standard errors. */
 typedef struct no_plot_curve {

@@ -40,11 +40,7 @@ char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int
     cJSON_AddItemToObject(root, "attacker", side_of(atk, 0, tokens));
     cJSON_AddItemToObject(root, "defender", side_of(def, 1, tokens));
     cJSON_AddNumberToObject(root, "range", range);
-    char *text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
-        abort();
-    return text;
+    return rep_json_text(root);
 }
 
 /* ---- matchup ---- */
@@ -56,21 +52,17 @@ typedef struct group {
     char label[NO_WHO_LEN];
 } group;
 
+static int same_card(const void *ctx, int i, int j)
+{
+    const no_ship *const *xy = ctx;
+    return !strcmp(xy[0]->card[i], xy[1]->card[j]);
+}
+
 /* The same pilot with the same cards, in any order. */
 static int same_ship(const no_ship *x, const no_ship *y)
 {
-    if (strcmp(x->pilot, y->pilot) || x->ncards != y->ncards)
-        return 0;
-    int used[NO_SHIP_MAX_CARDS] = {0};
-    for (int i = 0; i < x->ncards; i++) {
-        int j = 0;
-        while (j < y->ncards && (used[j] || strcmp(x->card[i], y->card[j])))
-            j++;
-        if (j == y->ncards)
-            return 0;
-        used[j] = 1;
-    }
-    return 1;
+    const no_ship *xy[2] = {x, y};
+    return !strcmp(x->pilot, y->pilot) && x->ncards == y->ncards && rep_alike(x->ncards, same_card, xy);
 }
 
 /* The squad's groups in the order their first ship is listed; how many. */
@@ -193,28 +185,14 @@ static int run_cells(cell *cells, int n, const no_matchup_opts *o, char *err, si
 
 static const char *const direction_name[] = {"A attacks B", "B attacks A"};
 
-/* s in a column `width` characters wide (UTF-8: names have curly quotes), cut to fit. */
-static void column(FILE *f, const char *s, int width)
-{
-    int shown = 0;
-    for (; *s && shown < width; shown++) {
-        int len = 1;
-        while ((s[len] & 0xC0) == 0x80)
-            len++;
-        fwrite(s, 1, (size_t)len, f);
-        s += len;
-    }
-    fprintf(f, "%*s", width - shown + 1, "");
-}
-
 static void cells_text(FILE *f, const cell *c, int n, int dir)
 {
     fprintf(f, "\n%s\n  %-28s %-28s %9s %9s %9s %10s %10s\n", direction_name[dir], "attacker", "defender",
             "mean r1", "mean r2", "mean r3", "P(kill) r2", "attacks r2");
     for (int i = 0; i < n; i++) {
         fputs("  ", f);
-        column(f, c[i].atk->label, 28);
-        column(f, c[i].def->label, 28);
+        rep_column(f, c[i].atk->label, 28);
+        rep_column(f, c[i].def->label, 28);
         fprintf(f, "%9.4f %9.4f %9.4f %10.5f %10.3f%s%s\n", c[i].mean[0], c[i].mean[1], c[i].mean[2], c[i].kill,
                 c[i].shots, c[i].beyond > 1e-9 ? "+" : "", c[i].shots_fell_back ? "~" : "");
     }
@@ -294,7 +272,7 @@ static void squad_fire_text(FILE *f, const focus *x, int n, int dir)
             "squad r3");
     for (int j = 0; j < n; j++) {
         fputs("  ", f);
-        column(f, x[j].def->label, 28);
+        rep_column(f, x[j].def->label, 28);
         fprintf(f, "%6d+%-6d %9.4f %9.4f %9.4f\n", x[j].def->ship->shields, x[j].def->ship->hull, x[j].mean[0],
                 x[j].mean[1], x[j].mean[2]);
     }
@@ -377,28 +355,26 @@ static cJSON *squad_fire_json(const focus *x, int dir)
     return e;
 }
 
+/* The heatmap's view of the cells: group names and the mean damage at NO_MATCHUP_RANGE. */
+typedef struct heat {
+    const cell *c;
+    const group *const *g;
+    const int *n;
+} heat;
+
+static const char *heat_name(const void *ctx, int d, int i) { return ((const heat *)ctx)->g[d][i].label; }
+
+static double heat_value(const void *ctx, int d, int i, int j)
+{
+    const heat *h = ctx;
+    return h->c[d * h->n[0] * h->n[1] + i * h->n[!d] + j].mean[NO_MATCHUP_RANGE - 1];
+}
+
 /* Both directions in one matrix: every ship of A and of B down the side and across the top, each
  * cell the row's mean damage on the column at range 2; cells of one squad on itself empty. */
 static int heatmap(const cell *c, const group *const g[2], const int n[2], const no_squad *a, const no_squad *b,
                    const no_matchup_opts *o, char *err, size_t errlen)
 {
-    int total = n[0] + n[1], per = n[0] * n[1];
-    double *value = malloc((size_t)total * (size_t)total * sizeof *value);
-    char (*label)[NO_WHO_LEN + 4] = malloc((size_t)total * sizeof *label);
-    const char **name = malloc((size_t)total * sizeof *name);
-    if (!value || !label || !name)
-        abort();
-    for (int d = 0, at = 0; d < 2; d++)
-        for (int i = 0; i < n[d]; i++, at++) {
-            snprintf(label[at], sizeof label[at], "%s: %s", d ? "B" : "A", g[d][i].label);
-            name[at] = label[at];
-        }
-    for (int row = 0; row < total; row++)
-        for (int col = 0; col < total; col++) {
-            int d = row >= n[0], i = d ? row - n[0] : row, j = col - (d ? 0 : n[0]);
-            int enemy = (col >= n[0]) != d;
-            value[row * total + col] = enemy ? c[d * per + i * n[!d] + j].mean[NO_MATCHUP_RANGE - 1] : NAN;
-        }
     char sub[160], foot[256], title[600];
     snprintf(sub, sizeof sub, "mean damage of one primary attack at range %d by each row's ship on each column's",
              NO_MATCHUP_RANGE);
@@ -406,14 +382,10 @@ static int heatmap(const cell *c, const group *const g[2], const int n[2], const
              o->run.trials ? "Monte Carlo" : "exact", no_xws_data_version(), NO_VERSION);
     snprintf(title, sizeof title, "who hurts whom: %s (A) and %s (B)", *a->name ? a->name : a->file,
              *b->name ? b->name : b->file);
-    no_plot_grid pg = {.title = title, .subtitle = sub, .footnote = foot, .value_label = "mean damage",
-                       .xkey = "defender", .ykey = "attacker", .xval = name, .yval = name, .nx = total,
-                       .ny = total, .value = value, .matrix = 1};
-    int rc = no_plot_sweep(o->plot, &o->style, &pg, err, errlen) ? 1 : 0;
-    free(value);
-    free(label);
-    free(name);
-    return rc;
+    no_plot_grid words = {.title = title, .subtitle = sub, .footnote = foot, .value_label = "mean damage"};
+    heat h = {.c = c, .g = g, .n = n};
+    no_plot_sides sides = {.n = {n[0], n[1]}, .name = heat_name, .value = heat_value, .ctx = &h};
+    return no_plot_matchup(o->plot, &o->style, &words, &sides, err, errlen) ? 1 : 0;
 }
 
 int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_opts *o, char *err, size_t errlen)

@@ -62,6 +62,8 @@ int cmd_sweep(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_squad(int argc, char **argv);
 int cmd_army(int argc, char **argv);
+/* `matchup` of two Legion armies (cmd_matchup hands over when the files are armies). */
+int cmd_army_matchup(int argc, char **argv);
 int cmd_matchup(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "io/jsonread.h"
 #include "neverodds/army.h"
+#include "neverodds/army_matchup.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,106 @@ static void print_unit(int index, const no_army_unit *u)
     }
 }
 
+static const char usage_army_matchup[] =
+    "usage: neverodds matchup ARMY_A ARMY_B [options]   (Legion: files or links as for army)\n"
+    "\n"
+    "Every unit of A attacking every unit of B, and the reverse, one attack each: in melee and at\n"
+    "each range from 1 to 5 that a weapon reaches, in no, light and heavy cover, its miniatures\n"
+    "armed the way that gives the most mean wounds. Mean wounds, P(unit wiped) and miniatures\n"
+    "defeated (JSON, CSV), and the whole army's fire on each enemy unit. Each cell is the run of a\n"
+    "scenario naming the two units (neverodds run gives the same numbers).\n"
+    "\n"
+    "  --tokens LIST   aim, dodge, surge or none (default none): the attacker holds an aim and a\n"
+    "                  surge token, the defender a dodge and a surge token, as listed\n"
+    "  --band B        the chart's band: melee or 1 to 5 (default 2)\n"
+    "  --cover C       the chart's cover: none (default), light or heavy\n"
+    "  --strict        any card the data does not know is an error\n"
+    "  --exact, --trials N, --seed S, --threads T   as for run (exact by default)\n"
+    "  --format F      text (default), json or csv\n"
+    "  --plot FILE     heatmap of the mean wounds at the chart's band and cover (.png, .svg, .gp)\n"
+    "  --title TEXT, --subtitle TEXT, --size WxH   the chart's, as for run\n"
+    "\n"
+    "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
+
+/* Loads the army, its warnings said; the exit status on failure with the message printed. */
+static int load_army(const char *source, int strict, no_army *a)
+{
+    char err[NO_ERR_LEN];
+    int rc = no_army_load(source, strict, a, err, sizeof err);
+    print_warnings(a->warnings); /* each card left out, said even when a later one fails */
+    if (rc)
+        fprintf(stderr, "neverodds: %s\n", err);
+    return rc ? EXIT_USAGE : 0;
+}
+
+int cmd_army_matchup(int argc, char **argv)
+{
+    common_opts c;
+    common_defaults(&c);
+    const char *source[2];
+    int n = 0, strict = 0;
+    no_army_matchup_opts o = {.band = 2};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_army_matchup, stdout);
+            return 0;
+        } else if (a[0] != '-' || !a[1]) {
+            if (n == 2)
+                return usage_error("matchup: two armies (got '%s' more)", a);
+            source[n++] = a;
+        } else if (!strcmp(a, "--strict")) {
+            strict = 1;
+        } else if (!strcmp(a, "--tokens")) {
+            if (no_army_parse_tokens(v, &o.tokens))
+                return usage_error("--tokens: expected aim, dodge, surge or none, comma-separated, got '%s'",
+                                   v ? v : "nothing");
+            i++;
+        } else if (!strcmp(a, "--band")) {
+            if (!v || (strcmp(v, "melee") && (strlen(v) != 1 || v[0] < '1' || v[0] > '5')))
+                return usage_error("--band: expected melee or a range from 1 to 5, got '%s'", v ? v : "nothing");
+            o.band = strcmp(v, "melee") ? v[0] - '0' : 0;
+            i++;
+        } else if (!strcmp(a, "--cover")) {
+            o.cover = 0;
+            while (v && o.cover < NO_ARMY_COVERS && strcmp(v, no_army_cover_names[o.cover]))
+                o.cover++;
+            if (!v || o.cover == NO_ARMY_COVERS)
+                return usage_error("--cover: expected none, light or heavy, got '%s'", v ? v : "nothing");
+            i++;
+        } else if ((r = common_option(argc, argv, &i, &c)) != 0) {
+            return r == 1 ? unknown_option(a, (const char *const[]){"--tokens", "--band", "--cover", "--strict", NULL}, 1)
+                          : r;
+        }
+    }
+    if (n < 2)
+        return usage_error("%s", "matchup: expected two armies");
+    if (one_method(&c))
+        return EXIT_USAGE;
+    o.run = c.run;
+    o.format = c.format;
+    o.plot = c.plot;
+    o.style = c.chart;
+    no_army *army = calloc(2, sizeof *army);
+    if (!army)
+        abort();
+    int rc = load_army(source[0], strict, &army[0]);
+    rc = rc ? rc : load_army(source[1], strict, &army[1]);
+    if (!rc) {
+        char err[NO_ERR_LEN];
+        rc = no_army_matchup(stdout, &army[0], source[0], &army[1], source[1], &o, err, sizeof err);
+        if (rc)
+            fprintf(stderr, "neverodds: %s\n", err);
+        rc = rc < 0 ? EXIT_USAGE : rc;
+    }
+    no_army_free(&army[0]);
+    no_army_free(&army[1]);
+    free(army);
+    int flushed = flush_stdout();
+    return rc ? rc : flushed;
+}
+
 int cmd_army(int argc, char **argv)
 {
     const char *source = NULL;
@@ -133,11 +234,7 @@ int cmd_army(int argc, char **argv)
     no_army *a = calloc(1, sizeof *a);
     if (!a)
         abort();
-    char err[NO_ERR_LEN];
-    int rc = no_army_load(source, strict, a, err, sizeof err);
-    print_warnings(a->warnings); /* each card left out, said even when a later one fails */
-    if (rc) {
-        fprintf(stderr, "neverodds: %s\n", err);
+    if (load_army(source, strict, a)) {
         no_army_free(a);
         free(a);
         return EXIT_USAGE;

@@ -1,6 +1,7 @@
 /* cmd_squad.c — `neverodds squad` and `neverodds matchup` from the command line (matchup.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "neverodds/army.h"
 #include "neverodds/matchup.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,9 @@ static const char usage_matchup[] =
     "  --format F      text (default), json or csv\n"
     "  --plot FILE     heatmap of A's mean damage on B at range 2 (.png, .svg, .gp)\n"
     "  --title TEXT, --subtitle TEXT, --size WxH   the chart's, as for run\n"
+    "\n"
+    "Two Legion armies (Legion HQ links or army files, as neverodds army reads them) get the\n"
+    "Legion matchup instead: neverodds matchup ARMY_A ARMY_B --help.\n"
     "\n"
     "Exit status: 0 ok, 1 the chart could not be drawn (the table is printed), 2 bad input.\n";
 
@@ -121,4 +125,11 @@ static int cmd_squads(int argc, char **argv, int want)
 }
 
 int cmd_squad(int argc, char **argv) { return cmd_squads(argc, argv, 1); }
-int cmd_matchup(int argc, char **argv) { return cmd_squads(argc, argv, 2); }
+/* Two Legion armies go to their own matchup; anything else is read as X-Wing squads. */
+int cmd_matchup(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] != '-' && no_army_source(argv[i]))
+            return cmd_army_matchup(argc, argv);
+    return cmd_squads(argc, argv, 2);
+}

@@ -13,14 +13,20 @@ void rep_print_rate(FILE *f, no_rate r, int exact)
         fprintf(f, "%9.6f ± %.6f", r.p, r.se);
 }
 
-void rep_print_json(FILE *f, cJSON *root)
+char *rep_json_text(cJSON *root)
 {
     char *text = cJSON_Print(root);
+    cJSON_Delete(root);
     if (!text)
         abort();
+    return text;
+}
+
+void rep_print_json(FILE *f, cJSON *root)
+{
+    char *text = rep_json_text(root);
     fprintf(f, "%s\n", text);
     free(text);
-    cJSON_Delete(root);
 }
 
 void rep_csv_text(FILE *f, const char *s)
@@ -76,6 +82,35 @@ void rep_side_words(FILE *f, const no_ctx *ctx, int side)
             fprintf(f, "%s%s", sep, ctx->mods[m].name);
             sep = " + ";
         }
+}
+
+void rep_column(FILE *f, const char *s, int width)
+{
+    int shown = 0;
+    for (; *s && shown < width; shown++) {
+        int len = 1;
+        while ((s[len] & 0xC0) == 0x80)
+            len++;
+        fwrite(s, 1, (size_t)len, f);
+        s += len;
+    }
+    fprintf(f, "%*s", width - shown + 1, "");
+}
+
+int rep_alike(int n, int (*like)(const void *ctx, int i, int j), const void *ctx)
+{
+    char used[64] = {0};
+    if (n > (int)sizeof used)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < n && (used[j] || !like(ctx, i, j)))
+            j++;
+        if (j == n)
+            return 0;
+        used[j] = 1;
+    }
+    return 1;
 }
 
 int rep_columns(const char *text, size_t n)

@@ -15,11 +15,19 @@ cJSON *rep_rate_json(no_rate r);
 cJSON *rep_array(const no_rate *r, int n, int want_se);
 /* {"pmf": [...], "pmf_stderr": [...]} under `key`; returns it for more members. */
 cJSON *rep_pmf_json(cJSON *parent, const char *key, const no_rate *r, int n);
+/* The JSON document as text (malloc'd), the document freed: the scenarios analyses write. */
+char *rep_json_text(cJSON *root);
 /* Prints a JSON document on f, then frees it (every --format json). */
 void rep_print_json(FILE *f, cJSON *root);
 /* Prints s as one quoted CSV field (a quote in it doubled). */
 void rep_csv_text(FILE *f, const char *s);
 
+/* s in a column `width` characters wide and a space (UTF-8: names have curly quotes and "×"),
+ * cut to fit: the tables of matchups. */
+void rep_column(FILE *f, const char *s, int width);
+/* Whether each of x's n items is like a distinct one of y's n (`like(ctx, i, j)`): lists alike
+ * in any order (a ship's cards, a unit's upgrades). */
+int rep_alike(int n, int (*like)(const void *ctx, int i, int j), const void *ctx);
 /* The columns `n` bytes of UTF-8 text take (a multi-byte character takes one). */
 int rep_columns(const char *text, size_t n);
 /* How many bytes of `text` the first line of a column `width` wide holds: all of it when it fits,

@@ -638,6 +638,42 @@ static void sweep_script(FILE *f, const void *arg)
         put_heatmap(f, g, lo, hi);
 }
 
+int no_plot_matchup(const char *path, const no_plot_style *style, const no_plot_grid *words, const no_plot_sides *sides,
+                    char *err, size_t errlen)
+{
+    const int *n = sides->n;
+    int total = n[0] + n[1];
+    double *value = malloc((size_t)total * (size_t)total * sizeof *value);
+    char (*label)[200] = malloc((size_t)total * sizeof *label);
+    const char **name = malloc((size_t)total * sizeof *name);
+    if (!value || !label || !name)
+        abort();
+    for (int d = 0, k = 0; d < 2; d++)
+        for (int i = 0; i < n[d]; i++, k++) {
+            snprintf(label[k], sizeof label[k], "%s: %s", d ? "B" : "A", sides->name(sides->ctx, d, i));
+            name[k] = label[k];
+        }
+    for (int row = 0; row < total; row++)
+        for (int col = 0; col < total; col++) {
+            int d = row >= n[0], i = d ? row - n[0] : row, j = col - (d ? 0 : n[0]);
+            int enemy = (col >= n[0]) != d;
+            value[row * total + col] = enemy ? sides->value(sides->ctx, d, i, j) : NAN;
+        }
+    no_plot_grid pg = *words;
+    pg.xkey = "defender";
+    pg.ykey = "attacker";
+    pg.xval = pg.yval = name;
+    pg.nx = pg.ny = total;
+    pg.value = value;
+    pg.se = NULL;
+    pg.matrix = 1;
+    int rc = no_plot_sweep(path, style, &pg, err, errlen);
+    free(value);
+    free(label);
+    free(name);
+    return rc;
+}
+
 int no_plot_sweep(const char *path, const no_plot_style *style, const no_plot_grid *grid, char *err, size_t errlen)
 {
     frame fr = {.multiplot = 0};

@@ -361,6 +361,23 @@ int no_army_load(const char *source, int strict, no_army *a, char *err, size_t e
     return rc;
 }
 
+int no_army_source(const char *source)
+{
+    if (strstr(source, "/list/"))
+        return 1;
+    char err[64];
+    char *text = jr_read_file(source, err, sizeof err);
+    if (!text)
+        return 0;
+    cJSON *root = cJSON_Parse(text);
+    int army = root ? cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "units")) &&
+                          !cJSON_GetObjectItemCaseSensitive(root, "pilots")
+                    : strstr(text, " activation") != NULL;
+    cJSON_Delete(root);
+    free(text);
+    return army;
+}
+
 void no_army_free(no_army *a)
 {
     cJSON_Delete(a->library);
@@ -404,83 +421,96 @@ static int eighths(const cJSON *w, int surge)
     return v;
 }
 
-/* `w` if it reaches `range` and beats `best` (or there is none yet), else `best`. */
-static const cJSON *better(const cJSON *best, const cJSON *w, int range, int surge)
+/* The weapons in reach of the card's miniatures at `range`, most hits expected first (a stable
+ * order: equal ones as the card and its upgrades list them). */
+static int card_weapons(const no_army_unit *u, int range, int surge, const cJSON **out, int max)
 {
-    return reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)) ? w : best;
+    int n = 0;
+    const cJSON *w;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(u->card, "weapons"))
+        if (reaches(w, range) && n < max)
+            out[n++] = w;
+    for (int i = 0; i < u->nupgrades; i++)
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "adds_miniature")))
+            cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "weapons"))
+                if (reaches(w, range) && n < max)
+                    out[n++] = w;
+    for (int i = 1; i < n; i++) /* insertion sort, stable */
+        for (int k = i; k > 0 && eighths(out[k], surge) > eighths(out[k - 1], surge); k--) {
+            const cJSON *t = out[k];
+            out[k] = out[k - 1];
+            out[k - 1] = t;
+        }
+    return n;
 }
 
-/* The best of `list`'s weapons at `range` (or of `more` too), NULL if none reaches it. */
-static const cJSON *best_weapon(const cJSON *list, const cJSON *const *more, int nmore, int range, int surge)
+/* An added miniature's own best weapon in reach, or NULL. */
+static const cJSON *own_weapon(const cJSON *upgrade, int range, int surge)
 {
     const cJSON *best = NULL, *w;
-    cJSON_ArrayForEach(w, list)
-        best = better(best, w, range, surge);
-    for (int m = 0; m < nmore; m++)
-        cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(more[m], "weapons"))
-            best = better(best, w, range, surge);
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(upgrade, "weapons"))
+        if (reaches(w, range) && (!best || eighths(w, surge) > eighths(best, surge)))
+            best = w;
     return best;
 }
 
-static void add_dice(const cJSON *w, int times, int dice[3])
+static void use(no_army_choice *c, const cJSON *w, int times)
 {
-    const cJSON *d = cJSON_GetObjectItemCaseSensitive(w, "dice");
-    for (int c = LG_RED; c <= LG_WHITE; c++)
-        dice[c] += jr_entry_int(d, colours[c], 0) * times;
-}
-
-/* The weapons a pool uses, each with how many miniatures use it, for "E-11 x5, DLT-19". */
-typedef struct weapons_used {
-    const cJSON *w[NO_ARMY_MAX_UPGRADES + 1];
-    int times[NO_ARMY_MAX_UPGRADES + 1], n;
-} weapons_used;
-
-static void use(weapons_used *wu, const cJSON *w, int times, int dice[3])
-{
-    add_dice(w, times, dice);
     int i = 0;
-    while (i < wu->n && wu->w[i] != w)
+    while (i < c->n && c->weapon[i] != w)
         i++;
-    if (i == wu->n && wu->n < NO_ARMY_MAX_UPGRADES + 1)
-        wu->w[wu->n++] = w;
-    if (i < wu->n)
-        wu->times[i] += times;
+    if (i == c->n && c->n < NO_ARMY_MAX_WEAPONS)
+        c->weapon[c->n++] = w;
+    if (i < c->n)
+        c->times[i] += times;
 }
 
-static void say_used(const weapons_used *wu, char *used, size_t n)
+int no_army_choices(const no_army_unit *u, int range, no_army_choice *out, int max)
 {
-    *used = 0;
-    for (int i = 0; i < wu->n; i++) {
-        size_t len = strlen(used);
-        snprintf(used + len, n - len, wu->times[i] > 1 ? "%s%s x%d" : "%s%s", i ? ", " : "",
-                 jr_entry_text(wu->w[i], "name", "?"), wu->times[i]);
+    int surge = strcmp(jr_entry_text(u->card, "surge_attack", "none"), "none") != 0;
+    const cJSON *cand[NO_ARMY_MAX_CHOICES];
+    int ncand = card_weapons(u, range, surge, cand, NO_ARMY_MAX_CHOICES);
+    int card_minis = jr_entry_int(u->card, "minis", 0), n = 0;
+    for (int k = 0; k < (ncand ? ncand : 1); k++) { /* no card weapon in reach: added ones may still */
+        no_army_choice c = {.n = 0};
+        const cJSON *w = ncand ? cand[k] : NULL;
+        if (w && card_minis)
+            use(&c, w, card_minis);
+        for (int i = 0; i < u->nupgrades; i++) {
+            if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "adds_miniature")))
+                continue;
+            const cJSON *mine = own_weapon(u->upgrades[i], range, surge);
+            if (mine || w)
+                use(&c, mine ? mine : w, 1);
+        }
+        if (c.n && n < max)
+            out[n++] = c;
+    }
+    return n;
+}
+
+void no_army_choice_text(const no_army_choice *c, char *out, size_t n)
+{
+    *out = 0;
+    for (int i = 0; i < c->n; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, c->times[i] > 1 ? "%s%s x%d" : "%s%s", i ? ", " : "",
+                 jr_entry_text(c->weapon[i], "name", "?"), c->times[i]);
     }
 }
 
 int no_army_pool(const no_army_unit *u, int range, int dice[3], char *used, size_t n)
 {
     dice[0] = dice[1] = dice[2] = 0;
-    weapons_used wu = {.n = 0};
-    int surge = strcmp(jr_entry_text(u->card, "surge_attack", "none"), "none") != 0;
-    const cJSON *shared[NO_ARMY_MAX_UPGRADES]; /* upgrade weapons that are not a miniature */
-    int nshared = 0;
-    for (int i = 0; i < u->nupgrades; i++)
-        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u->upgrades[i], "adds_miniature")))
-            shared[nshared++] = u->upgrades[i];
-    const cJSON *own = cJSON_GetObjectItemCaseSensitive(u->card, "weapons");
-    const cJSON *w = best_weapon(own, shared, nshared, range, surge);
-    int card_minis = jr_entry_int(u->card, "minis", 0);
-    if (w && card_minis)
-        use(&wu, w, card_minis, dice);
-    for (int i = 0; i < u->nupgrades; i++) { /* each added miniature: its weapon, or the card's */
-        const cJSON *up = u->upgrades[i];
-        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(up, "adds_miniature")))
-            continue;
-        const cJSON *mine = best_weapon(cJSON_GetObjectItemCaseSensitive(up, "weapons"), NULL, 0, range, surge);
-        const cJSON *pick = mine ? mine : w;
-        if (pick)
-            use(&wu, pick, 1, dice);
+    *used = 0;
+    no_army_choice c;
+    if (!no_army_choices(u, range, &c, 1))
+        return 0;
+    for (int i = 0; i < c.n; i++) {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(c.weapon[i], "dice");
+        for (int k = LG_RED; k <= LG_WHITE; k++)
+            dice[k] += jr_entry_int(d, colours[k], 0) * c.times[i];
     }
-    say_used(&wu, used, n);
+    no_army_choice_text(&c, used, n);
     return dice[0] + dice[1] + dice[2];
 }
