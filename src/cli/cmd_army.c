@@ -145,8 +145,8 @@ int cmd_army(int argc, char **argv)
     int activations = 0;
     for (int i = 0; i < a->nunits; i++)
         activations += a->units[i].count;
-    printf("army: %s, %s%s%s, faction %s, %d units; data %s\n\n", source, a->format, *a->title ? ", " : "", a->title,
-           *a->faction ? a->faction : "not given", activations,
+    printf("army: %s, %s%s%s, faction %s%s, %d units; data %s\n\n", source, a->format, *a->title ? ", " : "", a->title,
+           *a->faction ? a->faction : "not given", a->faction_assumed ? " (assumed: its units')" : "", activations,
            jr_entry_text(a->library, "data_date", "?"));
     for (int i = 0; i < a->nunits; i++)
         print_unit(i + 1, &a->units[i]);

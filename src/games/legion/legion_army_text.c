@@ -515,7 +515,7 @@ static int look_up(tx_read *r, tx_entry *e)
 }
 
 /* The faction is not in these texts: the one all units whose cards are of one faction agree on
- * (mercenaries join any army's: theirs only when every unit is one). Said. */
+ * (mercenaries join any army: theirs only when every unit is one), said as assumed. */
 static void assume_faction(tx_read *r)
 {
     char seen[4][32];
@@ -543,8 +543,7 @@ static void assume_faction(tx_read *r)
     no_army *a = r->a;
     if (nseen == 1 || (!nseen && mercenary)) {
         snprintf(a->faction, sizeof a->faction, "%s", nseen ? seen[0] : "mercenary");
-        no_army_warn(a, "%s: the text does not give the army's faction: %s assumed, the faction of its units%s", r->j->file,
-                     a->faction, nseen && mercenary ? " (mercenaries aside)" : "");
+        a->faction_assumed = 1;
     } else if (nseen > 1) {
         no_army_warn(a, "%s: the text does not give the army's faction and its units are of %s, %s%s: none assumed",
                      r->j->file, seen[0], seen[1], nseen > 2 ? ", ..." : "");
@@ -638,6 +637,17 @@ static void settle(tx_read *r, int *points)
     }
 }
 
+/* Do two unit lines say the same unit with the same upgrades (a tournament text's alike units)? */
+static int same_text(const tx_entry *x, const tx_entry *y)
+{
+    if (strcmp(x->card.name, y->card.name) || x->card.cost != y->card.cost || x->nups != y->nups)
+        return 0;
+    for (int i = 0; i < x->nups; i++)
+        if (strcmp(x->ups[i].name, y->ups[i].name))
+            return 0;
+    return 1;
+}
+
 static int same_unit(const no_army_unit *x, const no_army_unit *y)
 {
     if (x->card != y->card || x->nupgrades != y->nupgrades)
@@ -667,7 +677,8 @@ static void counterpart(tx_read *r, tx_entry *e, int *points)
 }
 
 /* A unit line's unit and upgrades (an upgrade the data does not have said, or under --strict an
- * error); alike units in a row (a tournament text repeats them) read as one with their count. */
+ * error); `merge`: the line repeats the one before (a tournament text's alike units), read as one
+ * unit with their count. */
 static int unit(tx_read *r, tx_entry *e, int merge, int *points)
 {
     no_army *a = r->a;
@@ -716,15 +727,16 @@ static int resolve(tx_read *r)
 {
     no_army *a = r->a;
     tx_list *t = r->t;
-    int points = 0, activations = 0, merge = 0;
+    int points = 0, activations = 0;
     for (int i = 0; i < t->nentries; i++) {
         tx_entry *e = &t->entries[i];
+        const tx_entry *prev = i ? &t->entries[i - 1] : NULL;
+        int merge = t->dialect == TOURNAMENT && prev && !prev->skip && !prev->counterpart && same_text(prev, e);
         if (e->counterpart && !e->skip)
             counterpart(r, e, &points);
         else if (!e->skip && unit(r, e, merge, &points))
             return -1;
         activations += e->skip || e->counterpart ? 0 : e->count;
-        merge = !e->skip && !e->counterpart;
     }
     for (int i = 0; i < t->ncommands; i++) {
         const tx_card *c = &t->commands[i];
