@@ -98,6 +98,17 @@ static char *dash_item(char *s)
     return s[0] == '-' && (s[1] == ' ' || s[1] == '\t') ? skip_blanks(s + 1) : NULL;
 }
 
+/* A number of at most 6 digits at *s, *s moved past it; -1 when there is none. */
+static int number(const char **s)
+{
+    size_t n = strspn(*s, "0123456789");
+    if (!n || n > 6)
+        return -1;
+    int v = atoi(*s);
+    *s += n;
+    return v;
+}
+
 /* Cuts the points " (N)" off the end of s: N, or -1 when s does not end with them. */
 static int cut_cost(char *s)
 {
@@ -358,15 +369,16 @@ static int standard_unit(tx_read *r, char *s, int line, int role)
     char *eq = NULL, *ups = NULL;
     for (char *p = strstr(s, " = "); p; p = strstr(p + 1, " = "))
         eq = p;
-    if (eq && eq[3] && strspn(eq + 3, "0123456789") == strlen(eq + 3)) {
-        total = atoi(eq + 3);
+    const char *after = eq ? eq + 3 : NULL;
+    if (eq && (total = number(&after)) >= 0 && !*after)
         *eq = 0;
-    }
+    else
+        total = -1;
     for (char *p = strstr(s, "): "); p && !ups; p = strstr(p + 1, "): ")) {
         char *d = p;
         while (d > s && isdigit((unsigned char)d[-1]))
             d--;
-        if (d < p && d > s && d[-1] == '(') { /* "Name (42): ..." */
+        if (d < p && p - d <= 6 && d > s && d[-1] == '(') { /* "Name (42): ..." */
             card_cost = atoi(d);
             d[-1] = 0;
             trim_end(s);
@@ -384,7 +396,7 @@ static int standard_unit(tx_read *r, char *s, int line, int role)
         int cost = -1;
         for (char *q = strchr(p, '('); q && !end; q = strchr(q + 1, '(')) {
             size_t d = strspn(q + 1, "0123456789");
-            if (d && q[1 + d] == ')' && (!q[2 + d] || !strncmp(q + 2 + d, ", ", 2))) {
+            if (d && d <= 6 && q[1 + d] == ')' && (!q[2 + d] || !strncmp(q + 2 + d, ", ", 2))) {
                 cost = atoi(q + 1);
                 end = q + 2 + d;
                 *q = 0;
@@ -463,11 +475,13 @@ static int parse_minimal(tx_read *r, char **lines, int n, int from)
 /* "692/1000 (7 activations)" */
 static int points_line(const char *s, tx_list *t)
 {
-    int len = 0;
-    if (!isdigit((unsigned char)*s) ||
-        sscanf(s, "%d/%d (%d activation%n", &t->points, &t->max_points, &t->activations, &len) != 3 || !len)
+    if ((t->points = number(&s)) < 0 || *s++ != '/' || (t->max_points = number(&s)) < 0 || strncmp(s, " (", 2))
         return 0;
-    return !strcmp(s + len, "s)") || !strcmp(s + len, ")");
+    s += 2;
+    if ((t->activations = number(&s)) < 0 || strncmp(s, " activation", 11))
+        return 0;
+    s += 11;
+    return !strcmp(s, "s)") || !strcmp(s, ")");
 }
 
 /* Keeps the candidates whose points are `cost` (when some are): a name several cards share is
