@@ -179,6 +179,8 @@ def convert_upgrade(card):
     out.update(names_of(card))
     # a heavy weapon or personnel upgrade is a miniature added to the unit (its wounds, L568)
     out["adds_miniature"] = card["cardSubtype"] in ("heavy weapon", "personnel")
+    if card.get("requirements"):  # which units may take it, as Legion HQ writes it (names, factions, ranks)
+        out["requirements"] = card["requirements"]
     attack, defense, unmodelled = unit_keywords(card, notes)
     if attack:
         out["attacker_keywords"] = attack
