@@ -254,6 +254,12 @@ grep -q "Legion HQ minimal text, faction republic (assumed: its units'), 2 units
     grep -q "atrt.txt: line 3: \"AT-RT\" names cards of several factions: read as AT-RT (republic, 60 points), the army's faction's" "$T/atrt.err" &&
     grep -q "atrt.txt: line 1: the list gives 100 points, the data's points of the cards read make 155 (a card left out, or points changed" "$T/atrt.err" &&
     ok || bad "army: a shared name told apart by the army's faction; a points line the data disagrees with"
+# an upgrade's name two cards share (Z-6 Trooper: Rebel Troopers' and Clone Trooper Infantry's;
+# Medical Droid: rebels' and empire's): the one whose requirements its unit meets, whatever the
+# points line says
+printf '100/1000 (1 activation)\nRebel Troopers (Z-6 Trooper, Medical Droid)\n' >"$T/z6.txt"
+"$BIN" army "$T/z6.txt" 2>"$T/z6.err" | grep -q "^     upgrades Z-6 Trooper (heavy weapon), 2-1B Medical Droid (personnel)$" &&
+    ! grep -q "names 2 cards" "$T/z6.err" && ok || bad "army: an upgrade's shared name told apart by its requirements"
 printf 'Separatists\n80/1000 (1 activation)\nKraken - Kraken (80)\n' >"$T/kraken.txt"
 "$BIN" army "$T/kraken.txt" 2>/dev/null | grep -q "^  1  Kraken, Super Tactical Droid (kraken), commander, 80 points" &&
     ok || bad "army: Legion HQ's \"Kraken - Kraken\""

@@ -572,8 +572,38 @@ static void describe(const cJSON *c, char *out, size_t n)
              f ? f : jr_entry_text(c, "slot", ""), jr_entry_int(c, "points", 0));
 }
 
+/* Does the unit's card meet an upgrade's requirements as Legion HQ writes them: a list, all of
+ * its items ("AND" or nothing first), any ("OR") or not all ("NOT"); an object, each of its keys?
+ * A key the library does not keep for a unit (affiliation, force affinity, keywords) is met. */
+static int meets(const cJSON *unit, const cJSON *req)
+{
+    static const char *const fields[][2] = {{"cardName", "name"}, {"title", "title"}, {"faction", "faction"},
+                                            {"rank", "rank"}, {"cardSubtype", "subtype"}};
+    if (cJSON_IsObject(req)) {
+        const cJSON *k;
+        cJSON_ArrayForEach(k, req)
+            for (size_t f = 0; f < sizeof fields / sizeof *fields; f++)
+                if (!strcmp(k->string, fields[f][0]) && cJSON_IsString(k) &&
+                    strcmp(jr_entry_text(unit, fields[f][1], ""), k->valuestring))
+                    return 0;
+        return 1;
+    }
+    if (!cJSON_IsArray(req) || !req->child)
+        return 1;
+    const cJSON *e = req->child;
+    const char *op = cJSON_IsString(e) ? e->valuestring : "AND";
+    int any = 0, all = 1;
+    for (e = cJSON_IsString(e) ? e->next : e; e; e = e->next) {
+        int m = meets(unit, e);
+        any |= m;
+        all &= m;
+    }
+    return !strcmp(op, "OR") ? any : !strcmp(op, "NOT") ? !all : all;
+}
+
 /* Narrows the cards a name names to the army's faction's (said), and for an upgrade to those of
- * a slot its unit's card has. Returns how many are left, the first first. */
+ * a slot its unit's card has, then to those whose requirements it meets. Returns how many are
+ * left, the first first. */
 static int narrow(tx_read *r, const tx_card *tc, const cJSON **c, int n, const no_army_unit *u)
 {
     const char *faction = r->a->faction;
@@ -597,6 +627,11 @@ static int narrow(tx_read *r, const tx_card *tc, const cJSON **c, int n, const n
         if (has)
             c[m++] = c[i];
     }
+    n = m && m < n ? m : n;
+    m = 0;
+    for (int i = 0; i < n && u; i++)
+        if (meets(u->card, cJSON_GetObjectItemCaseSensitive(c[i], "requirements")))
+            c[m++] = c[i];
     return m && m < n ? m : n;
 }
 
