@@ -147,14 +147,12 @@ static int cut_count(char **s)
     return n;
 }
 
-/* The pips "••" before a command's name: how many, *s moved past them and any blank. */
-static int cut_bullets(char **s)
+/* The pips "••" before a command's name: *s moved past them and any blank. */
+static void cut_bullets(char **s)
 {
-    int n = 0;
     while (!strncmp(*s, BULLET, 3))
-        *s += 3, n++;
+        *s += 3;
     *s = skip_blanks(*s);
-    return n;
 }
 
 static int set_card(tx_read *r, tx_card *c, int line, const char *name, int cost)
@@ -220,7 +218,8 @@ static int add_command_name(tx_read *r, int line, const char *name)
 
 /* Splits "A, B, C" into names `section` knows, where a name may hold ", " itself ("Jedi
  * Training, Force Adept"): from each item, the longest run of items that names a card (else the
- * item alone, which the reader then says it does not know). Calls add for each. */
+ * item alone, which the reader then says it does not know). Each name is an upgrade of `e`, or
+ * with e NULL a command card (after its pips). */
 static int split_by_data(tx_read *r, tx_entry *e, char *list, const cJSON *section, int line)
 {
     char *tok[64];
@@ -249,9 +248,12 @@ static int split_by_data(tx_read *r, tx_entry *e, char *list, const cJSON *secti
         size_t len = 0;
         for (int m = 0; m < take && len < sizeof buf; m++)
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", m ? ", " : "", tok[i + m]);
-        char *name = buf;
-        if (e ? add_up(r, e, line, skip_blanks(name), -1)
-              : (cut_bullets(&name), add_command_name(r, line, name)))
+        char *name = skip_blanks(buf);
+        if (len >= sizeof buf)
+            return fail_at(r, line, "a card's name longer than any the data has");
+        if (!e)
+            cut_bullets(&name);
+        if (e ? add_up(r, e, line, name, -1) : add_command_name(r, line, name))
             return -1;
         i += take;
     }
