@@ -368,12 +368,12 @@ int no_army_load(const char *source, int strict, no_army *a, char *err, size_t e
     const char *start = text + strspn(text, " \t\r\n");
     if (!strncmp(start, "\xef\xbb\xbf", 3)) /* a byte order mark */
         start += 3;
-    if (*start != '{' && *start != '[') { /* not JSON: one of Legion HQ's texts */
+    cJSON *root = *start == '{' || *start == '[' ? cJSON_Parse(text) : NULL;
+    if (!root && *start != '{') { /* not JSON: one of Legion HQ's texts (a title may begin "[") */
         int rc = no_army_read_text(a, &j, text, strict);
         free(text);
         return rc;
     }
-    cJSON *root = cJSON_Parse(text);
     free(text);
     if (!root) {
         snprintf(err, errlen, "%s: not JSON (a Legion HQ link needs .../list/<faction>/...)", source);
