@@ -1,5 +1,5 @@
-/* legion_army_read.h — what the army readers share: legion_army.c's name matching, warnings and
- * units, used by the text reader (legion_army_text.c). */
+/* legion_army_read.h — what the army readers share: the name matching, warnings and units
+ * (legion_army_cards.c), and the text reader (legion_army_text.c) legion_army.c calls. */
 #ifndef NEVERODDS_GAMES_LEGION_ARMY_READ_H
 #define NEVERODDS_GAMES_LEGION_ARMY_READ_H
 #include "neverodds/army.h"
