@@ -501,7 +501,8 @@ static int narrow_cost(const cJSON **c, int n, int cost)
 }
 
 /* Looks a unit line up: its unit cards (by the points when the text gives them), else its
- * counterparts; neither is an error naming the nearest units (a retired unit: left out). */
+ * counterparts; neither is an error naming the nearest units (a retired unit: left out), or
+ * under "Counterparts:" a warning (--strict: an error). */
 static int look_up(tx_read *r, tx_entry *e)
 {
     char p[32];
@@ -514,6 +515,10 @@ static int look_up(tx_read *r, tx_entry *e)
     }
     if (!e->ncands) {
         e->skip = 1;
+        if (e->role == COUNTERPART && r->strict) {
+            jr_fail(r->j, p, "unknown counterpart \"%s\"", e->card.name);
+            return -1;
+        }
         if (e->role == COUNTERPART) {
             no_army_warn(r->a, "%s: %s: unknown counterpart \"%s\": left out", r->j->file, p, e->card.name);
             return 0;
