@@ -211,6 +211,66 @@ expect_error army-unknown-unit "neverodds: $T/army-bad.json: units[1].name: unkn
     grep -q "^  2  Stormtroopers (stormtroopers), corps, 42 points each, 2 alike units" "$T/link.txt" &&
     grep -q "^commands (not modelled): Implacable (1), Assault (3)" "$T/link.txt" && ok || bad "army: a Legion HQ link"
 expect_error army-link-id "neverodds: link: segment[0]: unknown unit id \"q9\"" army "https://legionhq2.com/list/empire/1q9"
+# Legion HQ's text exports (tests/army/legion-hq-empire-*.txt: one army as its tournament,
+# standard and minimal texts give it, and the standard one as pasted: CRLF, no title, "2x",
+# trailing blanks): the dialect told from the content, the faction assumed from the units, a
+# counterpart and the battle deck left out, alike units read as one, Standing Orders implicit
+"$BIN" army tests/army/legion-hq-empire-tournament.txt >"$T/tt.txt" 2>"$T/tt.err" &&
+    grep -q "Legion HQ tournament text, Melee Leaning Army, faction empire (assumed: its units'), 7 units" "$T/tt.txt" &&
+    grep -q "^  1  Darth Vader, Dark Lord of the Sith (darthvaderdarklordofthesith), commander, 225 points" "$T/tt.txt" &&
+    grep -q "^     upgrades Force Push (force), Force Reflexes (force), Saber Throw (force)$" "$T/tt.txt" &&
+    grep -q "^  3  Stormtroopers (stormtroopers), corps, 62 points each, 2 alike units" "$T/tt.txt" &&
+    grep -q "^  5  Imperial Death Troopers (imperialdeathtroopers), special, 83 points" "$T/tt.txt" &&
+    grep -q "^  6  Dewback Rider (dewbackrider), support, 75 points" "$T/tt.txt" && ! grep -q "^  7" "$T/tt.txt" &&
+    grep -q "^commands (not modelled): Implacable (1), Ambush (1), Push (2), New Ways to Motivate Them (2), Assault (3), Master of Evil (3)$" "$T/tt.txt" &&
+    grep -q "tournament.txt: line 8: the counterpart Iden's ID10 Seeker Droid is not modelled: left out" "$T/tt.err" &&
+    grep -q "tournament.txt: line 31: the battle deck (Objectives: Breakthrough, Bunker Assault; Secondaries: Marked Targets; Advantages: Advanced Intel) is not modelled" "$T/tt.err" &&
+    [ "$(wc -l <"$T/tt.err")" -eq 2 ] && ok || bad "army: Legion HQ tournament text"
+"$BIN" army "https://legionhq2.com/list/empire/1000:1at0dtdudv,1kg0000+1lw,2ayej000,1ayejex00,1bdgldh0000,1hf00hs,bw,bl,bk,br,bj,bm" 2>/dev/null |
+    tail -n +2 >"$T/tlink.txt"
+for f in tournament standard minimal standard-pasted-crlf; do
+    "$BIN" army tests/army/legion-hq-empire-$f.txt 2>/dev/null | tail -n +2 | cmp -s - "$T/tlink.txt" &&
+        ok || bad "army: the $f text and the link read alike"
+done
+grep -q "range 4   2 red  0 black  0 white   DLT-19 Blaster Rifle$" "$T/tlink.txt" && ok || bad "army: the link's pools"
+"$BIN" army tests/army/legion-hq-empire-standard.txt 2>/dev/null | grep -q "Legion HQ standard text, Melee Leaning Army, faction empire (assumed: its units'), 7 units" &&
+    ok || bad "army: Legion HQ standard text"
+"$BIN" army tests/army/legion-hq-empire-standard-pasted-crlf.txt 2>/dev/null | grep -q "Legion HQ standard text, faction empire (assumed: its units'), 7 units" &&
+    ok || bad "army: a pasted standard text (CRLF, no title)"
+"$BIN" army tests/army/legion-hq-empire-minimal.txt 2>"$T/tm.err" | grep -q "Legion HQ minimal text, faction empire (assumed: its units'), 7 units" &&
+    grep -q "minimal.txt: line 2: \"Darth Vader\" names 2 cards (Darth Vader, Dark Lord of the Sith (empire, 170 points); Darth Vader, The Emperor's Apprentice (empire, 155 points)): read as the first, whose points make the list's$" "$T/tm.err" &&
+    ok || bad "army: Legion HQ minimal text"
+# a name several cards share: the list's points tell (the minimal text gives no other), the
+# army's faction (AT-RT: rebels' and republic's), and a points line the data disagrees with
+printf '210/1000 (1 activation)\nDarth Vader (Force Push, Force Reflexes, Saber Throw)\n' >"$T/vader.txt"
+"$BIN" army "$T/vader.txt" 2>"$T/vader.err" | grep -q "^  1  Darth Vader, The Emperor's Apprentice (darthvadertheemperorsapprentice), operative, 210 points" &&
+    grep -q "read as Darth Vader, The Emperor's Apprentice (empire, 155 points), whose points make the list's 210$" "$T/vader.err" &&
+    ok || bad "army: a shared name told apart by the list's points"
+printf '100/1000 (2 activations)\nClone Captain Rex\nAT-RT\nCommands: • Roger, Roger!, •••• Standing Orders' >"$T/atrt.txt"
+"$BIN" army "$T/atrt.txt" >"$T/atrt.out" 2>"$T/atrt.err"
+grep -q "Legion HQ minimal text, faction republic (assumed: its units'), 2 units" "$T/atrt.out" &&
+    grep -q "^  2  AT-RT (atrtrepublic), support, 60 points" "$T/atrt.out" &&
+    grep -q "^commands (not modelled): Roger, Roger! (3)$" "$T/atrt.out" &&
+    grep -q "atrt.txt: line 3: \"AT-RT\" names cards of several factions: read as AT-RT (republic, 60 points), the army's faction's" "$T/atrt.err" &&
+    grep -q "atrt.txt: line 1: the list gives 100 points, the data's points of the cards read make 155 (a card left out, or points changed" "$T/atrt.err" &&
+    ok || bad "army: a shared name told apart by the army's faction; a points line the data disagrees with"
+# an upgrade's name two cards share (Z-6 Trooper: Rebel Troopers' and Clone Trooper Infantry's;
+# Medical Droid: rebels' and empire's): the one whose requirements its unit meets, whatever the
+# points line says
+printf '100/1000 (1 activation)\nRebel Troopers (Z-6 Trooper, Medical Droid)\n' >"$T/z6.txt"
+"$BIN" army "$T/z6.txt" 2>"$T/z6.err" | grep -q "^     upgrades Z-6 Trooper (heavy weapon), 2-1B Medical Droid (personnel)$" &&
+    ! grep -q "names 2 cards" "$T/z6.err" && ok || bad "army: an upgrade's shared name told apart by its requirements"
+printf 'Separatists\n80/1000 (1 activation)\nKraken - Kraken (80)\n' >"$T/kraken.txt"
+"$BIN" army "$T/kraken.txt" 2>/dev/null | grep -q "^  1  Kraken, Super Tactical Droid (kraken), commander, 80 points" &&
+    ok || bad "army: Legion HQ's \"Kraken - Kraken\""
+printf 'My list\n150/1000 (2 activations)\nStormtroopers (42)\n\nStormtropers (42)\n' >"$T/army-bad.txt"
+expect_error army-text-unknown-unit "neverodds: $T/army-bad.txt: line 5: unknown unit \"Stormtropers\" (did you mean \"Stormtroopers\"" army "$T/army-bad.txt"
+printf '62/1000 (1 activation)\nStormtroopers (DLT-19 Stormtrooper, E-11D Config)\n' >"$T/army-up.txt"
+"$BIN" army "$T/army-up.txt" 2>&1 >/dev/null | grep -q "army-up.txt: line 2: unknown card \"E-11D Config\": left out" &&
+    ok || bad "army: an unknown upgrade in a text, left out"
+expect_error army-text-strict "neverodds: $T/army-up.txt: line 2: unknown card \"E-11D Config\"" army "$T/army-up.txt" --strict
+printf 'Stormtroopers (42)\nDewback Rider (70)\n' >"$T/army-nopoints.txt"
+expect_error army-text-no-points "neverodds: $T/army-nopoints.txt: neither JSON nor one of Legion HQ's text exports" army "$T/army-nopoints.txt"
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

@@ -179,6 +179,8 @@ def convert_upgrade(card):
     out.update(names_of(card))
     # a heavy weapon or personnel upgrade is a miniature added to the unit (its wounds, L568)
     out["adds_miniature"] = card["cardSubtype"] in ("heavy weapon", "personnel")
+    if card.get("requirements"):  # which units may take it, as Legion HQ writes it (names, factions, ranks)
+        out["requirements"] = card["requirements"]
     attack, defense, unmodelled = unit_keywords(card, notes)
     if attack:
         out["attacker_keywords"] = attack
@@ -234,7 +236,9 @@ def main():
     units = [c for c in cards.values() if c.get("cardType") == "unit"]
     upgrades = [c for c in cards.values() if c.get("cardType") == "upgrade"]
     commands = [c for c in cards.values() if c.get("cardType") == "command"]
+    counterparts = [c for c in cards.values() if c.get("cardType") == "counterpart"]
     ukeys, gkeys, ckeys = keys_for(units), keys_for(upgrades), keys_for(commands)
+    pkeys = keys_for(counterparts)
     print(json.dumps({
         "source": "Legion HQ 2 card data (cards.json, MIT licence, last changed %s): ids, names, stats, "
                   "dice and keyword names only, no card text. Legion HQ keeps a vehicle's Resilience where a "
@@ -246,6 +250,11 @@ def main():
         # command cards: pips and name, for reading a list (their effects are not modelled)
         "commands": {ckeys[c["id"]]: {"id": c["id"], "name": c["cardName"], "pips": number(c["cardSubtype"])}
                      for c in sorted(commands, key=lambda c: ckeys[c["id"]])},
+        # counterparts (Iden's ID10, C-3PO, ...): names and points, for reading a list that
+        # names one (they are not modelled)
+        "counterparts": {pkeys[c["id"]]: {"id": c["id"], "name": c["cardName"], **names_of(c),
+                                          "faction": c["faction"], "points": c["cost"]}
+                         for c in sorted(counterparts, key=lambda c: pkeys[c["id"]])},
         "retired": retired(legion_data, cards),
     }, indent=1, ensure_ascii=False))
 

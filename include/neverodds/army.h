@@ -19,6 +19,7 @@ typedef struct no_army_unit {
 typedef struct no_army {
     cJSON *library;                                     /* profiles/legion/units.json, owned */
     char format[48], title[128], faction[32];
+    int faction_assumed;                                /* not given (a text): its units' faction */
     int nunits, ncommands;
     no_army_unit units[NO_ARMY_MAX_UNITS];
     const cJSON *commands[NO_ARMY_MAX_COMMANDS];

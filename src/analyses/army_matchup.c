@@ -383,6 +383,7 @@ static void side_json(cJSON *root, const char *key, const no_army *a, const char
     cJSON_AddStringToObject(o, "source", source);
     cJSON_AddStringToObject(o, "format", a->format);
     cJSON_AddStringToObject(o, "faction", a->faction);
+    cJSON_AddBoolToObject(o, "faction_assumed", a->faction_assumed);
     cJSON *units = cJSON_AddArrayToObject(o, "units");
     for (int k = 0; k < n; k++) {
         cJSON *u = cJSON_CreateObject();
@@ -599,9 +600,9 @@ int no_army_matchup(FILE *f, const no_army *a, const char *a_source, const no_ar
         const no_army *army[2] = {a, b};
         const char *source[2] = {a_source, b_source};
         for (int d = 0; d < 2; d++)
-            fprintf(f, "%s: %s (%s%s%s, faction %s, %d unit%s)\n", d ? "B" : "A", source[d], army[d]->format,
+            fprintf(f, "%s: %s (%s%s%s, faction %s%s, %d unit%s)\n", d ? "B" : "A", source[d], army[d]->format,
                     *army[d]->title ? ", " : "", army[d]->title, *army[d]->faction ? army[d]->faction : "not given",
-                    l.n[d], l.n[d] == 1 ? "" : "s");
+                    army[d]->faction_assumed ? " (assumed: its units')" : "", l.n[d], l.n[d] == 1 ? "" : "s");
         fprintf(f, "tokens: %s (--tokens aim,dodge,surge: the attacker's aim and surge, the defender's dodge and surge)\n",
                 *tokens ? tokens : "none");
         fprintf(f, "assumptions: %s\n", assumptions);

@@ -1,5 +1,5 @@
 /* cmd_army.c — `neverodds army FILE|LINK`: a Legion army from a list builder's export, each unit's
- * defense and its attack pool by range (legion_army.c). */
+ * defense and its attack pool by range (legion_army.c, legion_army_text.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "io/jsonread.h"
@@ -12,11 +12,13 @@
 static const char usage_army[] =
     "usage: neverodds army FILE|LINK [--strict]\n"
     "\n"
-    "Reads a Legion army: a Legion HQ link (https://legionhq2.com/list/<faction>/<units>), or a\n"
-    "Tabletop Simulator JSON export (Legion HQ's or Tabletop Admiral's: names, not ids), against\n"
-    "profiles/legion/units.json (Legion HQ 2's card data), and prints each unit with its points,\n"
-    "miniatures, defense and keywords, and the attack pool its miniatures form in melee and at\n"
-    "range 1 to 5 (each miniature its best weapon in reach), with what is not modelled.\n"
+    "Reads a Legion army: a Legion HQ link (https://legionhq2.com/list/<faction>/<units>), a\n"
+    "Tabletop Simulator JSON export (Legion HQ's or Tabletop Admiral's: names, not ids), or one of\n"
+    "Legion HQ's text exports (tournament, standard, minimal: told apart by their content; the\n"
+    "faction, which they do not give, assumed from the units), against profiles/legion/units.json\n"
+    "(Legion HQ 2's card data), and prints each unit with its points, miniatures, defense and\n"
+    "keywords, and the attack pool its miniatures form in melee and at range 1 to 5 (each\n"
+    "miniature its best weapon in reach), with what is not modelled.\n"
     "A unit the data does not know is an error naming the nearest; an upgrade or command card it\n"
     "does not know, or one retired since the 2019 data, is left out with a warning.\n"
     "\n"
@@ -242,8 +244,8 @@ int cmd_army(int argc, char **argv)
     int activations = 0;
     for (int i = 0; i < a->nunits; i++)
         activations += a->units[i].count;
-    printf("army: %s, %s%s%s, faction %s, %d units; data %s\n\n", source, a->format, *a->title ? ", " : "", a->title,
-           *a->faction ? a->faction : "not given", activations,
+    printf("army: %s, %s%s%s, faction %s%s, %d units; data %s\n\n", source, a->format, *a->title ? ", " : "", a->title,
+           *a->faction ? a->faction : "not given", a->faction_assumed ? " (assumed: its units')" : "", activations,
            jr_entry_text(a->library, "data_date", "?"));
     for (int i = 0; i < a->nunits; i++)
         print_unit(i + 1, &a->units[i]);

@@ -33,7 +33,7 @@ static const char usage_main[] =
     "                    cited, what-ifs, a traced roll\n"
     "  selftest          checks this build: exact against Monte Carlo on built-in scenarios\n"
     "  squad A.xws       an X-Wing squad from a list builder (XWS): each ship's dice profile\n"
-    "  army FILE|LINK    a Legion army (Legion HQ link, TTS JSON): each unit's pools by range\n"
+    "  army FILE|LINK    a Legion army (Legion HQ link, TTS JSON, text): each unit's pools by range\n"
     "  matchup A.xws B.xws  who hurts whom: every ship of A on every ship of B and back\n"
     "  battle A.xws B.xws   squad against squad, round by round: who wins, how fast\n"
     "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing;\n"

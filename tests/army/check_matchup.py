@@ -159,6 +159,10 @@ with tempfile.TemporaryDirectory() as tmp:
     body = open(gp).read()
     check("chart", "who hurts whom" in body and "in melee" not in body and "melee" in body)
 
+# A Legion HQ text export is an army too (matchup tells armies from X-Wing squads by their content).
+text = run("matchup", os.path.join(HERE, "legion-hq-empire-minimal.txt"), TTA[1]).stdout
+check("text export", "(Legion HQ minimal text, faction empire (assumed: its units'), 6 units)" in text, text[:600])
+
 # 5. Bad input: one message on stderr, exit 2, nothing on stdout.
 for args, want in ((("matchup", EMPIRE + "1ay0000", REBELS + "1zz0000"), "neverodds: link: segment[0]: unknown unit id"),
                    (("matchup", EMPIRE + "1ay0000", REBELS + "1ah0000", "--band", "7"), "neverodds: --band: expected melee or a range"),

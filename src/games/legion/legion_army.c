@@ -1,67 +1,32 @@
 /* legion_army.c — reads a Legion army from a Legion HQ link or a Tabletop Simulator JSON export
- * (Legion HQ's and Tabletop Admiral's), and forms each unit's attack pool by range. The formats
- * were learnt from Legion HQ's own reader and exporters (shared/data/legion-hq/format-reference);
- * this reader is our own. */
+ * (Legion HQ's and Tabletop Admiral's; Legion HQ's texts: legion_army_text.c), and forms each
+ * unit's attack pool by range. The formats were learnt from Legion HQ's own reader and exporters
+ * (shared/data/legion-hq/format-reference); this reader is our own. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/army.h"
 #include "neverodds/dice.h"
 #include "neverodds/legion.h"
+#include "games/legion/legion_army_read.h"
 #include "games/legion/legion_game.h"
 #include "io/jsonread.h"
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static void warn(no_army *a, const char *fmt, ...)
-{
-    size_t used = strlen(a->warnings);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(a->warnings + used, sizeof a->warnings - used, fmt, ap);
-    va_end(ap);
-    used = strlen(a->warnings);
-    if (used + 1 < sizeof a->warnings)
-        strcat(a->warnings, "\n");
-}
-
-/* Does `name` (any case) name the card: its name, name and title (", " or " " between, as the
- * exporters write them), Legion HQ's display name or its Tabletop Simulator name? */
-static int names_card(const cJSON *card, const char *name)
-{
-    const char *n = jr_entry_text(card, "name", ""), *title = jr_entry_text(card, "title", NULL);
-    if (!strcasecmp(name, n) && !title)
-        return 1;
-    static const char *const others[] = {"display_name", "tts_name"};
-    for (int k = 0; k < 2; k++)
-        if (!strcasecmp(name, jr_entry_text(card, others[k], "\x01")))
-            return 1;
-    size_t len = strlen(n);
-    if (!title || strncasecmp(name, n, len))
-        return 0;
-    const char *rest = name + len + (name[len] == ',');
-    return *rest == ' ' && !strcasecmp(rest + 1, title);
-}
-
 /* The card of `section` that `name` names; among several, the one of the army's faction. A bare
  * name reaches a titled card when no card of that name lacks a title and only one has it. */
 static const cJSON *find_named(const cJSON *section, const char *name, const char *faction)
 {
-    const cJSON *e, *found = NULL, *titled = NULL;
-    int ntitled = 0;
-    cJSON_ArrayForEach(e, section) {
-        if (names_card(e, name)) {
-            if (!strcmp(jr_entry_text(e, "faction", ""), faction))
-                return e;
-            found = found ? found : e;
-        } else if (!strcasecmp(jr_entry_text(e, "name", ""), name)) {
-            titled = e;
-            ntitled++;
-        }
-    }
-    return found ? found : ntitled == 1 ? titled : NULL;
+    const cJSON *found[16];
+    int bare, n = no_army_named(section, name, found, 16, &bare);
+    if (!n || (bare && n > 1))
+        return NULL;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(jr_entry_text(found[i], "faction", ""), faction))
+            return found[i];
+    return found[0];
 }
 
 static const cJSON *find_id(const cJSON *section, const char *id)
@@ -73,61 +38,6 @@ static const cJSON *find_id(const cJSON *section, const char *id)
     return NULL;
 }
 
-/* Is `name` one of the 2019 data's cards Legion HQ 2 no longer has (retired.<kind>)? */
-static int retired(const no_army *a, const char *kind, const char *name)
-{
-    const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(a->library, "retired"), kind))
-        if (cJSON_IsString(e) && !strcasecmp(e->valuestring, name))
-            return 1;
-    return 0;
-}
-
-/* " (did you mean ...?)" over the cards' names, titled names included. */
-static void nearest_names(const cJSON *section, const char *name, char *out, size_t n)
-{
-    jr_near q;
-    jr_near_start(&q, name);
-    int count = cJSON_GetArraySize(section), i = 0;
-    char (*full)[160] = calloc((size_t)count + 1, sizeof *full);
-    const cJSON *e;
-    cJSON_ArrayForEach(e, section) {
-        const char *title = jr_entry_text(e, "title", NULL);
-        if (title && full) {
-            snprintf(full[i], sizeof full[i], "%s %s", jr_entry_text(e, "name", ""), title);
-            jr_near_add(&q, full[i++]);
-        } else {
-            jr_near_add(&q, jr_entry_text(e, "name", ""));
-        }
-    }
-    jr_near_text(&q, out, n);
-    free(full);
-}
-
-/* A card the army names but the data does not have (`kind`: its section of the library, units,
- * upgrades or commands, and of its retired names): an error for a unit (or, strict, any card);
- * else a warning, the card left out. Returns -1 on an error. */
-static int unknown(no_army *a, jr *j, const char *kind, const char *path, const char *name, int strict)
-{
-    if (retired(a, kind, name)) {
-        if (strict) {
-            jr_fail(j, path, "%s is a card of the 2019 data that Legion HQ 2's data no longer has", name);
-            return -1;
-        }
-        warn(a, "%s: %s: %s is a card of the 2019 data that Legion HQ 2's data no longer has (retired or "
-                "renamed): left out", j->file, path, name);
-        return 0;
-    }
-    char near[256];
-    nearest_names(cJSON_GetObjectItemCaseSensitive(a->library, kind), name, near, sizeof near);
-    if (strict || !strcmp(kind, "units")) {
-        jr_fail(j, path, "unknown %s \"%s\"%s", !strcmp(kind, "units") ? "unit" : "card", name, near);
-        return -1;
-    }
-    warn(a, "%s: %s: unknown card \"%s\"%s: left out", j->file, path, name, near);
-    return 0;
-}
-
 static const char *const tts_factions[][2] = { /* the TTS export's spelling, Legion HQ's */
     {"rebel", "rebels"}, {"separatist", "separatists"}, {"mandalorian", "mandalorians"}};
 
@@ -137,35 +47,6 @@ static void set_faction(no_army *a, const char *f)
     for (size_t k = 0; k < sizeof tts_factions / sizeof *tts_factions; k++)
         if (!strcmp(f, tts_factions[k][0]))
             snprintf(a->faction, sizeof a->faction, "%s", tts_factions[k][1]);
-}
-
-static int add_upgrade(jr *j, no_army_unit *u, const cJSON *card, const char *path)
-{
-    if (u->nupgrades == NO_ARMY_MAX_UPGRADES) {
-        jr_fail(j, path, "at most %d upgrades on one unit", NO_ARMY_MAX_UPGRADES);
-        return -1;
-    }
-    u->upgrades[u->nupgrades++] = card;
-    return 0;
-}
-
-static no_army_unit *new_unit(no_army *a, jr *j, const char *path)
-{
-    if (a->nunits == NO_ARMY_MAX_UNITS) {
-        jr_fail(j, path, "at most %d units in an army", NO_ARMY_MAX_UNITS);
-        return NULL;
-    }
-    no_army_unit *u = &a->units[a->nunits++];
-    memset(u, 0, sizeof *u);
-    u->count = 1;
-    return u;
-}
-
-static int add_command(no_army *a, const cJSON *card)
-{
-    if (a->ncommands < NO_ARMY_MAX_COMMANDS)
-        a->commands[a->ncommands++] = card;
-    return 0;
 }
 
 /* The Tabletop Simulator JSON: {listname, armyFaction, commandCards: [names], units: [{name,
@@ -202,11 +83,11 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
         }
         const cJSON *card = find_named(lib_units, name->valuestring, a->faction);
         if (!card) {
-            if (unknown(a, j, "units", q, name->valuestring, strict))
+            if (no_army_unknown(a, j, "units", q, name->valuestring, strict))
                 return -1;
             continue;
         }
-        no_army_unit *u = new_unit(a, j, p);
+        no_army_unit *u = no_army_new_unit(a, j, p);
         if (!u)
             return -1;
         u->card = card;
@@ -223,11 +104,11 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
                 }
                 const cJSON *ucard = find_named(lib_upgrades, up->valuestring, a->faction);
                 if (ucard && l == 1) {
-                    warn(a, "%s: %s: %s is in the loadout (a second set of upgrades): not equipped", j->file, r,
+                    no_army_warn(a, "%s: %s: %s is in the loadout (a second set of upgrades): not equipped", j->file, r,
                          up->valuestring);
                     continue;
                 }
-                if (ucard ? add_upgrade(j, u, ucard, r) : unknown(a, j, "upgrades", r, up->valuestring, strict))
+                if (ucard ? no_army_add_upgrade(j, u, ucard, r) : no_army_unknown(a, j, "upgrades", r, up->valuestring, strict))
                     return -1;
             }
         }
@@ -239,7 +120,9 @@ static int read_tts(no_army *a, jr *j, const cJSON *root, int strict)
         jr_index(r, sizeof r, "commandCards", k++);
         const cJSON *card = cJSON_IsString(cmd) ? find_named(cJSON_GetObjectItemCaseSensitive(a->library, "commands"),
                                                              cmd->valuestring, a->faction) : NULL;
-        if (card ? add_command(a, card) : unknown(a, j, "commands", r, cJSON_IsString(cmd) ? cmd->valuestring : "?", strict))
+        if (card)
+            no_army_add_command(a, card);
+        else if (no_army_unknown(a, j, "commands", r, cJSON_IsString(cmd) ? cmd->valuestring : "?", strict))
             return -1;
     }
     return a->nunits ? 0 : (jr_fail(j, "units", "no unit of the list is in the data"), -1);
@@ -253,7 +136,7 @@ static int read_segment(no_army *a, jr *j, const char *seg, size_t len, const ch
     const cJSON *upgrades = cJSON_GetObjectItemCaseSensitive(a->library, "upgrades");
     size_t plus = strcspn(seg, "+");
     if (plus < len) {
-        warn(a, "%s: %s: the counterpart %.*s is not modelled: left out", j->file, path, (int)(len - plus - 1),
+        no_army_warn(a, "%s: %s: the counterpart %.*s is not modelled: left out", j->file, path, (int)(len - plus - 1),
              seg + plus + 1);
         len = plus;
     }
@@ -267,7 +150,7 @@ static int read_segment(no_army *a, jr *j, const char *seg, size_t len, const ch
         jr_fail(j, path, "unknown unit id \"%s\" (Legion HQ ids are two characters: list units shows them)", id);
         return -1;
     }
-    no_army_unit *u = new_unit(a, j, path);
+    no_army_unit *u = no_army_new_unit(a, j, path);
     if (!u)
         return -1;
     u->card = card;
@@ -287,10 +170,10 @@ static int read_segment(no_army *a, jr *j, const char *seg, size_t len, const ch
                 jr_fail(j, path, "unknown upgrade id \"%s\"", uid);
                 return -1;
             }
-            warn(a, "%s: %s: unknown upgrade id \"%s\": left out", j->file, path, uid);
+            no_army_warn(a, "%s: %s: unknown upgrade id \"%s\": left out", j->file, path, uid);
             continue;
         }
-        if (add_upgrade(j, u, up, path))
+        if (no_army_add_upgrade(j, u, up, path))
             return -1;
     }
     return 0;
@@ -324,9 +207,9 @@ static int read_link(no_army *a, jr *j, const char *link, int strict)
             char id[3] = {p[0], p[1], 0};
             const cJSON *card = find_id(commands, id);
             if (card)
-                add_command(a, card);
+                no_army_add_command(a, card);
             else
-                warn(a, "%s: %s: card id \"%s\" is a battle card or one the data does not have: not read", j->file,
+                no_army_warn(a, "%s: %s: card id \"%s\" is a battle card or one the data does not have: not read", j->file,
                      path, id);
         }
         if (p[len] != ',')
@@ -350,7 +233,15 @@ int no_army_load(const char *source, int strict, no_army *a, char *err, size_t e
     char *text = jr_read_file(source, err, errlen);
     if (!text)
         return -1;
-    cJSON *root = cJSON_Parse(text);
+    const char *start = text + strspn(text, " \t\r\n");
+    if (!strncmp(start, "\xef\xbb\xbf", 3)) /* a byte order mark */
+        start += 3;
+    cJSON *root = *start == '{' || *start == '[' ? cJSON_Parse(text) : NULL;
+    if (!root && *start != '{') { /* not JSON: one of Legion HQ's texts (a title may begin "[") */
+        int rc = no_army_read_text(a, &j, text, strict);
+        free(text);
+        return rc;
+    }
     free(text);
     if (!root) {
         snprintf(err, errlen, "%s: not JSON (a Legion HQ link needs .../list/<faction>/...)", source);
