@@ -290,19 +290,33 @@ static int at(const layout *l, int d, int i, int j, int b, int v)
     return d * l->per + ((i * l->n[!d] + j) * NO_ARMY_BANDS + b) * NO_ARMY_COVERS + v;
 }
 
-static void cells_text(FILE *f, const cell *c, const layout *l, int d)
+/* A unit whose miniatures take more than one wound: its miniatures defeated tell more than its wounds. */
+static int many_wounds(const group *g) { return jr_entry_int(g->unit->card, "wounds", 0) > 1; }
+
+/* Direction d's cells as a table, one row a pair and cover, one column a band: the mean wounds
+ * and P(unit wiped), or (defeated) the mean miniatures defeated of the defenders whose miniatures
+ * take more than one wound (of the others it is the mean wounds). */
+static void cells_text(FILE *f, const cell *c, const layout *l, int d, int defeated)
 {
     const cell *dir = c + d * l->per;
-    int used = bands_used(dir, l->per);
-    fprintf(f, "\n%s: mean wounds of one attack and P(unit wiped) (-: no weapon reaches)\n  %-28s %-28s %-6s",
-            direction_name[d], "attacker", "defender", "cover");
+    int used = bands_used(dir, l->per), any = 0;
+    for (int j = 0; j < l->n[!d]; j++)
+        any |= many_wounds(dir[at(l, 0, 0, j, 0, 0)].def);
+    if (defeated && !any)
+        return;
+    fprintf(f, "\n%s: %s (-: no weapon reaches)\n  %-28s %-28s %-6s", direction_name[d],
+            defeated ? "miniatures defeated by one attack (mean), where a miniature takes more than one wound"
+                     : "mean wounds of one attack and P(unit wiped)",
+            "attacker", "defender", "cover");
     band_header(f, used, -14);
     int failed = 0;
-    double most_mean = 0, most_wiped = 0; /* Monte Carlo: the largest standard errors */
+    double most[2] = {0, 0}; /* Monte Carlo: the largest standard errors of the two numbers shown */
     for (int i = 0; i < l->n[d]; i++)
         for (int j = 0; j < l->n[!d]; j++)
             for (int v = 0; v < NO_ARMY_COVERS; v++) {
                 const cell *first = &c[at(l, d, i, j, 0, v)];
+                if (defeated && !many_wounds(first->def))
+                    break;
                 fputs("  ", f);
                 rep_column(f, v ? "" : first->atk->label, 28);
                 rep_column(f, v ? "" : first->def->label, 28);
@@ -315,23 +329,27 @@ static void cells_text(FILE *f, const cell *c, const layout *l, int d)
                         fprintf(f, " %-14s", "     -");
                     else if (!x->computed)
                         fprintf(f, " %-14s", "     ?"), failed = 1;
+                    else if (defeated)
+                        fprintf(f, " %6.3f        ", x->defeated);
                     else
                         fprintf(f, " %6.3f %5.1f%% ", x->mean, 100 * x->wiped);
-                    most_mean = fmax(most_mean, x->mean_se);
-                    most_wiped = fmax(most_wiped, 100 * x->wiped_se);
+                    most[0] = fmax(most[0], defeated ? x->defeated_se : x->mean_se);
+                    most[1] = fmax(most[1], 100 * x->wiped_se);
                 }
                 fputc('\n', f);
             }
-    if (most_mean > 0 || most_wiped > 0)
+    if (defeated && most[0] > 0)
+        fprintf(f, "  Monte Carlo standard errors, at most: ± %.4f (JSON, CSV: each)\n", most[0]);
+    else if (!defeated && (most[0] > 0 || most[1] > 0))
         fprintf(f, "  Monte Carlo standard errors, at most: mean wounds ± %.4f, P(wiped) ± %.3f%% (JSON, CSV: each)\n",
-                most_mean, most_wiped);
-    if (failed)
+                most[0], most[1]);
+    if (failed && !defeated)
         for (int k = 0; k < l->per; k++)
-            if (dir[k].nchoices && !dir[k].computed) {
+            if (dir[k].nchoices && !dir[k].computed && (dir[k].band || !dir[k].cover)) {
                 char name[16];
                 band_name(dir[k].band, name, sizeof name);
-                fprintf(f, "  ? %s on %s, %s, cover %s: not computed: %s\n", dir[k].atk->label, dir[k].def->label,
-                        name, no_army_cover_names[dir[k].cover], dir[k].err);
+                fprintf(f, "  ? %s on %s, %s%s%s: not computed: %s\n", dir[k].atk->label, dir[k].def->label, name,
+                        dir[k].band ? ", cover " : "", dir[k].band ? no_army_cover_names[dir[k].cover] : "", dir[k].err);
             }
 }
 
@@ -607,7 +625,8 @@ int no_army_matchup(FILE *f, const no_army *a, const char *a_source, const no_ar
                 *tokens ? tokens : "none");
         fprintf(f, "assumptions: %s\n", assumptions);
         for (int d = 0; d < 2; d++)
-            cells_text(f, c, &l, d);
+            for (int defeated = 0; defeated < 2; defeated++)
+                cells_text(f, c, &l, d, defeated);
         for (int d = 0; d < 2; d++)
             fire_text(f, c, &l, d, g[!d]);
     }

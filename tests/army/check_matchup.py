@@ -150,6 +150,13 @@ text = run("matchup", *TTA).stdout
 check("text header", "Legion matchup, rules legion-2026, policy per-attack, exact; data 2026-07-30" in text)
 check("text groups alike units", "ARC Troopers ×3" in text, text[:2000])
 check("text assumptions", "assumptions: each unit attacks once" in text)
+# Clone Captain Rex is one miniature of 6 wounds: a table of miniatures defeated, which for him is P(wiped)
+check("text defeated table", "A attacks B: miniatures defeated by one attack (mean), where a miniature takes more" in text)
+rex = exact[("a->b", "Darth Vader", "Clone Captain Rex", "melee", "none (melee)")]
+close("one miniature: defeated = P(wiped)", rex["defeated_mean"], rex["p_wiped"])
+check("Darth Vader's side gets the table too", "B attacks A: miniatures defeated" in text)
+one_wound = run("matchup", EMPIRE + "1ay0000", REBELS + "1ah0000").stdout
+check("1-wound miniatures: no table (their wounds are their miniatures)", "miniatures defeated" not in one_wound)
 csv = run("matchup", *TTA, "--format", "csv").stdout.splitlines()
 check("csv header", csv[0].startswith("direction,attacker,attacker_count,defender,defender_count,band,cover,weapons,"))
 check("csv rows", len(csv) - 1 == sum(1 for x in exact.values() if x.get("computed")), str(len(csv)))
