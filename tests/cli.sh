@@ -211,6 +211,89 @@ expect_error army-unknown-unit "neverodds: $T/army-bad.json: units[1].name: unkn
     grep -q "^  2  Stormtroopers (stormtroopers), corps, 42 points each, 2 alike units" "$T/link.txt" &&
     grep -q "^commands (not modelled): Implacable (1), Assault (3)" "$T/link.txt" && ok || bad "army: a Legion HQ link"
 expect_error army-link-id "neverodds: link: segment[0]: unknown unit id \"q9\"" army "https://legionhq2.com/list/empire/1q9"
+# fleet: Armada fleets as the list builders export them as text, one fixture a dialect
+# (tests/fleet/, shaped like real exports): each ship's zones, dice, shields and points, squadrons
+# counted, objectives, the builders' own names read through profiles/armada/aliases.json.
+"$BIN" fleet tests/fleet/starforge-rebel.txt >"$T/sf.txt" 2>"$T/sf.err" &&
+    grep -q '^fleet: tests/fleet/starforge-rebel.txt, Star Forge, "Corvette Rush", faction Rebel, commander General Dodonna$' "$T/sf.txt" &&
+    grep -q '^objectives: Advanced Gunnery (assault), Contested Outpost (defense), Intel Sweep (navigation)$' "$T/sf.txt" &&
+    grep -q '^points: 272 from the data (ships 207, squadrons 65; the list says 272)$' "$T/sf.txt" &&
+    grep -q '^  1  CR90 Corvette A (cr90-corvette-a), 71 points with upgrades (ship 44), line 9$' "$T/sf.txt" &&
+    grep -q '^     small, hull 4, speed up to 4, command 1, squadron 1, engineering 2$' "$T/sf.txt" &&
+    grep -q '^     front  2 red 1 blue 0 black    2$' "$T/sf.txt" &&
+    grep -q '^     rear   1 red 0 blue 0 black    1$' "$T/sf.txt" &&
+    grep -q '^     defense tokens evade, evade, redirect$' "$T/sf.txt" &&
+    grep -q '^     upgrades (not modelled): General Dodonna (Commander, 20), Leia Organa (Officer, 3), Nav Team (Support Team, 4)$' "$T/sf.txt" &&
+    grep -q '^  3  Assault Frigate Mark II A (assault-frigate-mark-ii-a), 89 points' "$T/sf.txt" &&
+    grep -q '^     X-wing Squadron (x-wing-squadron) x2, 26 points in all$' "$T/sf.txt" &&
+    grep -q '^       hull 5, speed 3, anti-squadron 0 red 4 blue 0 black, anti-ship 1 red 0 blue 0 black$' "$T/sf.txt" &&
+    [ "$(cat "$T/sf.err")" = 'neverodds: warning: tests/fleet/starforge-rebel.txt: line 19: "Assault Frigate Mk2 A" read as Assault Frigate Mark II A (assault-frigate-mark-ii-a)' ] &&
+    ok || bad "fleet: Star Forge"
+sed 's/$/\r/' tests/fleet/starforge-rebel.txt >"$T/sf-crlf.txt"
+"$BIN" fleet "$T/sf-crlf.txt" 2>/dev/null | sed 1d >"$T/sf-crlf.out" && sed 1d "$T/sf.txt" | cmp -s - "$T/sf-crlf.out" &&
+    ok || bad "fleet: Star Forge with CRLF line ends reads alike"
+"$BIN" fleet tests/fleet/afd-rebel.txt >"$T/afd.txt" 2>"$T/afd.err" &&
+    grep -q '^fleet: tests/fleet/afd-rebel.txt, Armada Fleet Designer, "Rebel Hammerheads", faction rebel-alliance, commander Garm Bel Iblis$' "$T/afd.txt" &&
+    grep -q '^objectives: Advanced Gunnery (assault), Fire Lanes (defense), Superior Positions (navigation)$' "$T/afd.txt" &&
+    grep -q '^points: 396 from the data (ships 335, squadrons 61; the list says 396)$' "$T/afd.txt" &&
+    grep -q '^  2  Starhawk-Class Battleship Mark I (starhawk-class-battleship-mark-i), 143 points with upgrades (ship 140), line 9$' "$T/afd.txt" &&
+    grep -q '^     front  4 red 2 blue 2 black    6$' "$T/afd.txt" &&
+    grep -q '^     anti-squadron  0 red 1 blue 1 black$' "$T/afd.txt" &&
+    grep -q '^     A-wing Squadron (a-wing-squadron) x3, 33 points in all$' "$T/afd.txt" &&
+    grep -q '^       keywords counter 2; defense tokens none$' "$T/afd.txt" &&
+    grep -q 'line 9: "Starhawk-class Mk.I" read as Starhawk-Class Battleship Mark I' "$T/afd.err" &&
+    [ "$(wc -l <"$T/afd.err")" -eq 1 ] && ok || bad "fleet: Armada Fleet Designer"
+"$BIN" fleet tests/fleet/warlords-empire.txt >"$T/wl.txt" 2>"$T/wl.err" &&
+    grep -q '^fleet: tests/fleet/warlords-empire.txt, Armada Warlords, "Tarkin Gladiators", faction Galactic Empire, commander Grand Moff Tarkin$' "$T/wl.txt" &&
+    grep -q '^objectives: Most Wanted (assault), Fire Lanes (defense), Superior Positions (navigation)$' "$T/wl.txt" &&
+    grep -q '^points: 378 from the data (ships 299, squadrons 79; the list says 378)$' "$T/wl.txt" &&
+    grep -q '^  1  Imperial II-class Star Destroyer (imperial-ii-class-star-destroyer), 180 points with upgrades (ship 120), line 13$' "$T/wl.txt" &&
+    grep -q '^     front  4 red 4 blue 0 black    4$' "$T/wl.txt" &&
+    grep -q '^     left   0 red 0 blue 4 black    2$' "$T/wl.txt" &&
+    grep -q '^     "Mauler" Mithel (mauler-mithel) x1, 15 points, unique$' "$T/wl.txt" &&
+    grep -q '^     TIE Fighter Squadron (tie-fighter-squadron) x6, 48 points in all$' "$T/wl.txt" &&
+    [ ! -s "$T/wl.err" ] && ok || bad "fleet: Armada Warlords"
+"$BIN" fleet tests/fleet/warlords-empire.txt --format json >"$T/wl.json" && python3 - "$T/wl.json" <<'PY' && ok || bad "fleet: JSON"
+import json, sys
+f = json.load(open(sys.argv[1]))
+assert f["dialect"] == "Armada Warlords" and f["commander"]["id"] == "grand-moff-tarkin", f
+assert f["points"] == {"data": 378, "listed": 378}, f["points"]
+assert [o["category"] for o in f["objectives"]] == ["assault", "defense", "navigation"]
+isd = f["ships"][0]
+assert isd["id"] == "imperial-ii-class-star-destroyer" and isd["points_with_upgrades"] == 180 and isd["hull"] == 11
+assert isd["zones"]["front"] == {"battery": {"red": 4, "blue": 4, "black": 0}, "shields": 4}, isd["zones"]
+assert isd["zones"]["rear"] == {"battery": {"red": 1, "blue": 2, "black": 0}, "shields": 2}, isd["zones"]
+assert [u["id"] for u in isd["upgrades"]] == ["grand-moff-tarkin", "wulff-yularen", "gunnery-team", "h9-turbolasers"]
+assert all(u["modelled"] is False for u in isd["upgrades"])
+tie = f["squadrons"][2]
+assert tie["id"] == "tie-fighter-squadron" and tie["count"] == 6 and tie["anti_squadron"]["blue"] == 3, tie
+PY
+# an unknown ship: the file, the line and the nearest names, exit 2, nothing on stdout; an unknown
+# upgrade or objective is left out with a warning (--strict: an error); points the data prices
+# otherwise are a warning naming both
+sed 's/CR90 Corvette B (39)/CR90 Corvete B (39)/' tests/fleet/starforge-rebel.txt >"$T/fleet-ship.txt"
+expect_error fleet-unknown-ship "neverodds: $T/fleet-ship.txt: line 15: unknown ship or squadron \"CR90 Corvete B\" (did you mean \"CR90 Corvette B\", \"CR90 Corvette A\"?)" fleet "$T/fleet-ship.txt"
+sed 's/TIE Fighter Squadrons/TIE Fihgter Squadrons/' tests/fleet/warlords-empire.txt >"$T/fleet-sq.txt"
+expect_error fleet-unknown-squadron "neverodds: $T/fleet-sq.txt: line 34: unknown ship or squadron \"TIE Fihgter Squadrons\" (did you mean \"TIE Fighter Squadron\"" fleet "$T/fleet-sq.txt"
+sed 's/Nav Team (4)/Nav Teem (4)/; s/Overload Pulse (8)/Overload Pulse (9)/; s/Intel Sweep/Intel Swept/; s/= 89 Points/= 90 Points/; s/Total Points: 272/Total Points: 270/' \
+    tests/fleet/starforge-rebel.txt >"$T/fleet-warn.txt"
+"$BIN" fleet "$T/fleet-warn.txt" >"$T/fw.txt" 2>"$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 7: unknown objective \"Intel Swept\" (did you mean \"Intel Sweep\"?): left out$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 12: unknown upgrade \"Nav Teem\" (did you mean \"Nav Team\"?): left out$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 16: Overload Pulse: the list says 9 points, the data 8$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 21: Assault Frigate Mark II A with its upgrades: the list says 90 points, the data 89$" "$T/fw.err" &&
+    grep -q "^objectives: Advanced Gunnery (assault), Contested Outpost (defense)$" "$T/fw.txt" &&
+    grep -q "(Commander, 20), Leia Organa (Officer, 3)$" "$T/fw.txt" && ok || bad "fleet: warnings"
+expect_error fleet-strict "neverodds: $T/fleet-warn.txt: line 7: unknown objective \"Intel Swept\" (did you mean \"Intel Sweep\"?)" fleet "$T/fleet-warn.txt" --strict
+printf 'Faction: Rebel\n\nCR90 Corvette A (44)\n= 44 Points\n\nTotal Points: 50\n' >"$T/fleet-total.txt"
+"$BIN" fleet "$T/fleet-total.txt" 2>&1 >/dev/null | grep -q "^neverodds: warning: $T/fleet-total.txt: the list says 50 points in all, the data 44$" &&
+    ok || bad "fleet: a total the data prices otherwise"
+printf '\302\267 Leia Organa (3)\n' >"$T/fleet-orphan.txt"
+expect_error fleet-upgrade-first "neverodds: $T/fleet-orphan.txt: line 1: \"Leia Organa\": an upgrade before any ship" fleet "$T/fleet-orphan.txt"
+printf 'Name: nothing\n' >"$T/fleet-empty.txt"
+expect_error fleet-empty "neverodds: $T/fleet-empty.txt: no ship or squadron in the list" fleet "$T/fleet-empty.txt"
+expect_error fleet-json-file "neverodds: profiles/xwing/squads/rebels.xws: not a fleet list" fleet profiles/xwing/squads/rebels.xws
+expect_error fleet-csv "neverodds: fleet: --format: expected text or json" fleet tests/fleet/afd-rebel.txt --format csv
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

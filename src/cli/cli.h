@@ -62,6 +62,7 @@ int cmd_sweep(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_squad(int argc, char **argv);
 int cmd_army(int argc, char **argv);
+int cmd_fleet(int argc, char **argv);
 int cmd_matchup(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_list(int argc, char **argv);
