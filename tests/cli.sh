@@ -294,6 +294,15 @@ printf 'Name: nothing\n' >"$T/fleet-empty.txt"
 expect_error fleet-empty "neverodds: $T/fleet-empty.txt: no ship or squadron in the list" fleet "$T/fleet-empty.txt"
 expect_error fleet-json-file "neverodds: profiles/xwing/squads/rebels.xws: not a fleet list" fleet profiles/xwing/squads/rebels.xws
 expect_error fleet-csv "neverodds: fleet: --format: expected text or json" fleet tests/fleet/afd-rebel.txt --format csv
+# what pasted lists vary in: a byte order mark, "2x NAME", "NAME x2", "(2 x 13)", "(13 pts)",
+# tabs and blank lines; alike squadrons over several lines are added up
+printf '\357\273\277Faction: Rebel\n\n\nCR90 Corvette B (39 pts)\n\342\200\242\tOverload Pulse (8)\n\nSquadrons:\n\342\200\242 2x X-wing Squadron (26)\n\342\200\242 X-wing Squadron (13) x2\n\342\200\242 X-wing Squadron (2 x 13)\n\342\200\242 A-wing Squadron x 3 (33)\n' >"$T/fleet-vary.txt"
+"$BIN" fleet "$T/fleet-vary.txt" >"$T/fv.txt" 2>"$T/fv.err" &&
+    grep -q '^  1  CR90 Corvette B (cr90-corvette-b), 47 points with upgrades (ship 39), line 4$' "$T/fv.txt" &&
+    grep -q '^     X-wing Squadron (x-wing-squadron) x6, 78 points in all$' "$T/fv.txt" &&
+    grep -q '^     A-wing Squadron (a-wing-squadron) x3, 33 points in all$' "$T/fv.txt" &&
+    grep -q '^points: 158 from the data (ships 47, squadrons 111; the list says none)$' "$T/fv.txt" &&
+    [ ! -s "$T/fv.err" ] && ok || bad "fleet: the variations of pasted lists"
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

@@ -214,13 +214,16 @@ static int read_points(const char *s, item *it)
     s = skip_space(s);
     if (*s == '+') {
         s++;
-        if (number(&s) < 0)
+        int b = number(&s);
+        if (b < 0)
             return -1;
         s = skip_space(s);
-        if (*s == ':' || *s == '=')
+        it->points = a, it->total = a + b; /* older exports: "(103 + 66)" */
+        if (*s == ':' || *s == '=') {
             s++;
-        it->points = a, it->total = number(&s);
-        return it->total < 0 ? -1 : 0;
+            it->total = number(&s);
+        }
+        return it->total < 0 || *skip_space(s) ? -1 : 0;
     }
     if (times_sign(s)) {
         s += times_sign(s);
@@ -562,7 +565,7 @@ static int read_line(reader *r, char *line)
     if (it.title[0] >= 0 || it.title[1] >= 0) { /* AFD: "NAME (squadrons/total/limit)" */
         r->afd = 1;
         snprintf(r->f->name, sizeof r->f->name, "%s", it.name);
-        r->f->listed_total = it.title[1];
+        r->f->listed_total = it.title[2] >= 0 ? it.title[1] : it.title[0]; /* older: "(total/limit)" */
         return 0;
     }
     if (!*it.name)
