@@ -303,6 +303,54 @@ printf '\357\273\277Faction: Rebel\n\n\nCR90 Corvette B (39 pts)\n\342\200\242\t
     grep -q '^     A-wing Squadron (a-wing-squadron) x3, 33 points in all$' "$T/fv.txt" &&
     grep -q '^points: 158 from the data (ships 47, squadrons 111; the list says none)$' "$T/fv.txt" &&
     [ ! -s "$T/fv.err" ] && ok || bad "fleet: the variations of pasted lists"
+# matchup of two Armada fleets (told from XWS by content): each cell is the run of an Armada
+# scenario naming the two cards; a cell of each kind equals `neverodds run` of the scenario a user
+# would write (to 1e-12)
+"$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt >"$T/fm.txt" &&
+    grep -q '^A: profiles/armada/fleets/rebels.txt, Star Forge, "Corvette Screen" (Rebel), 2 ships, 2 squadrons$' "$T/fm.txt" &&
+    grep -q '^B: profiles/armada/fleets/empire.txt, Armada Warlords, "Victory Line" (Galactic Empire), 2 ships, 3 squadrons$' "$T/fm.txt" &&
+    grep -q '^  Assault Frigate Mark II A          left  Raider I-class Corvette            front   2.2280   1.8192   0.7441      0.000488$' "$T/fm.txt" &&
+    grep -q '^  X-wing Squadron ×2                 TIE Fighter Squadron ×3                    2.0000      0.312500$' "$T/fm.txt" &&
+    grep -q '^  CR90 Corvette A                       4   5.2500   1.7437   1.0078  Victory I-class Star Destroyer front on rear     1.5000 on front$' "$T/fm.txt" &&
+    [ "$(grep -c '^  CR90 Corvette A  *\(front\|left\|right\|rear\) ' "$T/fm.txt")" -eq 32 ] && ok || bad "matchup: two Armada fleets (text)"
+printf '{"game":"armada","range":"medium","attacker":{"ship":"assault-frigate-mark-ii-a","zone":"left"},"defender":{"ship":"raider-i-class-corvette","zone":"front"}}' >"$T/fm-ship.json"
+printf '{"game":"armada","attacker":{"squadron":"tie-fighter-squadron"},"defender":{"ship":"cr90-corvette-a","zone":"rear"}}' >"$T/fm-sq.json"
+printf '{"game":"armada","range":"distance-1","attacker":{"squadron":"x-wing-squadron"},"defender":{"squadron":"tie-fighter-squadron"}}' >"$T/fm-sqsq.json"
+"$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt --format json >"$T/fm.json" &&
+    "$BIN" run "$T/fm-ship.json" --format json >"$T/fm-ship.out" && "$BIN" run "$T/fm-sq.json" --format json >"$T/fm-sq.out" &&
+    "$BIN" run "$T/fm-sqsq.json" --format json >"$T/fm-sqsq.out" &&
+    python3 - "$T" <<'PY' && ok || bad "matchup: Armada cells equal neverodds run of their scenarios"
+import json, sys
+t = sys.argv[1]
+m = json.load(open(t + "/fm.json"))
+def cell(direction, **want):
+    found = [c for c in m[direction] if all(c.get(k) == v for k, v in want.items())]
+    assert len(found) == 1, (want, len(found))
+    return found[0]
+for name, direction, want, rng in (
+        ("fm-ship", "a_attacks_b", dict(attacker="assault-frigate-mark-ii-a", attacker_zone="left",
+                                       defender="raider-i-class-corvette", defender_zone="front"), "medium"),
+        ("fm-sq", "b_attacks_a", dict(attacker="tie-fighter-squadron", defender="cr90-corvette-a",
+                                      defender_zone="rear"), "distance-1"),
+        ("fm-sqsq", "a_attacks_b", dict(attacker="x-wing-squadron", defender="tie-fighter-squadron"), "distance-1")):
+    c, r = cell(direction, **want), json.load(open(t + "/" + name + ".out"))
+    assert abs(c["mean_damage"][rng] - r["damage"]["mean"]) < 1e-12, (name, c["mean_damage"], r["damage"]["mean"])
+    assert abs(c["p_kill"][rng] - r["kill"]["probability"]) < 1e-12, (name, c["p_kill"], r["kill"])
+    assert r["kill"]["probability"] > 0 or name == "fm-sq", name
+assert m["a"]["dialect"] == "Star Forge" and m["b"]["dialect"] == "Armada Warlords"
+x = cell("a_attacks_b", attacker="x-wing-squadron", defender="tie-fighter-squadron")
+assert x["attacker_count"] == 2 and x["defender_count"] == 3, x
+assert len(m["a_attacks_b"]) == 2 * 4 * 2 * 4 + 1 * 2 * 4 + 1, len(m["a_attacks_b"])
+PY
+"$BIN" matchup tests/fleet/afd-rebel.txt tests/fleet/warlords-empire.txt --format csv >"$T/fm.csv" 2>/dev/null &&
+    [ "$(head -n 1 "$T/fm.csv")" = "direction,kind,attacker,attacker_id,attacker_count,attacker_zone,defender,defender_id,defender_count,defender_zone,range,dice,mean_damage,mean_damage_stderr,p_kill,p_kill_stderr" ] &&
+    grep -q '^A,ship-on-ship,"Hammerhead Torpedo Corvette",hammerhead-torpedo-corvette,1,rear,"Imperial II-class Star Destroyer",imperial-ii-class-star-destroyer,1,front,close,0,0,0,0,0$' "$T/fm.csv" &&
+    grep -q '^B,squadron-on-squadron,"TIE Fighter Squadron",tie-fighter-squadron,6,,"A-wing Squadron",a-wing-squadron,3,,distance-1,3,' "$T/fm.csv" &&
+    ok || bad "matchup: Armada fleets as CSV (a zone without dice: 0 dice, no attack)"
+expect_error matchup-fleet-xws "neverodds: matchup: tests/fleet/afd-rebel.txt is an Armada fleet and profiles/xwing/squads/rebels.xws is not" \
+    matchup profiles/xwing/squads/rebels.xws tests/fleet/afd-rebel.txt
+expect_error matchup-fleet-tokens "neverodds: matchup: '--tokens' does not apply to Armada fleets" \
+    matchup tests/fleet/afd-rebel.txt tests/fleet/warlords-empire.txt --tokens focus
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

@@ -1,9 +1,10 @@
 /* cmd_fleet.c — `neverodds fleet FILE`: an Armada fleet from a list builder's text export
- * (armada_fleet.c), each ship's hull zones, dice and shields, and its squadrons, as text or JSON. */
+ * (armada_fleet.c) as text or JSON; and `matchup` of two such fleets (fleet_matchup.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "io/jsonread.h"
 #include "neverodds/fleet.h"
+#include "neverodds/fleet_matchup.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,6 +280,54 @@ int cmd_fleet(int argc, char **argv)
     }
     no_fleet_free(f);
     free(f);
+    if (rc)
+        return EXIT_USAGE;
+    return flush_stdout();
+}
+
+/* Is the file an Armada fleet's text (not JSON)? -1 when it cannot be read (the reader says why). */
+static int is_fleet_file(const char *path)
+{
+    char err[NO_ERR_LEN];
+    char *text = jr_read_file(path, err, sizeof err);
+    if (!text)
+        return -1;
+    int fleet = no_fleet_is_text(text);
+    free(text);
+    return fleet;
+}
+
+int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_given)
+{
+    int is[2] = {is_fleet_file(files[0]), is_fleet_file(files[1])};
+    if (is[0] <= 0 && is[1] <= 0)
+        return -1;
+    if (is[0] <= 0 || is[1] <= 0) {
+        fprintf(stderr, "neverodds: matchup: %s is an Armada fleet and %s is not: two fleets (text exports) or two "
+                        "X-Wing squads (XWS)\n", files[is[0] > 0 ? 0 : 1], files[is[0] > 0 ? 1 : 0]);
+        return EXIT_USAGE;
+    }
+    if (tokens_given || c->plot)
+        return usage_error("matchup: '%s' does not apply to Armada fleets", tokens_given ? "--tokens" : "--plot");
+    no_fleet *f[2] = {calloc(1, sizeof *f[0]), calloc(1, sizeof *f[1])};
+    if (!f[0] || !f[1])
+        abort();
+    char err[NO_ERR_LEN];
+    int rc = 0;
+    for (int s = 0; s < 2 && !rc; s++) {
+        rc = no_fleet_load(files[s], 0, f[s], err, sizeof err);
+        print_warnings(f[s]->warnings);
+    }
+    if (!rc) {
+        no_fleet_matchup_opts o = {.run = c->run, .format = c->format};
+        rc = no_fleet_matchup(stdout, files, (const no_fleet *const[]){f[0], f[1]}, &o, err, sizeof err);
+    }
+    if (rc)
+        fprintf(stderr, "neverodds: %s\n", err);
+    for (int s = 0; s < 2; s++) {
+        no_fleet_free(f[s]);
+        free(f[s]);
+    }
     if (rc)
         return EXIT_USAGE;
     return flush_stdout();
