@@ -1,6 +1,5 @@
-/* fleet_matchup.h — `neverodds matchup` of two Armada fleets (fleet.h): each ship's hull zones on
- * each enemy ship's zones at close, medium and long range, squadrons on ships and on squadrons;
- * each cell an ordinary run of the scenario no_fleet_scenario writes. */
+/* fleet_matchup.h — `neverodds matchup` of two Armada fleets (fleet.h), both ways; each cell an
+ * ordinary run of the scenario no_fleet_scenario writes, so `neverodds run` of it agrees. */
 #ifndef NEVERODDS_FLEET_MATCHUP_H
 #define NEVERODDS_FLEET_MATCHUP_H
 #include <stdio.h>

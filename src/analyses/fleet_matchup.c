@@ -210,9 +210,8 @@ static void summarise(const cell *c, int n, const unit *def, best *b)
 
 static void summary_text(FILE *f, const cell *c, int n, const unit *def, int ndef, int dir)
 {
-    fprintf(f, "\n%s, summary: on each enemy, the best single volley at each range (attacker, its zone, "
-               "the defender's zone; on a squadron, at distance 1) and all the squadrons attacking it once each "
-               "(on the zone they hurt most)\n  ",
+    fprintf(f, "\n%s, summary: on each enemy, the best single volley at each range (on a squadron: at\n"
+               "distance 1), and all the squadrons attacking it once each (on the zone they hurt most)\n  ",
             directions[dir]);
     padded(f, "defender", 34);
     fprintf(f, "%4s %8s %8s %8s  %-44s %10s\n", "hull", "close", "medium", "long", "best at medium (by)", "squadrons");

@@ -37,6 +37,7 @@ static const char usage_main[] =
     "  fleet FILE        an Armada fleet (Star Forge, Fleet Designer, Warlords text): each ship's\n"
     "                    hull zones, dice, shields, tokens; its squadrons\n"
     "  matchup A.xws B.xws  who hurts whom: every ship of A on every ship of B and back\n"
+    "                    (two Armada fleets: every hull zone on every hull zone, squadrons too)\n"
     "  battle A.xws B.xws   squad against squad, round by round: who wins, how fast\n"
     "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing;\n"
     "                    abilities --game xwing1 for first edition), units (Legion), ships --game\n"
