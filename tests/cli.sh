@@ -286,7 +286,7 @@ sed 's/Nav Team (4)/Nav Teem (4)/; s/Overload Pulse (8)/Overload Pulse (9)/; s/I
     grep -q "(Commander, 20), Leia Organa (Officer, 3)$" "$T/fw.txt" && ok || bad "fleet: warnings"
 expect_error fleet-strict "neverodds: $T/fleet-warn.txt: line 7: unknown objective \"Intel Swept\" (did you mean \"Intel Sweep\"?)" fleet "$T/fleet-warn.txt" --strict
 printf 'Faction: Rebel\n\nCR90 Corvette A (44)\n= 44 Points\n\nTotal Points: 50\n' >"$T/fleet-total.txt"
-"$BIN" fleet "$T/fleet-total.txt" 2>&1 >/dev/null | grep -q "^neverodds: warning: $T/fleet-total.txt: the list says 50 points in all, the data 44$" &&
+"$BIN" fleet "$T/fleet-total.txt" 2>&1 >/dev/null | grep -q "^neverodds: warning: $T/fleet-total.txt: line 6: the list says 50 points in all, the data 44$" &&
     ok || bad "fleet: a total the data prices otherwise"
 printf '\302\267 Leia Organa (3)\n' >"$T/fleet-orphan.txt"
 expect_error fleet-upgrade-first "neverodds: $T/fleet-orphan.txt: line 1: \"Leia Organa\": an upgrade before any ship" fleet "$T/fleet-orphan.txt"

@@ -1,6 +1,7 @@
 /* fleet_matchup.c — two Armada fleets, each attacking the other: every ship's hull zone on every
  * enemy ship's hull zone at close, medium and long range, squadrons on ships and on squadrons. */
 #include "neverodds/fleet_matchup.h"
+#include "neverodds/armada.h"
 #include "neverodds/scenario.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
@@ -10,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const zones[] = {"front", "left", "right", "rear"};
-static const char *const ranges[] = {"close", "medium", "long"};
+#define zones no_armada_zone_names
+static const char *const *const ranges = no_armada_range_names + AR_CLOSE; /* close, medium, long */
 static const char *const directions[] = {"A attacks B", "B attacks A"};
 
 char *no_fleet_scenario(const cJSON *atk, int atk_ship, int atk_zone, const cJSON *def, int def_ship, int def_zone,

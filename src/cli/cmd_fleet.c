@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "io/jsonread.h"
+#include "neverodds/armada.h"
 #include "neverodds/fleet.h"
 #include "neverodds/fleet_matchup.h"
 #include <stdio.h>
@@ -30,7 +31,7 @@ static const char usage_fleet[] =
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
 
-static const char *const zones[] = {"front", "left", "right", "rear"};
+#define zones no_armada_zone_names
 static const char *const colours[] = {"red", "blue", "black"};
 
 static void dice_text(const cJSON *d, char *out, size_t n)

@@ -23,40 +23,31 @@ typedef struct item {
 typedef struct reader {
     no_fleet *f;
     jr *j;
-    int strict, line, in_squadrons, block, left_out, read_any;
+    int strict, line, in_squadrons, block, left_out, read_any, total_line;
+    char where[32];                /* "line N", for messages */
     int afd, warlords, starforge;  /* what marks a dialect */
     no_fleet_ship *ship;           /* where upgrades go */
     char commander_name[160];
 } reader;
 
-static void warn(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(reader *r, const char *fmt, ...)
-{
-    char *w = r->f->warnings;
-    size_t used = strlen(w);
-    int n = snprintf(w + used, sizeof r->f->warnings - used, "%s: line %d: ", r->j->file, r->line);
-    if (n < 0 || used + (size_t)n >= sizeof r->f->warnings - 1)
-        return;
-    used += (size_t)n;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(w + used, sizeof r->f->warnings - used, fmt, ap);
-    va_end(ap);
-    used = strlen(w);
-    if (used + 1 < sizeof r->f->warnings)
-        strcat(w, "\n");
-}
+/* "FILE: line N: ..." into the fleet's warnings (jr_warn), the line the reader is on. */
+#define warn(r, ...) jr_warn((r)->j, (r)->where, __VA_ARGS__)
 
 static void fail(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(reader *r, const char *fmt, ...)
 {
-    char msg[384], where[32];
+    char msg[384];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(where, sizeof where, "line %d", r->line);
-    jr_fail(r->j, where, "%s", msg);
+    jr_fail(r->j, r->where, "%s", msg);
+}
+
+static void at_line(reader *r, int line)
+{
+    r->line = line;
+    snprintf(r->where, sizeof r->where, "line %d", line);
 }
 
 /* Lower-case letters and digits only: "X-wing Squadron" and "x wing squadron" fold alike. */
@@ -405,6 +396,7 @@ static int read_header(reader *r, int key, const char *value, int warlords_key)
     case K_TOTAL: {
         const char *s = value;
         f->listed_total = number(&s);
+        r->total_line = r->line;
         if (key == K_TOTAL)
             r->starforge = 1;
         else if (*skip_space(s) == '/')
@@ -566,6 +558,7 @@ static int read_line(reader *r, char *line)
         r->afd = 1;
         snprintf(r->f->name, sizeof r->f->name, "%s", it.name);
         r->f->listed_total = it.title[2] >= 0 ? it.title[1] : it.title[0]; /* older: "(total/limit)" */
+        r->total_line = r->line;
         return 0;
     }
     if (!*it.name)
@@ -618,7 +611,7 @@ static void finish(reader *r)
     for (int i = 0; i < f->nships; i++) {
         const no_fleet_ship *s = &f->ships[i];
         if (s->listed_total >= 0 && !s->left_out) {
-            r->line = s->total_line;
+            at_line(r, s->total_line);
             char what[192];
             snprintf(what, sizeof what, "%s with its upgrades", jr_entry_text(s->card, "name", "?"));
             check_points(r, what, s->listed_total, no_fleet_ship_points(s));
@@ -627,9 +620,8 @@ static void finish(reader *r)
     snprintf(f->dialect, sizeof f->dialect, "%s",
              r->afd ? "Armada Fleet Designer" : r->warlords ? "Armada Warlords" : r->starforge ? "Star Forge" : "text");
     if (f->listed_total >= 0 && !r->left_out && f->listed_total != no_fleet_points(f)) {
-        size_t used = strlen(f->warnings);
-        snprintf(f->warnings + used, sizeof f->warnings - used, "%s: the list says %d points in all, the data %d\n",
-                 r->j->file, f->listed_total, no_fleet_points(f));
+        at_line(r, r->total_line);
+        warn(r, "the list says %d points in all, the data %d", f->listed_total, no_fleet_points(f));
     }
 }
 
@@ -646,7 +638,8 @@ int no_fleet_load(const char *path, int strict, no_fleet *f, char *err, size_t e
 {
     memset(f, 0, sizeof *f);
     f->listed_total = -1;
-    jr j = {.file = path, .err = err, .errlen = errlen};
+    _Static_assert(sizeof f->warnings == NO_WARN_LEN, "the fleet's warnings are jr_warn's");
+    jr j = {.file = path, .err = err, .errlen = errlen, .warn = f->warnings};
     jr_library lib = {0}, alias = {0};
     if (!jr_library_doc(&j, &lib, "armada/units.json"))
         return -1;
@@ -669,13 +662,12 @@ int no_fleet_load(const char *path, int strict, no_fleet *f, char *err, size_t e
         char *end = p + strcspn(p, "\n");
         char keep = *end;
         *end = 0;
-        r.line++;
+        at_line(&r, r.line + 1);
         rc = read_line(&r, p);
         p = keep ? end + 1 : end;
     }
     free(text);
     if (!rc && !f->nships && !f->nsquadrons) {
-        r.line = 0;
         jr_fail(&j, NULL, "no ship or squadron in the list (expected the text Star Forge, Armada Fleet Designer or "
                           "Armada Warlords exports)");
         rc = -1;
