@@ -23,7 +23,9 @@ typedef struct item {
 typedef struct reader {
     no_fleet *f;
     jr *j;
-    int strict, line, in_squadrons, block, left_out, read_any, total_line;
+    int strict, line, in_squadrons, read_any, total_line;
+    int block;                     /* the squadrons' points since the last "= N" line */
+    int left_out;                  /* upgrades left out (the data does not know them) */
     char where[32];                /* "line N", for messages */
     int afd, warlords, starforge;  /* what marks a dialect */
     no_fleet_ship *ship;           /* where upgrades go */
@@ -91,18 +93,22 @@ static int find_all(reader *r, const char *section, const char *name, const cJSO
     return n;
 }
 
-static const cJSON *find_one(reader *r, const char *section, const char *name)
+/* `card`, said as a warning when the list's name reached it through aliases.json. */
+static const cJSON *read_as(reader *r, const char *name, const cJSON *card, int alias)
 {
-    const cJSON *card;
-    int alias;
-    if (!find_all(r, section, name, &card, 1, &alias))
-        return NULL;
     if (alias)
         warn(r, "\"%s\" read as %s (%s)", name, jr_entry_text(card, "name", "?"), card->string);
     return card;
 }
 
-/* A card of `section` with slot `slot` (upgrades' "slots" list). */
+static const cJSON *find_one(reader *r, const char *section, const char *name)
+{
+    const cJSON *card;
+    int alias;
+    return find_all(r, section, name, &card, 1, &alias) ? read_as(r, name, card, alias) : NULL;
+}
+
+/* Has the upgrade card the slot (its "slots" list)? */
 static int has_slot(const cJSON *card, const char *slot)
 {
     const cJSON *s;
@@ -129,10 +135,7 @@ static const cJSON *find_upgrade(reader *r, const char *name, int points)
     for (int i = 0; i < n && !pick; i++)
         if (has_slot(found[i], "Commander") == commander)
             pick = found[i];
-    pick = pick ? pick : found[0];
-    if (alias)
-        warn(r, "\"%s\" read as %s (%s)", name, jr_entry_text(pick, "name", "?"), pick->string);
-    return pick;
+    return read_as(r, name, pick ? pick : found[0], alias);
 }
 
 /* " (did you mean ...?)" over the names of the sections listed (NULL-terminated). */
@@ -154,7 +157,6 @@ static int unknown_card(reader *r, const char *section, const char *what, const 
 {
     char near[256];
     nearest(r, (const char *const[]){section, NULL}, name, near, sizeof near);
-    r->left_out++;
     if (r->strict) {
         fail(r, "unknown %s \"%s\"%s", what, name, near);
         return -1;
@@ -389,7 +391,7 @@ static int read_header(reader *r, int key, const char *value, int warlords_key)
         int alias, n = find_all(r, "upgrades", r->commander_name, found, 4, &alias);
         for (int i = 0; i < n; i++)
             if (has_slot(found[i], "Commander"))
-                f->commander = found[i];
+                f->commander = read_as(r, r->commander_name, found[i], alias);
         return f->commander ? 0 : unknown_card(r, "upgrades", "commander", r->commander_name);
     }
     case K_POINTS: /* Warlords: "398/400" */
@@ -430,8 +432,8 @@ static int add_upgrade(reader *r, const item *it)
         return -1;
     }
     const cJSON *card = find_upgrade(r, it->name, it->points);
-    if (!card) {
-        r->ship->left_out++;
+    if (!card) { /* the ship's and the fleet's totals are then not checked */
+        r->ship->left_out++, r->left_out++;
         return unknown_card(r, "upgrades", "upgrade", it->name);
     }
     if (r->ship->nupgrades == NO_FLEET_MAX_UPGRADES) {
@@ -440,7 +442,6 @@ static int add_upgrade(reader *r, const item *it)
     }
     r->ship->upgrades[r->ship->nupgrades++] = card;
     check_points(r, jr_entry_text(card, "name", "?"), it->points, jr_entry_int(card, "points", 0));
-    r->block += jr_entry_int(card, "points", 0);
     return 0;
 }
 
@@ -455,8 +456,7 @@ static int add_ship(reader *r, const cJSON *card, const item *it)
     memset(s, 0, sizeof *s);
     s->card = card, s->line = r->line;
     s->listed_total = it->total, s->total_line = r->line;
-    r->block = jr_entry_int(card, "points", 0);
-    check_points(r, jr_entry_text(card, "name", "?"), it->points, r->block);
+    check_points(r, jr_entry_text(card, "name", "?"), it->points, jr_entry_int(card, "points", 0));
     return 0;
 }
 
@@ -548,7 +548,7 @@ static int read_line(reader *r, char *line)
         return read_header(r, key, value, strstr(s, "bjective:") != NULL);
     item it;
     read_item(s, &it);
-    if (!strncmp(s, "\xC2\xB7", 2) || it.total >= 0 || it.per_unit)
+    if (!strncmp(s, "\xC2\xB7", 2) || it.total >= 0)
         r->afd = 1;
     else if (!strncmp(s, "\xE2\x80\xA2", 3))
         r->starforge = 1;
