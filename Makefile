@@ -80,6 +80,8 @@ test: deps
 	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
 	@if [ -f $(LEGION_HQ) ]; then python3 tests/legion_data/check_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) ./$(BIN) $(LEGION_DATA); \
 	else echo "legion-data: skipped (the data set is not at $(LEGION_HQ))"; fi
+	@if [ -d $(ARMADA_DATA) ]; then python3 tests/armada_data/check_units.py $(ARMADA_DATA); \
+	else echo "armada-data: skipped (the data set is not at $(ARMADA_DATA))"; fi
 	@if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then \
 	    $(MAKE) --no-print-directory MPI=1 BUILD=build-mpi BIN=build-mpi/neverodds build-mpi/neverodds && \
 	    sh tests/mpi.sh build-mpi/neverodds ./$(BIN); \

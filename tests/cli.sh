@@ -271,6 +271,146 @@ printf '62/1000 (1 activation)\nStormtroopers (DLT-19 Stormtrooper, E-11D Config
 expect_error army-text-strict "neverodds: $T/army-up.txt: line 2: unknown card \"E-11D Config\"" army "$T/army-up.txt" --strict
 printf 'Stormtroopers (42)\nDewback Rider (70)\n' >"$T/army-nopoints.txt"
 expect_error army-text-no-points "neverodds: $T/army-nopoints.txt: neither JSON nor one of Legion HQ's text exports" army "$T/army-nopoints.txt"
+# fleet: Armada fleets as the list builders export them as text, one fixture a dialect
+# (tests/fleet/, shaped like real exports): each ship's zones, dice, shields and points, squadrons
+# counted, objectives, the builders' own names read through profiles/armada/aliases.json.
+"$BIN" fleet tests/fleet/starforge-rebel.txt >"$T/sf.txt" 2>"$T/sf.err" &&
+    grep -q '^fleet: tests/fleet/starforge-rebel.txt, Star Forge, "Corvette Rush", faction Rebel, commander General Dodonna$' "$T/sf.txt" &&
+    grep -q '^objectives: Advanced Gunnery (assault), Contested Outpost (defense), Intel Sweep (navigation)$' "$T/sf.txt" &&
+    grep -q '^points: 272 from the data (ships 207, squadrons 65; the list says 272)$' "$T/sf.txt" &&
+    grep -q '^  1  CR90 Corvette A (cr90-corvette-a), 71 points with upgrades (ship 44), line 9$' "$T/sf.txt" &&
+    grep -q '^     small, hull 4, speed up to 4, command 1, squadron 1, engineering 2$' "$T/sf.txt" &&
+    grep -q '^     front  2 red 1 blue 0 black    2$' "$T/sf.txt" &&
+    grep -q '^     rear   1 red 0 blue 0 black    1$' "$T/sf.txt" &&
+    grep -q '^     defense tokens evade, evade, redirect$' "$T/sf.txt" &&
+    grep -q '^     upgrades (not modelled): General Dodonna (Commander, 20), Leia Organa (Officer, 3), Nav Team (Support Team, 4)$' "$T/sf.txt" &&
+    grep -q '^  3  Assault Frigate Mark II A (assault-frigate-mark-ii-a), 89 points' "$T/sf.txt" &&
+    grep -q '^     X-wing Squadron (x-wing-squadron) x2, 26 points in all$' "$T/sf.txt" &&
+    grep -q '^       hull 5, speed 3, anti-squadron 0 red 4 blue 0 black, anti-ship 1 red 0 blue 0 black$' "$T/sf.txt" &&
+    [ "$(cat "$T/sf.err")" = 'neverodds: warning: tests/fleet/starforge-rebel.txt: line 19: "Assault Frigate Mk2 A" read as Assault Frigate Mark II A (assault-frigate-mark-ii-a)' ] &&
+    ok || bad "fleet: Star Forge"
+sed 's/$/\r/' tests/fleet/starforge-rebel.txt >"$T/sf-crlf.txt"
+"$BIN" fleet "$T/sf-crlf.txt" 2>/dev/null | sed 1d >"$T/sf-crlf.out" && sed 1d "$T/sf.txt" | cmp -s - "$T/sf-crlf.out" &&
+    ok || bad "fleet: Star Forge with CRLF line ends reads alike"
+"$BIN" fleet tests/fleet/afd-rebel.txt >"$T/afd.txt" 2>"$T/afd.err" &&
+    grep -q '^fleet: tests/fleet/afd-rebel.txt, Armada Fleet Designer, "Rebel Hammerheads", faction rebel-alliance, commander Garm Bel Iblis$' "$T/afd.txt" &&
+    grep -q '^objectives: Advanced Gunnery (assault), Fire Lanes (defense), Superior Positions (navigation)$' "$T/afd.txt" &&
+    grep -q '^points: 396 from the data (ships 335, squadrons 61; the list says 396)$' "$T/afd.txt" &&
+    grep -q '^  2  Starhawk-Class Battleship Mark I (starhawk-class-battleship-mark-i), 143 points with upgrades (ship 140), line 9$' "$T/afd.txt" &&
+    grep -q '^     front  4 red 2 blue 2 black    6$' "$T/afd.txt" &&
+    grep -q '^     anti-squadron  0 red 1 blue 1 black$' "$T/afd.txt" &&
+    grep -q '^     A-wing Squadron (a-wing-squadron) x3, 33 points in all$' "$T/afd.txt" &&
+    grep -q '^       keywords counter 2; defense tokens none$' "$T/afd.txt" &&
+    grep -q 'line 9: "Starhawk-class Mk.I" read as Starhawk-Class Battleship Mark I' "$T/afd.err" &&
+    [ "$(wc -l <"$T/afd.err")" -eq 1 ] && ok || bad "fleet: Armada Fleet Designer"
+"$BIN" fleet tests/fleet/warlords-empire.txt >"$T/wl.txt" 2>"$T/wl.err" &&
+    grep -q '^fleet: tests/fleet/warlords-empire.txt, Armada Warlords, "Tarkin Gladiators", faction Galactic Empire, commander Grand Moff Tarkin$' "$T/wl.txt" &&
+    grep -q '^objectives: Most Wanted (assault), Fire Lanes (defense), Superior Positions (navigation)$' "$T/wl.txt" &&
+    grep -q '^points: 378 from the data (ships 299, squadrons 79; the list says 378)$' "$T/wl.txt" &&
+    grep -q '^  1  Imperial II-class Star Destroyer (imperial-ii-class-star-destroyer), 180 points with upgrades (ship 120), line 13$' "$T/wl.txt" &&
+    grep -q '^     front  4 red 4 blue 0 black    4$' "$T/wl.txt" &&
+    grep -q '^     left   0 red 0 blue 4 black    2$' "$T/wl.txt" &&
+    grep -q '^     "Mauler" Mithel (mauler-mithel) x1, 15 points, unique$' "$T/wl.txt" &&
+    grep -q '^     TIE Fighter Squadron (tie-fighter-squadron) x6, 48 points in all$' "$T/wl.txt" &&
+    [ ! -s "$T/wl.err" ] && ok || bad "fleet: Armada Warlords"
+"$BIN" fleet tests/fleet/warlords-empire.txt --format json >"$T/wl.json" && python3 - "$T/wl.json" <<'PY' && ok || bad "fleet: JSON"
+import json, sys
+f = json.load(open(sys.argv[1]))
+assert f["dialect"] == "Armada Warlords" and f["commander"]["id"] == "grand-moff-tarkin", f
+assert f["points"] == {"data": 378, "listed": 378}, f["points"]
+assert [o["category"] for o in f["objectives"]] == ["assault", "defense", "navigation"]
+isd = f["ships"][0]
+assert isd["id"] == "imperial-ii-class-star-destroyer" and isd["points_with_upgrades"] == 180 and isd["hull"] == 11
+assert isd["zones"]["front"] == {"battery": {"red": 4, "blue": 4, "black": 0}, "shields": 4}, isd["zones"]
+assert isd["zones"]["rear"] == {"battery": {"red": 1, "blue": 2, "black": 0}, "shields": 2}, isd["zones"]
+assert [u["id"] for u in isd["upgrades"]] == ["grand-moff-tarkin", "wulff-yularen", "gunnery-team", "h9-turbolasers"]
+assert all(u["modelled"] is False for u in isd["upgrades"])
+tie = f["squadrons"][2]
+assert tie["id"] == "tie-fighter-squadron" and tie["count"] == 6 and tie["anti_squadron"]["blue"] == 3, tie
+PY
+# an unknown ship: the file, the line and the nearest names, exit 2, nothing on stdout; an unknown
+# upgrade or objective is left out with a warning (--strict: an error); points the data prices
+# otherwise are a warning naming both
+sed 's/CR90 Corvette B (39)/CR90 Corvete B (39)/' tests/fleet/starforge-rebel.txt >"$T/fleet-ship.txt"
+expect_error fleet-unknown-ship "neverodds: $T/fleet-ship.txt: line 15: unknown ship or squadron \"CR90 Corvete B\" (did you mean \"CR90 Corvette B\", \"CR90 Corvette A\"?)" fleet "$T/fleet-ship.txt"
+sed 's/TIE Fighter Squadrons/TIE Fihgter Squadrons/' tests/fleet/warlords-empire.txt >"$T/fleet-sq.txt"
+expect_error fleet-unknown-squadron "neverodds: $T/fleet-sq.txt: line 34: unknown ship or squadron \"TIE Fihgter Squadrons\" (did you mean \"TIE Fighter Squadron\"" fleet "$T/fleet-sq.txt"
+sed 's/Nav Team (4)/Nav Teem (4)/; s/Overload Pulse (8)/Overload Pulse (9)/; s/Intel Sweep/Intel Swept/; s/= 89 Points/= 90 Points/; s/Total Points: 272/Total Points: 270/' \
+    tests/fleet/starforge-rebel.txt >"$T/fleet-warn.txt"
+"$BIN" fleet "$T/fleet-warn.txt" >"$T/fw.txt" 2>"$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 7: unknown objective \"Intel Swept\" (did you mean \"Intel Sweep\"?): left out$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 12: unknown upgrade \"Nav Teem\" (did you mean \"Nav Team\"?): left out$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 16: Overload Pulse: the list says 9 points, the data 8$" "$T/fw.err" &&
+    grep -q "^neverodds: warning: $T/fleet-warn.txt: line 21: Assault Frigate Mark II A with its upgrades: the list says 90 points, the data 89$" "$T/fw.err" &&
+    grep -q "^objectives: Advanced Gunnery (assault), Contested Outpost (defense)$" "$T/fw.txt" &&
+    grep -q "(Commander, 20), Leia Organa (Officer, 3)$" "$T/fw.txt" && ok || bad "fleet: warnings"
+expect_error fleet-strict "neverodds: $T/fleet-warn.txt: line 7: unknown objective \"Intel Swept\" (did you mean \"Intel Sweep\"?)" fleet "$T/fleet-warn.txt" --strict
+printf 'Faction: Rebel\n\nCR90 Corvette A (44)\n= 44 Points\n\nTotal Points: 50\n' >"$T/fleet-total.txt"
+"$BIN" fleet "$T/fleet-total.txt" 2>&1 >/dev/null | grep -q "^neverodds: warning: $T/fleet-total.txt: line 6: the list says 50 points in all, the data 44$" &&
+    ok || bad "fleet: a total the data prices otherwise"
+printf '\302\267 Leia Organa (3)\n' >"$T/fleet-orphan.txt"
+expect_error fleet-upgrade-first "neverodds: $T/fleet-orphan.txt: line 1: \"Leia Organa\": an upgrade before any ship" fleet "$T/fleet-orphan.txt"
+printf 'Name: nothing\n' >"$T/fleet-empty.txt"
+expect_error fleet-empty "neverodds: $T/fleet-empty.txt: no ship or squadron in the list" fleet "$T/fleet-empty.txt"
+expect_error fleet-json-file "neverodds: profiles/xwing/squads/rebels.xws: not a fleet list" fleet profiles/xwing/squads/rebels.xws
+expect_error fleet-csv "neverodds: fleet: --format: expected text or json" fleet tests/fleet/afd-rebel.txt --format csv
+# what pasted lists vary in: a byte order mark, "2x NAME", "NAME x2", "(2 x 13)", "(13 pts)",
+# tabs and blank lines; alike squadrons over several lines are added up
+printf '\357\273\277Faction: Rebel\n\n\nCR90 Corvette B (39 pts)\n\342\200\242\tOverload Pulse (8)\n\nSquadrons:\n\342\200\242 2x X-wing Squadron (26)\n\342\200\242 X-wing Squadron (13) x2\n\342\200\242 X-wing Squadron (2 x 13)\n\342\200\242 A-wing Squadron x 3 (33)\n' >"$T/fleet-vary.txt"
+"$BIN" fleet "$T/fleet-vary.txt" >"$T/fv.txt" 2>"$T/fv.err" &&
+    grep -q '^  1  CR90 Corvette B (cr90-corvette-b), 47 points with upgrades (ship 39), line 4$' "$T/fv.txt" &&
+    grep -q '^     X-wing Squadron (x-wing-squadron) x6, 78 points in all$' "$T/fv.txt" &&
+    grep -q '^     A-wing Squadron (a-wing-squadron) x3, 33 points in all$' "$T/fv.txt" &&
+    grep -q '^points: 158 from the data (ships 47, squadrons 111; the list says none)$' "$T/fv.txt" &&
+    [ ! -s "$T/fv.err" ] && ok || bad "fleet: the variations of pasted lists"
+# matchup of two Armada fleets (told from XWS by content): each cell is the run of an Armada
+# scenario naming the two cards; a cell of each kind equals `neverodds run` of the scenario a user
+# would write (to 1e-12)
+"$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt >"$T/fm.txt" &&
+    grep -q '^A: profiles/armada/fleets/rebels.txt, Star Forge, "Corvette Screen" (Rebel), 2 ships, 2 squadrons$' "$T/fm.txt" &&
+    grep -q '^B: profiles/armada/fleets/empire.txt, Armada Warlords, "Victory Line" (Galactic Empire), 2 ships, 3 squadrons$' "$T/fm.txt" &&
+    grep -q '^  Assault Frigate Mark II A          left  Raider I-class Corvette            front   2.2280   1.8192   0.7441      0.000488$' "$T/fm.txt" &&
+    grep -q '^  X-wing Squadron ×2                 TIE Fighter Squadron ×3                    2.0000      0.312500$' "$T/fm.txt" &&
+    grep -q '^  CR90 Corvette A                       4   5.2500   1.7437   1.0078  Victory I-class Star Destroyer front on rear     1.5000 on front$' "$T/fm.txt" &&
+    [ "$(grep -c '^  CR90 Corvette A  *\(front\|left\|right\|rear\) ' "$T/fm.txt")" -eq 32 ] && ok || bad "matchup: two Armada fleets (text)"
+printf '{"game":"armada","range":"medium","attacker":{"ship":"assault-frigate-mark-ii-a","zone":"left"},"defender":{"ship":"raider-i-class-corvette","zone":"front"}}' >"$T/fm-ship.json"
+printf '{"game":"armada","attacker":{"squadron":"tie-fighter-squadron"},"defender":{"ship":"cr90-corvette-a","zone":"rear"}}' >"$T/fm-sq.json"
+printf '{"game":"armada","range":"distance-1","attacker":{"squadron":"x-wing-squadron"},"defender":{"squadron":"tie-fighter-squadron"}}' >"$T/fm-sqsq.json"
+"$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt --format json >"$T/fm.json" &&
+    "$BIN" run "$T/fm-ship.json" --format json >"$T/fm-ship.out" && "$BIN" run "$T/fm-sq.json" --format json >"$T/fm-sq.out" &&
+    "$BIN" run "$T/fm-sqsq.json" --format json >"$T/fm-sqsq.out" &&
+    python3 - "$T" <<'PY' && ok || bad "matchup: Armada cells equal neverodds run of their scenarios"
+import json, sys
+t = sys.argv[1]
+m = json.load(open(t + "/fm.json"))
+def cell(direction, **want):
+    found = [c for c in m[direction] if all(c.get(k) == v for k, v in want.items())]
+    assert len(found) == 1, (want, len(found))
+    return found[0]
+for name, direction, want, rng in (
+        ("fm-ship", "a_attacks_b", dict(attacker="assault-frigate-mark-ii-a", attacker_zone="left",
+                                       defender="raider-i-class-corvette", defender_zone="front"), "medium"),
+        ("fm-sq", "b_attacks_a", dict(attacker="tie-fighter-squadron", defender="cr90-corvette-a",
+                                      defender_zone="rear"), "distance-1"),
+        ("fm-sqsq", "a_attacks_b", dict(attacker="x-wing-squadron", defender="tie-fighter-squadron"), "distance-1")):
+    c, r = cell(direction, **want), json.load(open(t + "/" + name + ".out"))
+    assert abs(c["mean_damage"][rng] - r["damage"]["mean"]) < 1e-12, (name, c["mean_damage"], r["damage"]["mean"])
+    assert abs(c["p_kill"][rng] - r["kill"]["probability"]) < 1e-12, (name, c["p_kill"], r["kill"])
+    assert r["kill"]["probability"] > 0 or name == "fm-sq", name
+assert m["a"]["dialect"] == "Star Forge" and m["b"]["dialect"] == "Armada Warlords"
+x = cell("a_attacks_b", attacker="x-wing-squadron", defender="tie-fighter-squadron")
+assert x["attacker_count"] == 2 and x["defender_count"] == 3, x
+assert len(m["a_attacks_b"]) == 2 * 4 * 2 * 4 + 1 * 2 * 4 + 1, len(m["a_attacks_b"])
+PY
+"$BIN" matchup tests/fleet/afd-rebel.txt tests/fleet/warlords-empire.txt --format csv >"$T/fm.csv" 2>/dev/null &&
+    [ "$(head -n 1 "$T/fm.csv")" = "direction,kind,attacker,attacker_id,attacker_count,attacker_zone,defender,defender_id,defender_count,defender_zone,range,dice,mean_damage,mean_damage_stderr,p_kill,p_kill_stderr" ] &&
+    grep -q '^A,ship-on-ship,"Hammerhead Torpedo Corvette",hammerhead-torpedo-corvette,1,rear,"Imperial II-class Star Destroyer",imperial-ii-class-star-destroyer,1,front,close,0,0,0,0,0$' "$T/fm.csv" &&
+    grep -q '^B,squadron-on-squadron,"TIE Fighter Squadron",tie-fighter-squadron,6,,"A-wing Squadron",a-wing-squadron,3,,distance-1,3,' "$T/fm.csv" &&
+    ok || bad "matchup: Armada fleets as CSV (a zone without dice: 0 dice, no attack)"
+expect_error matchup-fleet-xws "neverodds: matchup: tests/fleet/afd-rebel.txt is an Armada fleet and profiles/xwing/squads/rebels.xws is not" \
+    matchup profiles/xwing/squads/rebels.xws tests/fleet/afd-rebel.txt
+expect_error matchup-fleet-tokens "neverodds: matchup: '--tokens' does not apply to Armada fleets" \
+    matchup tests/fleet/afd-rebel.txt tests/fleet/warlords-empire.txt --tokens focus
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5
 # hits 1 crit; light cover's 2 blocks cancel 2, the dodge 1; defense block + surge (surge: block) = 2,
 # Pierce 1 leaves 1: 3 - 1 = 2 wounds. Words and lower case read as letters.

@@ -2,13 +2,16 @@
 """armada_units.py — builds profiles/armada/units.json from the community armada-data set.
 
 Reads ship-card/<faction>/*.json and squadron-card/<faction>/*.json and prints a JSON library of
-Armada ships (hull, size, top speed, dice per hull zone, anti-squadron dice, shields, defense
-tokens) and squadrons (hull, speed, dice against ships and squadrons, keywords, defense tokens).
-Other cards (upgrades, objectives, damage cards) are not read.
+Armada ships (points, hull, size, top speed, command, squadron and engineering values, dice per
+hull zone, anti-squadron dice, shields, defense tokens) and squadrons (points, hull, speed, dice
+against ships and squadrons, keywords, defense tokens); from upgrade-card/*.json each upgrade's
+name, slots and points, and from objective-card.json each objective's name and category (for the
+fleet reader: `neverodds fleet`). Damage cards are not read.
 
 Licence: armada-data is MIT-licensed (2020 snapshot). Per shared/data/README.md only facts are
 taken: ids, names, numbers and which cards exist. Card ability text is never copied; only the
-fields listed below are read, so the data set's "text" entries cannot leak into the output.
+fields listed below are read, so the data set's "text", "setup", "special-rule", "end-of-round"
+and "end-of-game" entries cannot leak into the output.
 
 Usage: python3 tools/armada_units.py [DATA_DIR] > profiles/armada/units.json
        DATA_DIR defaults to ../shared/data/armada-data/data (relative to the repository root).
@@ -118,8 +121,12 @@ def convert_ship(card, where):
         "name": name,
         "faction": faction(card, where),
         "size": size,
+        "points": count(need(card, "points", where), f"{where}: points"),
         "hull": count(need(card, "hull", where), f"{where}: hull"),
         "max_speed": max(int(k) for k in chart),
+        "command": count(need(card, "command", where), f"{where}: command"),
+        "squadron": count(need(card, "squadron", where), f"{where}: squadron"),
+        "engineering": count(need(card, "engineering", where), f"{where}: engineering"),
         "battery": {z: dice(v, f"{where}: attack.{z}") for z, v in attack.items()},
         "anti_squadron": dice(need(card, "squadron-attack", where), f"{where}: squadron-attack"),
         "shields": {z: count(v, f"{where}: shield.{z}") for z, v in shield.items()},
@@ -154,6 +161,7 @@ def convert_squadron(card, where):
         "name": name_of(card, where),
         "faction": faction(card, where),
         "unique": unique,
+        "points": count(need(card, "points", where), f"{where}: points"),
         "hull": count(need(card, "hull", where), f"{where}: hull"),
         "speed": count(need(card, "speed", where), f"{where}: speed"),
         "battery": dice(need(card, "attack", where), f"{where}: attack"),
@@ -162,6 +170,49 @@ def convert_squadron(card, where):
         "other_keywords": others,
         "tokens": tokens(card, where),
     }
+
+
+def convert_upgrade(card, where):
+    """Name, slots and points only (never the card's text)."""
+    slots = need(card, "slots", where)
+    if not isinstance(slots, list) or not slots or not all(isinstance(x, str) and x.strip() for x in slots):
+        raise DataError(f"{where}: slots should be a non-empty list of names, got {slots!r}")
+    return {"name": name_of(card, where), "slots": [x.strip() for x in slots],
+            "points": count(need(card, "points", where), f"{where}: points")}
+
+
+def upgrades(folder):
+    """Upgrades keyed by their name's slug; a name two cards share (Leia Organa the commander and
+    the officer) gets its first slot's slug after it, on both cards."""
+    if not os.path.isdir(folder):
+        raise DataError(f"{folder}: directory not found")
+    found = []
+    for file in sorted(f for f in os.listdir(folder) if f.endswith(".json")):
+        for where, card in cards_of(os.path.join(folder, file)):
+            found.append(convert_upgrade(card, where))
+    names = {}
+    for entry in found:
+        names.setdefault(slug(entry["name"]), []).append(entry)
+    table = {}
+    for base, entries in names.items():
+        for entry in entries:
+            key = base if len(entries) == 1 else f"{base}-{slug(entry['slots'][0])}"
+            if key in table:
+                raise DataError(f"two upgrades named {entry['name']!r} in the slot {entry['slots'][0]!r}")
+            table[key] = entry
+    return dict(sorted(table.items()))
+
+
+def objectives(path):
+    """Objective cards keyed by their name's slug: name and category (assault, defense, navigation)."""
+    table = {}
+    for where, card in cards_of(path):
+        name = need(card, "title", where)
+        category = need(card, "category", where)
+        if not isinstance(name, str) or not slug(name) or category not in ("Assault", "Defense", "Navigation"):
+            raise DataError(f"{where}: bad objective title {name!r} or category {category!r}")
+        table[slug(name)] = {"name": name, "category": category.lower()}
+    return dict(sorted(table.items()))
 
 
 def is_ship(card):
@@ -181,17 +232,21 @@ def cards_in(folder):
         if not os.path.isdir(subdir):
             continue
         for file in sorted(f for f in os.listdir(subdir) if f.endswith(".json")):
-            path = os.path.join(subdir, file)
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    data = json.load(handle)
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-                raise DataError(f"{path}: cannot read JSON: {err}") from None
-            cards = data if isinstance(data, list) else [data]
-            for i, card in enumerate(cards):
-                if not isinstance(card, dict):
-                    raise DataError(f"{path}[{i}]: expected a card object, got {card!r}")
-                yield f"{path}[{i}]", card
+            yield from cards_of(os.path.join(subdir, file))
+
+
+def cards_of(path):
+    """(where, card) for every card of one JSON file (a card or a list of cards)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise DataError(f"{path}: cannot read JSON: {err}") from None
+    cards = data if isinstance(data, list) else [data]
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            raise DataError(f"{path}[{i}]: expected a card object, got {card!r}")
+        yield f"{path}[{i}]", card
 
 
 def add(table, used, entry, where):
@@ -225,11 +280,16 @@ def main(argv):
             entry = convert(card, where)
             if entry is not None:
                 add(table, used, entry, where)
+    ups = upgrades(os.path.join(root, "upgrade-card"))
+    objective_file = os.path.join(root, "objective-card.json")
+    objs = objectives(objective_file) if os.path.isfile(objective_file) else {}
     library = {"source": SOURCE,
                "ships": dict(sorted(ships.items())),
-               "squadrons": dict(sorted(squadrons.items()))}
+               "squadrons": dict(sorted(squadrons.items())),
+               "upgrades": ups,
+               "objectives": objs}
     sys.stdout.write(json.dumps(library, indent=2, ensure_ascii=False) + "\n")
-    note(f"{len(ships)} ships, {len(squadrons)} squadrons")
+    note(f"{len(ships)} ships, {len(squadrons)} squadrons, {len(ups)} upgrades, {len(objs)} objectives")
 
 
 if __name__ == "__main__":

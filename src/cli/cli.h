@@ -64,6 +64,10 @@ int cmd_squad(int argc, char **argv);
 int cmd_army(int argc, char **argv);
 /* `matchup` of two Legion armies (cmd_matchup hands over when the files are armies). */
 int cmd_army_matchup(int argc, char **argv);
+int cmd_fleet(int argc, char **argv);
+/* `matchup A B` when A and B are Armada fleets (text exports): the exit status; -1 when neither is
+ * a fleet (the X-Wing matchup reads them). tokens_given: --tokens was given (X-Wing's only). */
+int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_given);
 int cmd_matchup(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -1,4 +1,5 @@
-/* cmd_squad.c — `neverodds squad` and `neverodds matchup` from the command line (matchup.c). */
+/* cmd_squad.c — `neverodds squad` and `neverodds matchup` from the command line (matchup.c; two
+ * Armada fleets go to fleet_matchup, cmd_fleet.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "neverodds/army.h"
@@ -21,11 +22,19 @@ static const char usage_squad[] =
 
 static const char usage_matchup[] =
     "usage: neverodds matchup A.xws B.xws [options]\n"
+    "       neverodds matchup A.txt B.txt [--exact | --trials N] [--format text|json|csv]\n"
     "\n"
     "Every ship of A attacking every ship of B, and the reverse, one primary attack each: the mean\n"
     "damage at range 1, 2 and 3, P(kill) at range 2 and the mean number of attacks to destroy it\n"
     "at range 2. Each cell is the run of a scenario naming the two pilots (neverodds run gives the\n"
     "same numbers).\n"
+    "\n"
+    "Two Armada fleets (the text exports `neverodds fleet` reads, told from XWS by their content):\n"
+    "each ship's hull zones (front, left, right, rear) on each enemy ship's zones at close, medium\n"
+    "and long range, each squadron on each enemy ship's zones and on each enemy squadron at\n"
+    "distance 1: mean damage and P(kill) of one attack on a fresh defender (hull, shields and tokens\n"
+    "from the data), alike ships and squadrons one row (x n), and a summary per direction. Each\n"
+    "cell is the run of an Armada scenario naming the two cards. --tokens and --plot are X-Wing's.\n"
     "\n"
     "  --tokens LIST   tokens each ship holds when it has the action: focus, lock, evade,\n"
     "                  calculate, reinforce, or none (default focus,lock; lock helps the\n"
@@ -104,6 +113,11 @@ static int cmd_squads(int argc, char **argv, int want)
         return usage_error("%s", want == 1 ? "squad: expected a squad file (XWS)" : "matchup: expected two squad files");
     if (one_method(&c))
         return EXIT_USAGE;
+    if (want == 2) {
+        int fleets = fleet_matchup(files, &c, tokens != (NO_ACT_FOCUS | NO_ACT_LOCK));
+        if (fleets >= 0)
+            return fleets;
+    }
     no_squad *sq = malloc(2 * sizeof *sq);
     if (!sq)
         abort();

@@ -34,7 +34,11 @@ static const char usage_main[] =
     "  selftest          checks this build: exact against Monte Carlo on built-in scenarios\n"
     "  squad A.xws       an X-Wing squad from a list builder (XWS): each ship's dice profile\n"
     "  army FILE|LINK    a Legion army (Legion HQ link, TTS JSON, text): each unit's pools by range\n"
+    "  fleet FILE        an Armada fleet (Star Forge, Fleet Designer, Warlords text): each ship's\n"
+    "                    hull zones, dice, shields, tokens; its squadrons\n"
     "  matchup A.xws B.xws  who hurts whom: every ship of A on every ship of B and back\n"
+    "                    (two Armada fleets: every hull zone on every hull zone, squadrons too;\n"
+    "                    two Legion armies: every unit on every unit, by range and cover)\n"
     "  battle A.xws B.xws   squad against squad, round by round: who wins, how fast\n"
     "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing;\n"
     "                    abilities --game xwing1 for first edition), units (Legion), ships --game\n"
@@ -65,7 +69,7 @@ typedef struct command {
 } command;
 static const command commands[] = {
     {"run", cmd_plain_run}, {"policy", cmd_policy},     {"order", cmd_order}, {"compare", cmd_compare},
-    {"sweep", cmd_sweep},   {"selftest", cmd_selftest}, {"squad", cmd_squad}, {"army", cmd_army}, {"matchup", cmd_matchup}, {"battle", cmd_battle},
+    {"sweep", cmd_sweep},   {"selftest", cmd_selftest}, {"squad", cmd_squad}, {"army", cmd_army}, {"fleet", cmd_fleet}, {"matchup", cmd_matchup}, {"battle", cmd_battle},
     {"list", cmd_list},     {NULL, NULL},
 };
 
