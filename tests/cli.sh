@@ -347,6 +347,9 @@ PY
     grep -q '^A,ship-on-ship,"Hammerhead Torpedo Corvette",hammerhead-torpedo-corvette,1,rear,"Imperial II-class Star Destroyer",imperial-ii-class-star-destroyer,1,front,close,0,0,0,0,0$' "$T/fm.csv" &&
     grep -q '^B,squadron-on-squadron,"TIE Fighter Squadron",tie-fighter-squadron,6,,"A-wing Squadron",a-wing-squadron,3,,distance-1,3,' "$T/fm.csv" &&
     ok || bad "matchup: Armada fleets as CSV (a zone without dice: 0 dice, no attack)"
+[ "$("$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt --trials 2000 --seed 3 |
+    grep -c '^  Monte Carlo: the largest standard error of a mean 0\.[0-9]*, of a P(kill) 0\.[0-9]*$')" -eq 2 ] &&
+    ok || bad "matchup: Armada fleets by Monte Carlo say their largest standard errors"
 expect_error matchup-fleet-xws "neverodds: matchup: tests/fleet/afd-rebel.txt is an Armada fleet and profiles/xwing/squads/rebels.xws is not" \
     matchup profiles/xwing/squads/rebels.xws tests/fleet/afd-rebel.txt
 expect_error matchup-fleet-tokens "neverodds: matchup: '--tokens' does not apply to Armada fleets" \
