@@ -292,6 +292,8 @@ printf '\302\267 Leia Organa (3)\n' >"$T/fleet-orphan.txt"
 expect_error fleet-upgrade-first "neverodds: $T/fleet-orphan.txt: line 1: \"Leia Organa\": an upgrade before any ship" fleet "$T/fleet-orphan.txt"
 printf 'Name: nothing\n' >"$T/fleet-empty.txt"
 expect_error fleet-empty "neverodds: $T/fleet-empty.txt: no ship or squadron in the list" fleet "$T/fleet-empty.txt"
+printf 'Squadrons:\n\342\200\242 120 x X-wing Squadron (13)\n' >"$T/fleet-count.txt"
+expect_error fleet-count "neverodds: $T/fleet-count.txt: line 2: \"X-wing Squadron\": expected a count from 1 to 99, got 120" fleet "$T/fleet-count.txt"
 expect_error fleet-json-file "neverodds: profiles/xwing/squads/rebels.xws: not a fleet list" fleet profiles/xwing/squads/rebels.xws
 expect_error fleet-csv "neverodds: fleet: --format: expected text or json" fleet tests/fleet/afd-rebel.txt --format csv
 # what pasted lists vary in: a byte order mark, "2x NAME", "NAME x2", "(2 x 13)", "(13 pts)",
