@@ -352,6 +352,8 @@ printf '\302\267 Leia Organa (3)\n' >"$T/fleet-orphan.txt"
 expect_error fleet-upgrade-first "neverodds: $T/fleet-orphan.txt: line 1: \"Leia Organa\": an upgrade before any ship" fleet "$T/fleet-orphan.txt"
 printf 'Name: nothing\n' >"$T/fleet-empty.txt"
 expect_error fleet-empty "neverodds: $T/fleet-empty.txt: no ship or squadron in the list" fleet "$T/fleet-empty.txt"
+printf 'Squadrons:\n\342\200\242 120 x X-wing Squadron (13)\n' >"$T/fleet-count.txt"
+expect_error fleet-count "neverodds: $T/fleet-count.txt: line 2: \"X-wing Squadron\": expected a count from 1 to 99, got 120" fleet "$T/fleet-count.txt"
 expect_error fleet-json-file "neverodds: profiles/xwing/squads/rebels.xws: not a fleet list" fleet profiles/xwing/squads/rebels.xws
 expect_error fleet-csv "neverodds: fleet: --format: expected text or json" fleet tests/fleet/afd-rebel.txt --format csv
 # what pasted lists vary in: a byte order mark, "2x NAME", "NAME x2", "(2 x 13)", "(13 pts)",
@@ -407,6 +409,9 @@ PY
     grep -q '^A,ship-on-ship,"Hammerhead Torpedo Corvette",hammerhead-torpedo-corvette,1,rear,"Imperial II-class Star Destroyer",imperial-ii-class-star-destroyer,1,front,close,0,0,0,0,0$' "$T/fm.csv" &&
     grep -q '^B,squadron-on-squadron,"TIE Fighter Squadron",tie-fighter-squadron,6,,"A-wing Squadron",a-wing-squadron,3,,distance-1,3,' "$T/fm.csv" &&
     ok || bad "matchup: Armada fleets as CSV (a zone without dice: 0 dice, no attack)"
+[ "$("$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt --trials 2000 --seed 3 |
+    grep -c '^  Monte Carlo: the largest standard error of a mean 0\.[0-9]*, of a P(kill) 0\.[0-9]*$')" -eq 2 ] &&
+    ok || bad "matchup: Armada fleets by Monte Carlo say their largest standard errors"
 expect_error matchup-fleet-xws "neverodds: matchup: tests/fleet/afd-rebel.txt is an Armada fleet and profiles/xwing/squads/rebels.xws is not" \
     matchup profiles/xwing/squads/rebels.xws tests/fleet/afd-rebel.txt
 expect_error matchup-fleet-tokens "neverodds: matchup: '--tokens' does not apply to Armada fleets" \

@@ -244,6 +244,18 @@ static void summary_text(FILE *f, const cell *c, int n, const unit *def, int nde
     }
 }
 
+/* Under Monte Carlo: the largest standard error of a mean and of a P(kill) in the direction. */
+static void largest_errors(FILE *f, const cell *c, int n)
+{
+    double mean = 0, kill = 0;
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < c[i].nranges; r++) {
+            mean = c[i].mean_se[r] > mean ? c[i].mean_se[r] : mean;
+            kill = c[i].kill_se[r] > kill ? c[i].kill_se[r] : kill;
+        }
+    fprintf(f, "  Monte Carlo: the largest standard error of a mean %.4f, of a P(kill) %.6f\n", mean, kill);
+}
+
 static void cells_csv(FILE *f, const cell *c, int n, int dir)
 {
     for (int i = 0; i < n; i++)
@@ -354,6 +366,8 @@ int no_fleet_matchup(FILE *f, const char *const files[2], const no_fleet *const 
         for (int d = 0; d < 2; d++) {
             cells_text(f, cells[d], ncells[d], d);
             summary_text(f, cells[d], ncells[d], u[1 - d], nu[1 - d], d);
+            if (!exact)
+                largest_errors(f, cells[d], ncells[d]);
         }
     }
     for (int s = 0; s < 2; s++) {

@@ -463,7 +463,7 @@ static int add_ship(reader *r, const cJSON *card, const item *it)
 static int add_squadron(reader *r, const cJSON *card, const item *it)
 {
     no_fleet *f = r->f;
-    int unit = jr_entry_int(card, "points", 0), n = it->count > 0 ? it->count : 1;
+    int unit = jr_entry_int(card, "points", 0), n = it->count;
     r->ship = NULL;
     r->block += unit * n;
     if (it->points >= 0 && (it->per_unit ? it->points != unit : it->points != unit * n && it->points != unit))
@@ -486,6 +486,10 @@ static int add_squadron(reader *r, const cJSON *card, const item *it)
 static int add_unit(reader *r, const item *it)
 {
     static const char *const sections[] = {"ships", "squadrons", NULL};
+    if (it->count < 1 || it->count > 99) {
+        fail(r, "\"%s\": expected a count from 1 to 99, got %d", it->name, it->count);
+        return -1;
+    }
     char name[sizeof it->name];
     snprintf(name, sizeof name, "%s", it->name);
     for (int attempt = 0; attempt < 2; attempt++) {
