@@ -414,6 +414,10 @@ PY
     ok || bad "matchup: Armada fleets by Monte Carlo say their largest standard errors"
 expect_error matchup-fleet-xws "neverodds: matchup: tests/fleet/afd-rebel.txt is an Armada fleet and profiles/xwing/squads/rebels.xws is not" \
     matchup profiles/xwing/squads/rebels.xws tests/fleet/afd-rebel.txt
+# the chart: each unit's best single volley; the Assault Frigate's on the Victory (2.228, as its summary row)
+"$BIN" matchup profiles/armada/fleets/rebels.txt profiles/armada/fleets/empire.txt --plot "$T/fm.gp" >/dev/null &&
+    grep -q "who hurts whom: Corvette Screen (A) and Victory Line (B)" "$T/fm.gp" &&
+    grep -q "2[.]228" "$T/fm.gp" && ok || bad "matchup: Armada fleets' heatmap"
 expect_error matchup-fleet-tokens "neverodds: matchup: '--tokens' does not apply to Armada fleets" \
     matchup tests/fleet/afd-rebel.txt tests/fleet/warlords-empire.txt --tokens focus
 # Legion, by hand: the aim (+1 Precise) rerolls the 2 white blanks to hit, crit; surges to hits: 5

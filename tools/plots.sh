@@ -29,6 +29,7 @@ chart legion-stormtroopers.png   run $L/stormtroopers-vs-rebels.json
 chart legion-cover.png           sweep $L/stormtroopers-vs-rebels.json --vary cover=none,light,heavy --trials 20000
 chart armada-victory-vs-cr90.png run $A/victory-vs-cr90.json
 chart xwing-matchup.png          matchup $X/squads/rebels.xws $X/squads/empire.xws
+chart armada-matchup.png         matchup $A/fleets/rebels.txt $A/fleets/empire.txt
 chart legion-matchup.png         matchup "https://legionhq2.com/list/empire/1ayejex00,2ay0000" \
     "https://legionhq2.com/list/rebels/1ab0000,2ahed000" --tokens aim,dodge
 "$BIN" battle $X/squads/rebels.xws $X/squads/empire.xws --range 1:0.2,2:0.5,3:0.3 --trials 200000 --seed 1 \

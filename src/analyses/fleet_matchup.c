@@ -8,6 +8,7 @@
 #include "io/jsonread.h"
 #include "report/format.h"
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,6 +309,47 @@ static void fleet_line(FILE *f, const char *who, const char *file, const no_flee
             fl->name, *fl->name ? "\"" : "", fl->faction, ships, squadrons);
 }
 
+/* The heatmap's view: each side's units, and the best single volley of one on an enemy unit (a
+ * ship's best zone on the defender's worst-placed zone at medium range; a squadron at distance 1). */
+typedef struct heat {
+    const unit *const *u;
+    cell *const *cells;
+    const int *ncells;
+} heat;
+
+static const char *heat_name(const void *ctx, int d, int i) { return ((const heat *)ctx)->u[d][i].label; }
+
+static double heat_value(const void *ctx, int d, int i, int j)
+{
+    const heat *h = ctx;
+    const unit *atk = &h->u[d][i], *def = &h->u[!d][j];
+    double best = NAN;
+    for (int k = 0; k < h->ncells[d]; k++) {
+        const cell *c = &h->cells[d][k];
+        double v = c->mean[c->nranges > 1 ? AR_MEDIUM - AR_CLOSE : 0];
+        if (c->atk == atk && c->def == def && c->dice && (isnan(best) || v > best))
+            best = v;
+    }
+    return best;
+}
+
+static int heatmap(const no_fleet *const fleets[2], const char *const files[2], const unit *const u[2],
+                   const int nu[2], cell *const cells[2], const int ncells[2], const no_fleet_matchup_opts *o,
+                   char *err, size_t errlen)
+{
+    char title[600], foot[200];
+    snprintf(title, sizeof title, "who hurts whom: %s (A) and %s (B)", *fleets[0]->name ? fleets[0]->name : files[0],
+             *fleets[1]->name ? fleets[1]->name : files[1]);
+    snprintf(foot, sizeof foot, "Armada · rules armada-core · policy per-attack · %s · data armada-data (2020) · neverodds %s",
+             no_run_is_exact(&o->run) ? "exact" : "Monte Carlo", NO_VERSION);
+    no_plot_grid words = {.title = title, .footnote = foot, .value_label = "mean damage",
+                          .subtitle = "mean damage of each row's best single volley on each column: a ship's "
+                                      "best zone pair at medium range, a squadron at distance 1"};
+    heat h = {.u = u, .cells = cells, .ncells = ncells};
+    no_plot_sides sides = {.n = {nu[0], nu[1]}, .name = heat_name, .value = heat_value, .ctx = &h};
+    return no_plot_matchup(o->plot, &o->style, &words, &sides, err, errlen) ? 1 : 0;
+}
+
 #define MAX_UNITS (NO_FLEET_MAX_SHIPS + NO_FLEET_MAX_SQUADRONS)
 
 int no_fleet_matchup(FILE *f, const char *const files[2], const no_fleet *const fleets[2],
@@ -331,7 +373,9 @@ int no_fleet_matchup(FILE *f, const char *const files[2], const no_fleet *const 
         for (int i = 0; i < ncells[d] && !rc; i++)
             rc = run_cell(&cells[d][i], o, err, errlen);
     }
-    int exact = no_run_is_exact(&o->run);
+    int exact = no_run_is_exact(&o->run), drawn = 0;
+    if (!rc && o->plot)
+        drawn = heatmap(fleets, files, (const unit *const[]){u[0], u[1]}, nu, cells, ncells, o, err, errlen);
     if (!rc && o->format == NO_FMT_JSON) {
         cJSON *root = cJSON_CreateObject();
         cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
@@ -374,5 +418,5 @@ int no_fleet_matchup(FILE *f, const char *const files[2], const no_fleet *const 
         free(u[s]);
         free(cells[s]);
     }
-    return rc ? -1 : 0;
+    return rc ? -1 : drawn;
 }

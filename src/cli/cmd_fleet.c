@@ -308,8 +308,8 @@ int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_g
                         "X-Wing squads (XWS)\n", files[is[0] > 0 ? 0 : 1], files[is[0] > 0 ? 1 : 0]);
         return EXIT_USAGE;
     }
-    if (tokens_given || c->plot)
-        return usage_error("matchup: '%s' does not apply to Armada fleets", tokens_given ? "--tokens" : "--plot");
+    if (tokens_given)
+        return usage_error("matchup: '%s' does not apply to Armada fleets", "--tokens");
     no_fleet *f[2] = {calloc(1, sizeof *f[0]), calloc(1, sizeof *f[1])};
     if (!f[0] || !f[1])
         abort();
@@ -320,7 +320,7 @@ int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_g
         print_warnings(f[s]->warnings);
     }
     if (!rc) {
-        no_fleet_matchup_opts o = {.run = c->run, .format = c->format};
+        no_fleet_matchup_opts o = {.run = c->run, .format = c->format, .plot = c->plot, .style = c->chart};
         rc = no_fleet_matchup(stdout, files, (const no_fleet *const[]){f[0], f[1]}, &o, err, sizeof err);
     }
     if (rc)
@@ -329,7 +329,8 @@ int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_g
         no_fleet_free(f[s]);
         free(f[s]);
     }
-    if (rc)
+    if (rc < 0)
         return EXIT_USAGE;
-    return flush_stdout();
+    int flushed = flush_stdout();
+    return rc ? rc : flushed; /* 1: the chart could not be drawn, the tables are printed */
 }
