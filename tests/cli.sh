@@ -317,6 +317,14 @@ fi
 expect_error bad-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '1600'" run $Q --plot "$T/t.gp" --size 1600
 expect_error small-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '100x100'" compare $Q --plot "$T/t.gp" --size 100x100
 expect_error title-no-plot "neverodds: --title, --subtitle and --size set the chart: give --plot FILE too" sweep $Q --vary range=1..3 --title x
+# a name with backquotes is text on the chart: gnuplot runs `...` inside double quotes as a
+# shell command, so the chart script escapes them (a scenario from a web request names charts)
+if command -v gnuplot >/dev/null; then
+    sed 's/"name": *"[^"]*"/"name": "`touch pwned` and $(touch pwned2)"/' $Q >"$T/inject.json"
+    "$BIN" run "$T/inject.json" --plot "$T/inject.svg" >/dev/null 2>&1
+    grep -q 'touch pwned' "$T/inject.json" && [ -s "$T/inject.svg" ] && [ ! -e "$T/pwned" ] && [ ! -e pwned ] &&
+        grep -qF '`touch pwned`' "$T/inject.svg" && ok || bad "a backquote in a chart title runs nothing"
+fi
 # default titles in words, not notation or paths; compare titles list the inputs (no "vs", which
 # reads as an attack); Legion says wounds and P(unit wiped); names swept (cover) are bars
 "$BIN" xwing "3 fl vs 2 fe r1" --plot "$T/q.gp" >/dev/null &&

@@ -56,8 +56,10 @@ int no_plot_parse_size(const char *text, no_plot_style *style)
     return 0;
 }
 
-/* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped. */
-/* At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting before it). */
+/* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped, and
+ * a backquote too (gnuplot runs `...` inside double quotes as a shell command: a scenario's name
+ * would run). At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting
+ * before it). */
 static void put_text_cut(FILE *f, const char *s, size_t max)
 {
     size_t len = strlen(s);
@@ -69,7 +71,7 @@ static void put_text_cut(FILE *f, const char *s, size_t max)
     for (const char *end = s + len; s < end; s++) {
         if (strchr("^_@&~{}", *s))
             fputs("\\\\", f);
-        if (*s == '"' || *s == '\\')
+        if (*s == '"' || *s == '\\' || *s == '`')
             fputc('\\', f);
         fputc(*s, f);
     }
