@@ -1,6 +1,6 @@
 # neverodds — build, run, test, bench. `make run` and `make test` set up a fresh Debian machine.
 CC       ?= gcc
-PKGS     := libcjson
+PKGS     := libcjson libmicrohttpd
 # CFLAGS/LDFLAGS are yours to override (make sanitize does); the required flags live apart.
 CFLAGS   ?= -O2 -g
 REQ_CFLAGS := -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
@@ -8,7 +8,7 @@ REQ_CFLAGS := -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclud
 REQ_LDFLAGS := -fopenmp
 # pkg-config output is read lazily: the packages may be installed by this very make run.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson -lmicrohttpd)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
 LDLIBS     = $(PKG_LIBS) -lm
 

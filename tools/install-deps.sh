@@ -4,7 +4,7 @@
 set -eu
 # --test: the packages `make test` needs on top: Open MPI (the MPI build under mpirun),
 # valgrind, clang with LLVM's OpenMP (ThreadSanitizer) and libFuzzer (the fuzz pass)
-PACKAGES="gcc make libcjson-dev check pkg-config gnuplot-nox"
+PACKAGES="gcc make libcjson-dev libmicrohttpd-dev check pkg-config gnuplot-nox"
 [ "${1:-}" = "--test" ] && PACKAGES="openmpi-bin libopenmpi-dev valgrind clang libomp-14-dev libclang-rt-14-dev"
 missing=""
 for p in $PACKAGES; do

@@ -65,5 +65,7 @@ int cmd_army(int argc, char **argv);
 int cmd_matchup(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+/* `serve` (cmd_serve.c and the serve_*.c files beside it). */
+int cmd_serve(int argc, char **argv);
 
 #endif
