@@ -354,6 +354,10 @@ static void map_compare(call *k, const char *body)
         for (const cJSON *kv = cJSON_IsObject(set) ? set->child : NULL; kv && len < sizeof spec; kv = kv->next)
             len += (size_t)snprintf(spec + len, sizeof spec - len, ",%s=%s", kv->string, json_value(k, kv));
         const cJSON *label = cJSON_GetObjectItemCaseSensitive(in, "label");
+        if (cJSON_IsString(label) && strchr(label->valuestring, ',')) {
+            fail(k, 400, "%s.label: no commas in a label (compare's inputs are parted at commas)%s", path, "");
+            return;
+        }
         if (cJSON_IsString(label) && len < sizeof spec)
             len += (size_t)snprintf(spec + len, sizeof spec - len, ",label=%s", label->valuestring);
         if (len >= sizeof spec) {
