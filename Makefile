@@ -70,6 +70,8 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	sh tests/web/api.sh ./$(BIN)
+	python3 tests/web/browser.py ./$(BIN)
 	python3 tests/readme.py ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
 	python3 tests/battle/compare.py ./$(BIN)
@@ -100,8 +102,9 @@ plots: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	sh tools/plots.sh ./$(BIN)
 
-# make install PREFIX=/usr/local (DESTDIR too): the program, its manual page and the profiles
-# (the abilities libraries it reads, found from bin/ as ../share/neverodds/profiles).
+# make install PREFIX=/usr/local (DESTDIR too): the program, its manual page, the profiles (the
+# abilities libraries it reads, found from bin/ as ../share/neverodds/profiles) and the page
+# `neverodds serve` serves (found from bin/ as ../share/neverodds/web).
 PREFIX ?= /usr/local
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/neverodds
@@ -109,6 +112,8 @@ install: $(BIN)
 	install -m 644 docs/neverodds.1 $(DESTDIR)$(PREFIX)/share/man/man1/neverodds.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/neverodds/profiles
 	cp -R profiles $(DESTDIR)$(PREFIX)/share/neverodds/profiles
+	install -d $(DESTDIR)$(PREFIX)/share/neverodds/web
+	install -m 644 web/index.html web/style.css web/app.js $(DESTDIR)$(PREFIX)/share/neverodds/web
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/bench
