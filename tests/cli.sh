@@ -369,9 +369,10 @@ expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unkn
 expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"
 expect_error quick-missing "neverodds: xwing: expected the notation in quotes" xwing
 
-# make install PREFIX=...: the program, its manual page and the profiles it reads from there
+# make install PREFIX=...: the program, its manual page, the profiles it reads from there and the page serve serves
 if make -s install PREFIX="$T/inst" >/dev/null 2>"$T/inst.err" &&
    [ -x "$T/inst/bin/neverodds" ] && [ -f "$T/inst/share/man/man1/neverodds.1" ] &&
+   [ -f "$T/inst/share/neverodds/web/index.html" ] && [ -f "$T/inst/share/neverodds/web/app.js" ] &&
    NEVERODDS_PROFILES= "$T/inst/bin/neverodds" xwing "2 f +howlrunner vs 2 e" | grep -q howlrunner; then ok
 else bad "make install: $(cat "$T/inst.err")"; fi
 
