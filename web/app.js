@@ -46,9 +46,9 @@ function buildScenario(t) {
   for (const el of f.querySelectorAll("[data-token]")) setPath(s, el.dataset.token, undefined);
   for (const el of f.querySelectorAll("[data-key]")) {
     let v;
-    if (el.type === "checkbox") {
-      if (!el.checked) continue;
-      v = true;
+    if (el.type === "checkbox") { // unticked: left out, or false where the scenario wrote false
+      if (!el.checked && getPath(base[t] || {}, el.dataset.key) !== false) continue;
+      v = el.checked;
     } else {
       v = el.value.trim();
       if (v === "") continue;
@@ -57,10 +57,16 @@ function buildScenario(t) {
     }
     setPath(s, el.dataset.key, v);
   }
-  for (const el of f.querySelectorAll("[data-token]:checked")) {
-    const list = getPath(s, el.dataset.token) || [];
-    list.push(el.value);
-    setPath(s, el.dataset.token, list);
+  // token lists (Armada's defense tokens): those the scenario gave kept as it wrote them (with
+  // their state) and in its order unless unticked, the newly ticked after them
+  const name = (x) => (typeof x === "string" ? x : x && x.type);
+  const groups = {};
+  for (const el of f.querySelectorAll("[data-token]")) (groups[el.dataset.token] ||= []).push(el);
+  for (const [key, boxes] of Object.entries(groups)) {
+    const old = getPath(base[t] || {}, key) || [];
+    const list = old.filter((x) => { const b = boxes.find((e) => e.value === name(x)); return !b || b.checked; });
+    for (const b of boxes) if (b.checked && !old.some((x) => name(x) === b.value)) list.push(b.value);
+    if (list.length) setPath(s, key, list);
   }
   return prune(s);
 }

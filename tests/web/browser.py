@@ -135,6 +135,8 @@ def main():
              cli(binary, "legion", "5w hit vs white surge light minis2")),
             ("Armada", fragment(tab="armada", s=scenario("profiles/armada/victory-vs-cr90.json")),
              cli(binary, "run", "profiles/armada/victory-vs-cr90.json")),
+            ("Armada, an exhausted defense token", fragment(tab="armada", s=scenario("profiles/armada/contract-example.json")),
+             cli(binary, "run", "profiles/armada/contract-example.json")),
             ("Monte Carlo, trials and seed in the link",
              fragment(tab="xwing", s=scenario("profiles/xwing/quickstart.json"), trials="20000", seed="7"),
              cli(binary, "run", "profiles/xwing/quickstart.json", "--trials", "20000", "--seed", "7")),
@@ -146,6 +148,13 @@ def main():
                     str(ids.get("chart")))
             share = ids.get("share", {}).get("href", "")
             t.check(f"{what}: a share link", share.startswith("#tab="), share)
+            # the form keeps the scenario whole: the link's scenario is the one given (what the
+            # form has no field for, and a token's state, included)
+            given = urllib.parse.parse_qs(urllib.parse.urlparse(url).fragment).get("s")
+            if given:
+                back = urllib.parse.parse_qs(share[1:]).get("s", ["{}"])[0]
+                t.check(f"{what}: the form gives back the scenario", json.loads(back) == json.loads(given[0]),
+                        f"{back} against {given[0]}")
             if share.startswith("#"):
                 expect(t, what + ", its share link opened", shown(browser, profile, base + "/" + share), report)
 
