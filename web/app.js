@@ -191,7 +191,8 @@ function showSquad(r) {
 
 function showMatchup(r) {
   begin("Matchup", "mean damage of one attack at range 1, 2 and 3 (exact)");
-  const rows = r.cells.map((c) => [c.direction, c.attacker, c.defender].concat(c.mean_damage_by_range.map((m) => cell(m))));
+  const rows = r.cells.map((c, i) => [c.direction, c.attacker, c.defender]
+    .concat(c.mean_damage_by_range.map((m, range) => cell(m, 0, "cell-" + i + "-" + (range + 1)))));
   $("tables").appendChild(table(["", "attacker", "defender", "range 1", "range 2", "range 3"], rows));
   showChart(r.svg);
 }

@@ -170,6 +170,19 @@ def main():
         for i, r in enumerate(ref["results"]):
             expect(t, f"compare #{i + 1}", ids, r, suffix=f"-{i + 1}")
 
+        # squads pasted as XWS: the matchup's table, as `neverodds matchup` gives it
+        with open(os.path.join(ROOT, "profiles/xwing/squads/rebels.xws")) as f:
+            a = f.read()
+        with open(os.path.join(ROOT, "profiles/xwing/squads/scum.xws")) as f:
+            b = f.read()
+        ids = shown(browser, profile, fragment(tab="squads", a=a, b=b, view="matchup"))
+        ref = cli(binary, "matchup", "profiles/xwing/squads/rebels.xws", "profiles/xwing/squads/scum.xws")
+        got = [[float(ids.get(f"cell-{i}-{r}", {}).get("data-value", "nan")) for r in (1, 2, 3)]
+               for i in range(len(ref["cells"]))]
+        want = [c["mean_damage_by_range"] for c in ref["cells"]]
+        t.check("matchup of two pasted squads", len(want) > 0 and all(
+            close(x, y) for g, w in zip(got, want) for x, y in zip(g, w)), f"page {got[:2]}, command {want[:2]}")
+
         # an error is the command's message, shown on the page
         bad = dict(q, attacker={"dice": 12})
         ids = shown(browser, profile, fragment(tab="xwing", s=json.dumps(bad)))
