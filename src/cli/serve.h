@@ -30,18 +30,48 @@ typedef struct serve_reply {
 /* A request's query parameter by name, or NULL (the HTTP layer's lookup). */
 typedef const char *(*serve_query_fn)(void *ctx, const char *key);
 
+/* A file the child finds in its own directory, named by us, never by a request. */
+typedef struct serve_file {
+    const char *name;
+    const char *text;
+    size_t len;
+} serve_file;
+
+/* serve_map.c: a request as a command line of this program (argv[0] "neverodds"), the files it
+ * names and the chart it writes; or the HTTP status and message of what is wrong with it. */
+#define SERVE_MAX_ARGS 96
+#define SERVE_MAX_FILES 18 /* compare's 16 inputs and two more */
+#define SERVE_MAX_OWNED 128
+#define SERVE_ERR_LEN 512
+typedef struct serve_call {
+    const char *argv[SERVE_MAX_ARGS + 1];
+    int argc;
+    serve_file files[SERVE_MAX_FILES];
+    int nfiles;
+    const char *chart;           /* the chart's file name when one was asked for, else NULL */
+    int status;                  /* what is wrong with the request: its HTTP status (0: nothing) */
+    char err[SERVE_ERR_LEN];
+    /* the mapping's own */
+    const serve_config *cfg;
+    serve_query_fn query;
+    void *query_ctx;
+    struct cJSON *body;          /* the body parsed, when it is an object of options (else NULL) */
+    char *owned[SERVE_MAX_OWNED];
+    int nowned;
+} serve_call;
+/* METHOD PATH (under /api/) with `body` (NUL-terminated, `len` bytes) into *k: 0, or k->status
+ * with k->err. serve_call_free releases it either way. */
+int serve_map(serve_call *k, const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
+              void *query_ctx, const char *body, size_t len);
+void serve_call_free(serve_call *k);
+
 /* serve_api.c: answers METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes). */
 void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
                void *query_ctx, const char *body, size_t len, serve_reply *out);
 /* A JSON reply {"error": message} with `status`. */
 void serve_error(serve_reply *out, int status, const char *message);
 
-/* serve_child.c: a file the child finds in its own directory, named by us, never by a request. */
-typedef struct serve_file {
-    const char *name;
-    const char *text;
-    size_t len;
-} serve_file;
+/* serve_child.c: runs a command line (below) in a child; its results. */
 enum { SERVE_DONE, SERVE_OVER_BUDGET, SERVE_SIGNALLED, SERVE_FAILED };
 typedef struct serve_result {
     int how;          /* SERVE_* */

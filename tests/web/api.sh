@@ -179,6 +179,8 @@ error "a command as the quick game" 400 "request.game: expected xwing, xwing1, l
 printf '{"inputs": [{"quick": "/etc/passwd"}]}' >"$T/body"
 post compare "$T/body"
 error "a path as compare's input" 400 "request.inputs[0].quick: expected GAME:NOTATION, GAME xwing, xwing1, legion or armada, got '/etc/passwd'"
+get "/api/list/-o"
+[ "$CODE" = 404 ] && grep -q 'list: expected /api/list/KIND' "$T/out" && ok || bad "a kind read as an option (-o is --output): $CODE"
 get "/api/list/pilots?q=--output"
 error "a search read as an option" 400 "q: a value may not start with '-' (got '--output')"
 
