@@ -74,7 +74,7 @@ expect_error second-bonus "neverodds: $T/bonus.json: attacks[2].bonus: a ship ma
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 # every command has its own --help, on stdout
-for c in run policy order compare sweep selftest squad matchup battle list; do
+for c in run policy order compare sweep selftest squad matchup battle list serve; do
     "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
 done
 

@@ -55,19 +55,21 @@ typedef struct serve_call {
     const serve_config *cfg;
     serve_query_fn query;
     void *query_ctx;
+    const char *const *query_keys; /* the query's parameter names, NULL-terminated */
     struct cJSON *body;          /* the body parsed, when it is an object of options (else NULL) */
     char *owned[SERVE_MAX_OWNED];
     int nowned;
 } serve_call;
 /* METHOD PATH (under /api/) with `body` (NUL-terminated, `len` bytes) into *k: 0, or k->status
- * with k->err. serve_call_free releases it either way. */
+ * with k->err. `keys`: the query's parameter names (NULL-terminated), each one the endpoint takes.
+ * serve_call_free releases it either way. */
 int serve_map(serve_call *k, const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-              void *query_ctx, const char *body, size_t len);
+              void *query_ctx, const char *const *keys, const char *body, size_t len);
 void serve_call_free(serve_call *k);
 
 /* serve_api.c: answers METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes). */
 void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-               void *query_ctx, const char *body, size_t len, serve_reply *out);
+               void *query_ctx, const char *const *keys, const char *body, size_t len, serve_reply *out);
 /* A JSON reply {"error": message} with `status`. */
 void serve_error(serve_reply *out, int status, const char *message);
 

@@ -96,13 +96,13 @@ static void reply(const call *k, serve_result *res, serve_reply *out)
 }
 
 void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-               void *query_ctx, const char *body, size_t len, serve_reply *out)
+               void *query_ctx, const char *const *keys, const char *body, size_t len, serve_reply *out)
 {
     call *k = malloc(sizeof *k);
     serve_result res;
     if (!k) {
         serve_error(out, 500, "out of memory");
-    } else if (serve_map(k, cfg, method, path, query, query_ctx, body, len)) {
+    } else if (serve_map(k, cfg, method, path, query, query_ctx, keys, body, len)) {
         serve_error(out, k->status, k->err);
     } else if (serve_child_run(cfg, k->argv, k->files, k->nfiles, k->chart, &res)) {
         serve_error(out, 500, res.err);

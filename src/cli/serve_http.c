@@ -56,6 +56,26 @@ static const char *query_value(void *ctx, const char *key)
     return MHD_lookup_connection_value((struct MHD_Connection *)ctx, MHD_GET_ARGUMENT_KIND, key);
 }
 
+/* The query's parameter names (the API refuses one it does not take); past the first 32, the
+ * 32nd is repeated so that the request is refused, not shortened. */
+#define MAX_QUERY 32
+typedef struct query_names {
+    const char *key[MAX_QUERY + 1];
+    int n;
+} query_names;
+
+static enum MHD_Result query_name(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    (void)value;
+    query_names *q = cls;
+    if (q->n < MAX_QUERY)
+        q->key[q->n++] = key;
+    else
+        q->key[MAX_QUERY - 1] = "(more than 32 parameters)";
+    return MHD_YES;
+}
+
 static enum MHD_Result send_static(struct MHD_Connection *c, const char *url, const char *method)
 {
     const char *data, *type;
@@ -116,7 +136,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (strncmp(url, "/api/", 5))
         return send_static(c, url, method);
     serve_reply r;
-    serve_api(config, method, url + 5, query_value, c, rq->body ? rq->body : "", rq->len, &r);
+    query_names names = {{NULL}, 0};
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, query_name, &names);
+    serve_api(config, method, url + 5, query_value, c, names.key, rq->body ? rq->body : "", rq->len, &r);
     return send_reply(c, &r);
 }
 

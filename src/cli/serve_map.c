@@ -18,7 +18,7 @@
 typedef serve_call call;
 
 /* Where a request's value goes on the command line. */
-enum { OPT_VALUE, OPT_FLAG, OPT_TRIALS, OPT_LIST, OPT_CHART };
+enum { OPT_VALUE, OPT_FLAG, OPT_TRIALS, OPT_LIST, OPT_CHART, OPT_READ /* read by the endpoint itself */ };
 typedef struct option {
     const char *key, *flag;
     int kind;
@@ -115,10 +115,34 @@ static int truth(call *k, const char *key, const char *v)
     return fail(k, 400, "%s: expected true or false, got '%s'", key, v), 0;
 }
 
+/* A name of the endpoint's, else one error naming the nearest ("query.trails", "request.trails"). */
+static int known(call *k, const char *where, const char *name, const char *const *inputs, const option *opts)
+{
+    for (int i = 0; inputs && inputs[i]; i++)
+        if (!strcmp(name, inputs[i]))
+            return 1;
+    for (const option *o = opts; o->key; o++)
+        if (!strcmp(name, o->key))
+            return 1;
+    jr_near q;
+    char near[160], what[64];
+    jr_near_start(&q, name);
+    jr_near_list(&q, inputs);
+    for (const option *o = opts; o->key; o++)
+        jr_near_add(&q, o->key);
+    jr_near_text(&q, near, sizeof near);
+    snprintf(what, sizeof what, "%s.%%s: unknown key%%s", where);
+    return fail(k, 400, what, name, near), 0;
+}
+
 /* The endpoint's options, from the query and the body, onto the command line. */
 static void options(call *k, const option *opts)
 {
+    for (const char *const *q = k->query_keys; q && *q && !k->status; q++)
+        known(k, "query", *q, NULL, opts);
     for (const option *o = opts; o->key && !k->status; o++) {
+        if (o->kind == OPT_READ)
+            continue;
         const char *v = value(k, o->key);
         if (o->kind == OPT_LIST) { /* a list (or one value): the flag before each */
             const cJSON *list = k->body ? cJSON_GetObjectItemCaseSensitive(k->body, o->key) : NULL;
@@ -159,23 +183,8 @@ static void options(call *k, const option *opts)
 /* Every key of the body is the input's or an option's: else one error naming the nearest. */
 static void known_keys(call *k, const char *const *inputs, const option *opts)
 {
-    for (const cJSON *m = k->body ? k->body->child : NULL; m && !k->status; m = m->next) {
-        int found = 0;
-        for (int i = 0; inputs[i] && !found; i++)
-            found = !strcmp(m->string, inputs[i]);
-        for (const option *o = opts; o->key && !found; o++)
-            found = !strcmp(m->string, o->key);
-        if (found)
-            continue;
-        jr_near q;
-        char near[160];
-        jr_near_start(&q, m->string);
-        jr_near_list(&q, inputs);
-        for (const option *o = opts; o->key; o++)
-            jr_near_add(&q, o->key);
-        jr_near_text(&q, near, sizeof near);
-        fail(k, 400, "request.%s: unknown key%s", m->string, near);
-    }
+    for (const cJSON *m = k->body ? k->body->child : NULL; m && !k->status; m = m->next)
+        known(k, "request", m->string, inputs, opts);
 }
 
 #define RUN_OPTIONS                                                                                          \
@@ -218,7 +227,7 @@ static const option battle_options[] = {RUN_OPTIONS,
                                         {"target", "--target", OPT_VALUE},
                                         {"tokens", "--tokens", OPT_VALUE},
                                         {NULL, NULL, 0}};
-static const option list_options[] = {{"game", "--game", OPT_VALUE}, {NULL, NULL, 0}};
+static const option list_options[] = {{"game", "--game", OPT_VALUE}, {"q", NULL, OPT_READ}, {NULL, NULL, 0}};
 
 /* The body as a JSON object of named members (an endpoint's input and options). */
 static int body_object(call *k, const char *body)
@@ -447,9 +456,10 @@ static const endpoint endpoints[] = {
 };
 
 int serve_map(serve_call *k, const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-              void *query_ctx, const char *body, size_t len)
+              void *query_ctx, const char *const *keys, const char *body, size_t len)
 {
     memset(k, 0, sizeof *k);
+    k->query_keys = keys;
     k->cfg = cfg;
     k->query = query;
     k->query_ctx = query_ctx;

@@ -66,11 +66,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     query_text = q ? q + 1 : NULL;
     if (q)
         *q = '\0';
+    const char *keys[33] = {NULL}; /* the query's names, as the HTTP layer lists them */
+    char names[512];
+    snprintf(names, sizeof names, "%s", query_text ? query_text : "");
+    int nkeys = 0;
+    for (char *p = names; *p && nkeys < 32;) {
+        size_t len = strcspn(p, "&");
+        char *end = p + len, next = *end;
+        *end = '\0';
+        char *eq = strchr(p, '=');
+        if (eq)
+            *eq = '\0';
+        keys[nkeys++] = p;
+        p = next ? end + 1 : end;
+    }
     serve_config cfg = {.max_trials = 10000000, .max_body = 256 * 1024};
     serve_call *k = malloc(sizeof *k);
     if (!k)
         abort();
-    int status = serve_map(k, &cfg, strncmp(text, "list/", 5) ? "POST" : "GET", text, lookup, NULL, body, strlen(body));
+    int status = serve_map(k, &cfg, strncmp(text, "list/", 5) ? "POST" : "GET", text, lookup, NULL, keys, body, strlen(body));
     if (status && status != 400 && status != 404 && status != 405)
         broken("an unexpected status", text);
     if (status)

@@ -168,6 +168,10 @@ post compare "$T/body"
 error "a request that is not JSON" 400 "request: malformed JSON at line 1, column 13"
 post run "$Q" "trials=1e9"
 error "trials past the cap" 400 "trials: expected an integer from 1 to 10000000, got '1e9' (more than 10000000) (this server's limit: serve --max-trials)"
+post run "$Q" "trails=1000"
+error "an unknown query parameter" 400 'query.trails: unknown key (did you mean "trials"?)'
+get "/api/list/pilots?q=luke&gmae=xwing"
+error "an unknown query parameter of list" 400 'query.gmae: unknown key (did you mean "game"?)'
 post run "$Q" "exact=perhaps"
 error "a flag that is not true or false" 400 "exact: expected true or false, got 'perhaps'"
 # nothing from a request is a path or an option: --output FILE in a value, a file as quick notation
