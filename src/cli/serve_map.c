@@ -71,9 +71,13 @@ static const char *word(call *k, const char *key, const char *v)
 /* The file `name` holding `text` (copied), in the child's directory. */
 static void file(call *k, const char *name, const char *text)
 {
-    char *copy = keep_copy(k, text);
-    if (copy && k->nfiles < MAX_FILES)
+    if (!text) /* what it was made from failed, and said so */
+        return;
+    char *copy = k->nfiles < MAX_FILES ? keep_copy(k, text) : NULL;
+    if (copy)
         k->files[k->nfiles++] = (serve_file){name, copy, strlen(copy)};
+    else
+        fail(k, 400, "%s%s", "the request has too many files", "");
 }
 
 /* A JSON value as a command-line value: a string as it is, a whole number without exponent, a
@@ -121,14 +125,14 @@ static int known(call *k, const char *where, const char *name, const char *const
     for (int i = 0; inputs && inputs[i]; i++)
         if (!strcmp(name, inputs[i]))
             return 1;
-    for (const option *o = opts; o->key; o++)
+    for (const option *o = opts; o && o->key; o++)
         if (!strcmp(name, o->key))
             return 1;
     jr_near q;
     char near[160], what[64];
     jr_near_start(&q, name);
     jr_near_list(&q, inputs);
-    for (const option *o = opts; o->key; o++)
+    for (const option *o = opts; o && o->key; o++)
         jr_near_add(&q, o->key);
     jr_near_text(&q, near, sizeof near);
     snprintf(what, sizeof what, "%s.%%s: unknown key%%s", where);
@@ -241,7 +245,7 @@ static int body_object(call *k, const char *body)
     return 0;
 }
 
-/* A scenario given in member `key` of the body (an object), written to `name`; or a quick notation
+/* A scenario given in member "scenario" of `in` (an object), written to `name`; or a quick notation
  * in "quick" ("xwing:3 fl vs 2 fe"). Returns the command's word for it, or NULL. */
 static const char *scenario_input(call *k, const cJSON *in, const char *path, const char *name)
 {
@@ -338,15 +342,22 @@ static void map_compare(call *k, const char *body)
     for (const cJSON *in = list->child; in && !k->status; in = in->next, i++) {
         char path[48], spec[4096];
         snprintf(path, sizeof path, "request.inputs[%d]", i);
-        const char *src = cJSON_IsObject(in) ? scenario_input(k, in, path, names[i]) : NULL;
+        static const char *const members[] = {"scenario", "quick", "set", "label", NULL};
+        for (const cJSON *m = cJSON_IsObject(in) ? in->child : NULL; m && !k->status; m = m->next)
+            known(k, path, m->string, members, NULL);
+        const char *src = cJSON_IsObject(in) && !k->status ? scenario_input(k, in, path, names[i]) : NULL;
         if (!src) {
             fail(k, 400, "%s: expected an object with \"scenario\" or \"quick\"%s", path, "");
             return;
         }
         size_t len = (size_t)snprintf(spec, sizeof spec, "%s", src);
         const cJSON *set = cJSON_GetObjectItemCaseSensitive(in, "set");
-        for (const cJSON *kv = cJSON_IsObject(set) ? set->child : NULL; kv && len < sizeof spec; kv = kv->next)
-            len += (size_t)snprintf(spec + len, sizeof spec - len, ",%s=%s", kv->string, json_value(k, kv));
+        for (const cJSON *kv = cJSON_IsObject(set) ? set->child : NULL; kv && len < sizeof spec; kv = kv->next) {
+            const char *v = json_value(k, kv);
+            if (!v)
+                return;
+            len += (size_t)snprintf(spec + len, sizeof spec - len, ",%s=%s", kv->string, v);
+        }
         const cJSON *label = cJSON_GetObjectItemCaseSensitive(in, "label");
         if (cJSON_IsString(label) && strchr(label->valuestring, ',')) {
             fail(k, 400, "%s.label: no commas in a label (compare's inputs are parted at commas)%s", path, "");

@@ -163,6 +163,9 @@ error "a bad notation" 400 "$(head -1 "$T/err" | sed 's/^neverodds: //')"
 printf '{"inptus": []}' >"$T/body"
 post compare "$T/body"
 error "an unknown key in a request" 400 'request.inptus: unknown key (did you mean "inputs"?)'
+printf '{"inputs": [{"quick": "xwing:2 vs 1", "lable": "x"}]}' >"$T/body"
+post compare "$T/body"
+error "an unknown key of a compare input" 400 'request.inputs[0].lable: unknown key (did you mean "label"?)'
 printf '{"inputs": [' >"$T/body"
 post compare "$T/body"
 error "a request that is not JSON" 400 "request: malformed JSON at line 1, column 13"
