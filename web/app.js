@@ -223,6 +223,7 @@ function showTab(t) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === t);
   for (const f of document.querySelectorAll("form.game")) f.hidden = f.dataset.game !== t;
   for (const b of document.querySelectorAll("[data-for]")) b.hidden = (b.dataset.for === "squads") !== (t === "squads");
+  document.querySelector(".quick").hidden = t === "squads";
   $("run").hidden = t === "squads";
   $("copy").hidden = t === "squads";
 }
