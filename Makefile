@@ -1,6 +1,6 @@
 # neverodds — build, run, test, bench. `make run` and `make test` set up a fresh Debian machine.
 CC       ?= gcc
-PKGS     := libcjson
+PKGS     := libcjson libmicrohttpd
 # CFLAGS/LDFLAGS are yours to override (make sanitize does); the required flags live apart.
 CFLAGS   ?= -O2 -g
 REQ_CFLAGS := -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
@@ -8,7 +8,7 @@ REQ_CFLAGS := -std=c11 -Wall -Wextra -fopenmp -D_POSIX_C_SOURCE=200809L -Iinclud
 REQ_LDFLAGS := -fopenmp
 # pkg-config output is read lazily: the packages may be installed by this very make run.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lcjson -lmicrohttpd)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
 LDLIBS     = $(PKG_LIBS) -lm
 
@@ -70,6 +70,8 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	sh tests/web/api.sh ./$(BIN)
+	python3 tests/web/browser.py ./$(BIN)
 	python3 tests/readme.py ./$(BIN)
 	python3 tests/army/check_matchup.py ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
@@ -103,8 +105,9 @@ plots: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	sh tools/plots.sh ./$(BIN)
 
-# make install PREFIX=/usr/local (DESTDIR too): the program, its manual page and the profiles
-# (the abilities libraries it reads, found from bin/ as ../share/neverodds/profiles).
+# make install PREFIX=/usr/local (DESTDIR too): the program, its manual page, the profiles (the
+# abilities libraries it reads, found from bin/ as ../share/neverodds/profiles) and the page
+# `neverodds serve` serves (found from bin/ as ../share/neverodds/web).
 PREFIX ?= /usr/local
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/neverodds
@@ -112,6 +115,8 @@ install: $(BIN)
 	install -m 644 docs/neverodds.1 $(DESTDIR)$(PREFIX)/share/man/man1/neverodds.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/neverodds/profiles
 	cp -R profiles $(DESTDIR)$(PREFIX)/share/neverodds/profiles
+	install -d $(DESTDIR)$(PREFIX)/share/neverodds/web
+	install -m 644 web/index.html web/style.css web/app.js $(DESTDIR)$(PREFIX)/share/neverodds/web
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/bench

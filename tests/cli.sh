@@ -74,7 +74,7 @@ expect_error second-bonus "neverodds: $T/bonus.json: attacks[2].bonus: a ship ma
 if "$BIN" --help | grep -q "usage: neverodds COMMAND" && "$BIN" run --help | grep -q -- "--trials" &&
    "$BIN" --version | grep -q "neverodds"; then ok; else bad "help/version"; fi
 # every command has its own --help, on stdout
-for c in run policy order compare sweep selftest squad matchup battle list; do
+for c in run policy order compare sweep selftest squad matchup battle list serve; do
     "$BIN" $c --help | grep -q "usage: neverodds $c" && ok || bad "$c --help"
 done
 
@@ -526,6 +526,14 @@ fi
 expect_error bad-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '1600'" run $Q --plot "$T/t.gp" --size 1600
 expect_error small-size "neverodds: --size: expected WIDTHxHEIGHT in pixels, 400x300 to 7680x4320, got '100x100'" compare $Q --plot "$T/t.gp" --size 100x100
 expect_error title-no-plot "neverodds: --title, --subtitle and --size set the chart: give --plot FILE too" sweep $Q --vary range=1..3 --title x
+# a name with backquotes is text on the chart: gnuplot runs `...` inside double quotes as a
+# shell command, so the chart script escapes them (a scenario from a web request names charts)
+if command -v gnuplot >/dev/null; then
+    sed 's/"name": *"[^"]*"/"name": "`touch pwned` and $(touch pwned2)"/' $Q >"$T/inject.json"
+    "$BIN" run "$T/inject.json" --plot "$T/inject.svg" >/dev/null 2>&1
+    grep -q 'touch pwned' "$T/inject.json" && [ -s "$T/inject.svg" ] && [ ! -e "$T/pwned" ] && [ ! -e pwned ] &&
+        grep -qF '`touch pwned`' "$T/inject.svg" && ok || bad "a backquote in a chart title runs nothing"
+fi
 # default titles in words, not notation or paths; compare titles list the inputs (no "vs", which
 # reads as an attack); Legion says wounds and P(unit wiped); names swept (cover) are bars
 "$BIN" xwing "3 fl vs 2 fe r1" --plot "$T/q.gp" >/dev/null &&
@@ -570,9 +578,10 @@ expect_error quick-letter "neverodds: quick notation \"3 fx vs 2\": \"fx\": unkn
 expect_error quick-range "neverodds: quick: attacker.dice: expected an integer from 0 to 10, got 11" xwing "11 vs 2"
 expect_error quick-missing "neverodds: xwing: expected the notation in quotes" xwing
 
-# make install PREFIX=...: the program, its manual page and the profiles it reads from there
+# make install PREFIX=...: the program, its manual page, the profiles it reads from there and the page serve serves
 if make -s install PREFIX="$T/inst" >/dev/null 2>"$T/inst.err" &&
    [ -x "$T/inst/bin/neverodds" ] && [ -f "$T/inst/share/man/man1/neverodds.1" ] &&
+   [ -f "$T/inst/share/neverodds/web/index.html" ] && [ -f "$T/inst/share/neverodds/web/app.js" ] &&
    NEVERODDS_PROFILES= "$T/inst/bin/neverodds" xwing "2 f +howlrunner vs 2 e" | grep -q howlrunner; then ok
 else bad "make install: $(cat "$T/inst.err")"; fi
 

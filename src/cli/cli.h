@@ -71,5 +71,7 @@ int fleet_matchup(const char *const files[2], const common_opts *c, int tokens_g
 int cmd_matchup(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+/* `serve` (cmd_serve.c and the serve_*.c files beside it). */
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -43,6 +43,7 @@ static const char usage_main[] =
     "  list KIND [TEXT]  the ids to name: pilots, ships, upgrades, abilities, dice-cards (X-Wing;\n"
     "                    abilities --game xwing1 for first edition), units (Legion), ships --game\n"
     "                    armada, squadrons (Armada)\n"
+    "  serve             a web page and a JSON API on this machine: http://127.0.0.1:8080/\n"
     "\n"
     "options most commands take: --exact | --trials N [--seed S] [--threads T], --policy NAME,\n"
     "--format text|json|csv, --plot FILE.png|.svg|.gp. Every command takes --output FILE (the\n"
@@ -70,7 +71,7 @@ typedef struct command {
 static const command commands[] = {
     {"run", cmd_plain_run}, {"policy", cmd_policy},     {"order", cmd_order}, {"compare", cmd_compare},
     {"sweep", cmd_sweep},   {"selftest", cmd_selftest}, {"squad", cmd_squad}, {"army", cmd_army}, {"fleet", cmd_fleet}, {"matchup", cmd_matchup}, {"battle", cmd_battle},
-    {"list", cmd_list},     {NULL, NULL},
+    {"list", cmd_list},     {"serve", cmd_serve}, {NULL, NULL},
 };
 
 int main(int argc, char **argv)

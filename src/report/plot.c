@@ -8,7 +8,9 @@
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,8 +58,10 @@ int no_plot_parse_size(const char *text, no_plot_style *style)
     return 0;
 }
 
-/* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped. */
-/* At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting before it). */
+/* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped, and
+ * a backquote too (gnuplot runs `...` inside double quotes as a shell command: a scenario's name
+ * would run). At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting
+ * before it). */
 static void put_text_cut(FILE *f, const char *s, size_t max)
 {
     size_t len = strlen(s);
@@ -69,7 +73,7 @@ static void put_text_cut(FILE *f, const char *s, size_t max)
     for (const char *end = s + len; s < end; s++) {
         if (strchr("^_@&~{}", *s))
             fputs("\\\\", f);
-        if (*s == '"' || *s == '\\')
+        if (*s == '"' || *s == '\\' || *s == '`')
             fputc('\\', f);
         fputc(*s, f);
     }
@@ -267,6 +271,38 @@ static int svg_retitle(const char *path, const char *title)
 
 typedef void (*script_fn)(FILE *f, const void *arg);
 
+extern char **environ;
+
+/* gnuplot run with our script on its standard input and nothing else: no shell between (it is
+ * spawned, not popen'd), no argument but its name. NULL with errno when it cannot be started. */
+static FILE *spawn_gnuplot(const char *prog, pid_t *pid)
+{
+    int fd[2];
+    if (pipe(fd))
+        return NULL;
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC); /* the script's end stays ours */
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[0], 0);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    char *argv[] = {(char *)prog, NULL};
+    int rc = strchr(prog, '/') ? posix_spawn(pid, prog, &fa, NULL, argv, environ)
+                               : posix_spawnp(pid, prog, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[0]);
+    FILE *f = rc ? NULL : fdopen(fd[1], "w");
+    if (!f) {
+        int why = rc ? rc : errno;
+        close(fd[1]);
+        if (!rc) {
+            kill(*pid, SIGKILL);
+            waitpid(*pid, NULL, 0);
+        }
+        errno = why;
+    }
+    return f;
+}
+
 /* Writes the chart: the script through gnuplot into a temporary file renamed over `path`, or
  * the script itself for .gp (its output then is the same name ending in .png). */
 static int draw(const char *path, const no_plot_style *st, const frame *fr, script_fn body, const void *arg,
@@ -286,21 +322,20 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
                  "sudo apt-get install gnuplot-nox; or --plot FILE.gp writes the script)", path);
         return -1;
     }
-    if (strchr(gnuplot, '\'')) {
-        snprintf(err, errlen, "--plot %s: cannot run gnuplot from %s", path, gnuplot);
-        return -1;
-    }
     FILE *f;
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "'%s'", gnuplot);
+    pid_t child = -1;
     /* gnuplot may stop reading early: its exit status reports that, not a SIGPIPE on us */
     struct sigaction ignore = {.sa_handler = SIG_IGN}, old;
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGPIPE, &ignore, &old);
-    f = kind == OUT_SCRIPT ? fopen(tmp, "w") : popen(cmd, "w");
+    f = kind == OUT_SCRIPT ? fopen(tmp, "w") : spawn_gnuplot(gnuplot, &child);
     if (!f) {
         sigaction(SIGPIPE, &old, NULL);
-        snprintf(err, errlen, "--plot %s: %s", path, strerror(errno));
+        if (kind == OUT_SCRIPT)
+            snprintf(err, errlen, "--plot %s: %s", path, strerror(errno));
+        else
+            snprintf(err, errlen, "--plot %s: gnuplot (%s) failed (%s), so no chart was drawn", path, gnuplot,
+                     strerror(errno));
         return -1;
     }
     if (kind == OUT_SCRIPT)
@@ -310,7 +345,13 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
     body(f, arg);
     fputs(fr->multiplot ? "unset multiplot\nunset output\n" : "unset output\n", f);
     int failed = ferror(f);
-    int status = kind == OUT_SCRIPT ? fclose(f) : pclose(f);
+    int status = fclose(f);
+    if (kind != OUT_SCRIPT) { /* its exit status, as a wait status */
+        int closed = status;
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+            ;
+        failed |= closed != 0;
+    }
     sigaction(SIGPIPE, &old, NULL);
     struct stat sb;
     if (failed || status != 0 || stat(tmp, &sb) || sb.st_size == 0) {

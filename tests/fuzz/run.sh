@@ -2,7 +2,7 @@
 # run.sh — builds the libFuzzer harnesses of tests/fuzz/ (issue #9) and runs them.
 #
 #   tests/fuzz/run.sh SECONDS [HARNESS...]   fuzz each harness for SECONDS seconds (default: all
-#                                            three: scenario quick run), one after the other
+#                                            four: scenario quick run api), one after the other
 #   tests/fuzz/run.sh --regressions          run every saved input of tests/fuzz/regressions/
 #                                            through its harness once (HARNESS-WHAT: see README)
 #   tests/fuzz/run.sh --build                build only
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/../.."
 CC=${CC:-clang}
 B=build-fuzz
 F=tests/fuzz
-ALL="scenario quick run"
+ALL="scenario quick run api"
 # The Debian packages (12 and 13) this needs: clang with libFuzzer and the sanitizer runtimes,
 # the LLVM OpenMP runtime (the Makefile builds with -fopenmp), cJSON.
 PACKAGES="clang libclang-rt-dev libomp-dev libcjson-dev pkg-config make"
@@ -71,14 +71,17 @@ make --no-print-directory CC="$CC" BUILD="$B" CFLAGS="$SAN -fsanitize=fuzzer-no-
     "$B/libneverodds.a" >"$B/logs/build.log" 2>&1 || { cat "$B/logs/build.log" >&2; exit 2; }
 for h in $ALL; do
     # relinked only when the library or the harness changed
-    [ -x "$B/fuzz_$h" ] && [ -z "$(find "$B/libneverodds.a" "$F/fuzz_$h.c" "$F/fuzz_common.h" -newer "$B/fuzz_$h")" ] &&
+    # the API's harness takes the request mapping of the web server (src/cli/, not in the library)
+    extra=""
+    [ "$h" = api ] && extra="src/cli/serve_map.c"
+    [ -x "$B/fuzz_$h" ] && [ -z "$(find "$B/libneverodds.a" "$F/fuzz_$h.c" "$F/fuzz_common.h" $extra -newer "$B/fuzz_$h")" ] &&
         continue
     # the Makefile's required flags (REQ_CFLAGS, REQ_LDFLAGS) and libraries (LDLIBS)
     "$CC" -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc $(pkg-config --cflags libcjson) \
         $SAN -fsanitize=fuzzer,address,undefined -fopenmp \
-        -o "$B/fuzz_$h" "$F/fuzz_$h.c" "$B/libneverodds.a" $(pkg-config --libs libcjson) -lm
+        -o "$B/fuzz_$h" "$F/fuzz_$h.c" $extra "$B/libneverodds.a" $(pkg-config --libs libcjson) -lm
 done
-echo "built: $B/fuzz_scenario $B/fuzz_quick $B/fuzz_run"
+echo "built: $B/fuzz_scenario $B/fuzz_quick $B/fuzz_run $B/fuzz_api"
 [ "$MODE" = build ] && exit 0
 
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"

@@ -1,0 +1,104 @@
+/* serve.h — `neverodds serve`: what its files share. cmd_serve.c reads the options and runs the
+ * server; serve_http.c speaks HTTP (libmicrohttpd); serve_api.c maps a request to a command line;
+ * serve_child.c runs that command line in a child under a time budget; serve_static.c the page. */
+#ifndef NEVERODDS_SERVE_H
+#define NEVERODDS_SERVE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* The server's settings (serve's options); read-only once the server runs. */
+typedef struct serve_config {
+    const char *bind;          /* --bind ADDRESS (127.0.0.1) */
+    int port;                  /* --port N (8080; 0: any free port, printed) */
+    const char *web;           /* --web DIR, or NULL: found from the program's place */
+    int workers;               /* --workers N: requests computed at once (the thread pool) */
+    unsigned budget_ms;        /* --budget SECONDS: a request's computation is stopped after it */
+    uint64_t max_trials;       /* --max-trials N: a Monte Carlo request's cap */
+    size_t max_body;           /* request bodies over it: 413 */
+    size_t max_reply;          /* a computation's output over it: an error, not a reply */
+    char self[4096];           /* this program: each computation is a run of it */
+} serve_config;
+
+/* A reply: its HTTP status, a malloc'd body and its content type (static). */
+typedef struct serve_reply {
+    int status;
+    char *body;
+    size_t len;
+    const char *type;
+} serve_reply;
+
+/* A request's query parameter by name, or NULL (the HTTP layer's lookup). */
+typedef const char *(*serve_query_fn)(void *ctx, const char *key);
+
+/* A file the child finds in its own directory, named by us, never by a request. */
+typedef struct serve_file {
+    const char *name;
+    const char *text;
+    size_t len;
+} serve_file;
+
+/* serve_map.c: a request as a command line of this program (argv[0] "neverodds"), the files it
+ * names and the chart it writes; or the HTTP status and message of what is wrong with it. */
+#define SERVE_MAX_ARGS 96
+#define SERVE_MAX_FILES 18 /* compare's 16 inputs and two more */
+#define SERVE_MAX_OWNED 128
+#define SERVE_ERR_LEN 512
+typedef struct serve_call {
+    const char *argv[SERVE_MAX_ARGS + 1];
+    int argc;
+    serve_file files[SERVE_MAX_FILES];
+    int nfiles;
+    const char *chart;           /* the chart's file name when one was asked for, else NULL */
+    int status;                  /* what is wrong with the request: its HTTP status (0: nothing) */
+    char err[SERVE_ERR_LEN];
+    /* the mapping's own */
+    const serve_config *cfg;
+    serve_query_fn query;
+    void *query_ctx;
+    const char *const *query_keys; /* the query's parameter names, NULL-terminated */
+    struct cJSON *body;          /* the body parsed, when it is an object of options (else NULL) */
+    char *owned[SERVE_MAX_OWNED];
+    int nowned;
+} serve_call;
+/* METHOD PATH (under /api/) with `body` (NUL-terminated, `len` bytes) into *k: 0, or k->status
+ * with k->err. `keys`: the query's parameter names (NULL-terminated), each one the endpoint takes.
+ * serve_call_free releases it either way. */
+int serve_map(serve_call *k, const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
+              void *query_ctx, const char *const *keys, const char *body, size_t len);
+void serve_call_free(serve_call *k);
+
+/* serve_api.c: answers METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes). */
+void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
+               void *query_ctx, const char *const *keys, const char *body, size_t len, serve_reply *out);
+/* A JSON reply {"error": message} with `status`. */
+void serve_error(serve_reply *out, int status, const char *message);
+
+/* serve_child.c: runs a command line (below) in a child; its results. */
+enum { SERVE_DONE, SERVE_OVER_BUDGET, SERVE_SIGNALLED, SERVE_FAILED };
+typedef struct serve_result {
+    int how;          /* SERVE_* */
+    int status;       /* the exit status (SERVE_DONE) or the signal (SERVE_SIGNALLED) */
+    char *out, *err;  /* stdout and stderr, NUL-terminated (malloc'd) */
+    size_t outlen;
+    int out_cut;      /* stdout was larger than cfg->max_reply */
+    char *chart;      /* the file named `chart` when the child wrote it, else NULL */
+    size_t chartlen;
+} serve_result;
+/* Runs this program with argv (argv[0] first, NULL-terminated) in a new private directory
+ * holding `files`, stdin empty, with the budget and file-size limits; collects its output and
+ * removes the directory. 0, or -1 when it could not start (res->err says why). */
+int serve_child_run(const serve_config *cfg, const char *const *argv, const serve_file *files, int nfiles,
+                    const char *chart, serve_result *res);
+void serve_result_free(serve_result *res);
+
+/* serve_static.c: the page's files, read once from `dir` (index.html, style.css, app.js). */
+int serve_static_load(const char *dir, char *err, size_t errlen);
+/* The file at URL path `path` ("/" is index.html): its bytes and type; 0, or -1 when none. */
+int serve_static_find(const char *path, const char **data, size_t *len, const char **type);
+
+/* serve_http.c: starts the daemon (a thread pool of cfg->workers); NULL with err on failure.
+ * *port is the port it listens on. */
+void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t errlen);
+void serve_http_stop(void *daemon);
+
+#endif

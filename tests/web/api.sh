@@ -1,0 +1,267 @@
+#!/bin/sh
+# api.sh — `neverodds serve`'s JSON API as a client meets it, with curl: every endpoint's reply the
+# same as the command's own --format json (numbers to 1e-12), errors, limits, the budget, 50
+# requests at once. Servers on free loopback ports, always stopped. Usage: sh tests/web/api.sh ./neverodds
+set -u
+BIN=${1:-./neverodds}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+ROOT=$(pwd)
+HERE=$ROOT/tests/web
+T=$(mktemp -d)
+PIDS=""
+stop_servers() {
+    for p in $PIDS; do kill "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
+    PIDS=""
+}
+trap 'stop_servers; rm -rf "$T"' EXIT
+trap 'exit 2' INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+command -v curl >/dev/null || { echo "api: skipped (curl is not installed: apt-get install curl)"; exit 0; }
+
+# start NAME [serve's options]: a server on a free port (--port 0, the port it prints) with its
+# temporary files under $T/NAME-tmp; sets URL
+start() {
+    name=$1
+    shift
+    mkdir -p "$T/$name-tmp"
+    TMPDIR="$T/$name-tmp" "$BIN" serve --port 0 "$@" >"$T/$name.log" 2>&1 &
+    PIDS="$PIDS $!"
+    i=0
+    while ! grep -q 'http://' "$T/$name.log" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    URL=$(sed -n 's|^neverodds serve: \(http://[^/]*\)/.*|\1|p' "$T/$name.log")
+    [ -n "$URL" ] || { echo "FAIL: the server did not start: $(cat "$T/$name.log")"; exit 1; }
+}
+# post ENDPOINT FILE [QUERY]: the reply in $T/out, its status in CODE
+post() {
+    CODE=$(curl -s -o "$T/out" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$2" \
+        "$URL/api/$1${3:+?$3}")
+}
+get() { CODE=$(curl -s -o "$T/out" -w '%{http_code}' "$URL$1"); }
+# cli NAME ARGS...: the command in $T/cli (the API's file names there), --format json --threads 1
+cli() {
+    out=$1
+    shift
+    (cd "$T/cli" && "$BIN" "$@" --format json >"$T/$out" 2>"$T/$out.err")
+}
+# same WHAT: the API's reply ($T/out, status 200) equals the command's ($T/ref)
+same() {
+    if [ "$CODE" != 200 ]; then
+        bad "$1: status $CODE: $(head -c 300 "$T/out")"
+    elif d=$(python3 "$HERE/same.py" "$T/out" "$T/ref"); then
+        ok
+    else
+        bad "$1: the API and the command differ: $d"
+    fi
+}
+# error WHAT STATUS MESSAGE: the reply is {"error": MESSAGE} with STATUS
+error() {
+    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["error"])' "$T/out" 2>/dev/null)
+    [ "$CODE" = "$2" ] && [ "$got" = "$3" ] && ok || bad "$1: expected $2 '$3', got $CODE '$got' ($(head -c 200 "$T/out"))"
+}
+# wrap FILE KEY [JSON-MEMBERS]: {"KEY": FILE's JSON, MEMBERS}
+wrap() { printf '{"%s": %s%s}' "$2" "$(cat "$1")" "${3:+, $3}"; }
+mkdir -p "$T/cli"
+
+start main --workers 2 --budget 120
+Q=$ROOT/profiles/xwing/quickstart.json
+
+# ---- every endpoint against the command ----
+cp "$Q" "$T/cli/scenario.json"
+post run "$Q"
+cli ref run scenario.json --threads 1
+same "run (a scenario file as the body)"
+wrap "$Q" scenario '"trials": 20000, "seed": 7' >"$T/body"
+post run "$T/body"
+cli ref run scenario.json --threads 1 --trials 20000 --seed 7
+same "run, Monte Carlo options in the body"
+post run "$Q" "trials=2e4&seed=7"
+same "run, options in the query"
+post run "$Q" "plot=1"
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["svg"]; assert "<svg" in s and "</svg>" in s' "$T/out" &&
+    ok || bad "run ?plot=1: no SVG chart in the reply"
+# the three questions of issue #26: quick notation, pilot against pilot, Legion (and Armada)
+printf '{"game": "xwing", "notation": "3 fl vs 2 fe r1"}' >"$T/body"
+post quick "$T/body"
+cli ref xwing "3 fl vs 2 fe r1" --threads 1
+same "quick notation (xwing)"
+cp "$HERE/pilots.json" "$T/cli/scenario.json"
+post run "$HERE/pilots.json"
+cli ref run scenario.json --threads 1
+same "pilot against pilot"
+cp "$ROOT/profiles/legion/stormtroopers-vs-rebels.json" "$T/cli/scenario.json"
+post run "$T/cli/scenario.json"
+cli ref run scenario.json --threads 1
+same "Legion scenario"
+printf '{"game": "legion", "notation": "5w hit vs white surge light minis2"}' >"$T/body"
+post quick "$T/body"
+cli ref legion "5w hit vs white surge light minis2" --threads 1
+same "Legion quick notation"
+cp "$ROOT/profiles/armada/victory-vs-cr90.json" "$T/cli/scenario.json"
+post run "$T/cli/scenario.json"
+cli ref run scenario.json --threads 1
+same "Armada scenario"
+cp "$Q" "$T/cli/scenario.json"
+post policy "$Q"
+cli ref policy scenario.json --threads 1
+same "policy"
+cp "$Q" "$T/cli/input1.json"
+cp "$Q" "$T/cli/input2.json"
+printf '{"inputs": [{"scenario": %s}, {"scenario": %s, "set": {"rules": "xwing-1e"}, "label": "first edition"},
+  {"quick": "xwing:3 fl vs 3 fe h3", "set": {"attacker.abilities": ["predator", "marksmanship"]}}]}' \
+    "$(cat "$Q")" "$(cat "$Q")" >"$T/body"
+post compare "$T/body"
+cli ref compare input1.json "input2.json,rules=xwing-1e,label=first edition" \
+    'xwing:3 fl vs 3 fe h3,attacker.abilities=["predator","marksmanship"]' --threads 1
+same "compare (files, keys set, a label, quick notation)"
+printf '{"quick": "xwing:3 fl vs 2 fe", "vary": ["attacker.dice=2..4", "defender.dice=1..2"], "metric": "kill"}' >"$T/body"
+post sweep "$T/body"
+cli ref sweep "xwing:3 fl vs 2 fe" --vary attacker.dice=2..4 --vary defender.dice=1..2 --metric kill --threads 1
+same "sweep (two keys)"
+wrap "$Q" scenario '"rules": "xwing-2e,xwing-1e"' >"$T/body"
+post order "$T/body"
+cli ref order scenario.json --rules xwing-2e,xwing-1e --threads 1
+same "order"
+cp "$ROOT/profiles/xwing/squads/rebels.xws" "$T/cli/squad.xws"
+post squad "$T/cli/squad.xws"
+cli ref squad squad.xws
+same "squad"
+cp "$ROOT/profiles/xwing/squads/rebels.xws" "$T/cli/a.xws"
+cp "$ROOT/profiles/xwing/squads/scum.xws" "$T/cli/b.xws"
+printf '{"a": %s, "b": %s, "tokens": "focus,lock"}' "$(cat "$T/cli/a.xws")" "$(cat "$T/cli/b.xws")" >"$T/body"
+post matchup "$T/body"
+cli ref matchup a.xws b.xws --tokens focus,lock --threads 1
+same "matchup"
+cp "$ROOT/tests/battle/cases/01_hand_1die_equal_init.json" "$T/cli/battle.json"
+wrap "$T/cli/battle.json" battle >"$T/body"
+post battle "$T/body"
+cli ref battle battle.json --threads 1
+same "battle (a battle file)"
+get "/api/list/pilots?q=luke"
+cli ref list pilots luke
+same "list pilots ?q=luke"
+get "/api/list/units?q=storm"
+cli ref list units storm
+same "list units ?q=storm"
+
+# ---- errors: the command's message (file and JSON path), 400 ----
+printf '{"game": "xwing", "attacker": {"dice": 12}, "defender": {"dice": 2}}' >"$T/cli/scenario.json"
+post run "$T/cli/scenario.json"
+(cd "$T/cli" && "$BIN" run scenario.json 2>"$T/err" >/dev/null)
+error "a bad scenario" 400 "$(head -1 "$T/err" | sed 's/^neverodds: //')"
+grep -q 'scenario.json: attacker.dice: expected an integer from 0 to 10, got 12' "$T/out" && ok || bad "the JSON path in the message"
+printf '{"game": "xwing", "attacker": {' >"$T/cli/scenario.json"
+post run "$T/cli/scenario.json"
+(cd "$T/cli" && "$BIN" run scenario.json 2>"$T/err" >/dev/null)
+error "malformed JSON" 400 "$(head -1 "$T/err" | sed 's/^neverodds: //')"
+printf '{"game": "xwing", "notation": "3 fl vs 2 fe r7"}' >"$T/body"
+post quick "$T/body"
+("$BIN" xwing "3 fl vs 2 fe r7" 2>"$T/err" >/dev/null)
+error "a bad notation" 400 "$(head -1 "$T/err" | sed 's/^neverodds: //')"
+printf '{"inptus": []}' >"$T/body"
+post compare "$T/body"
+error "an unknown key in a request" 400 'request.inptus: unknown key (did you mean "inputs"?)'
+printf '{"inputs": [{"quick": "xwing:2 vs 1", "lable": "x"}]}' >"$T/body"
+post compare "$T/body"
+error "an unknown key of a compare input" 400 'request.inputs[0].lable: unknown key (did you mean "label"?)'
+printf '{"inputs": [' >"$T/body"
+post compare "$T/body"
+error "a request that is not JSON" 400 "request: malformed JSON at line 1, column 13"
+post run "$Q" "trials=1e9"
+error "trials past the cap" 400 "trials: expected an integer from 1 to 10000000, got '1e9' (more than 10000000) (this server's limit: serve --max-trials)"
+post run "$Q" "trails=1000"
+error "an unknown query parameter" 400 'query.trails: unknown key (did you mean "trials"?)'
+get "/api/list/pilots?q=luke&gmae=xwing"
+error "an unknown query parameter of list" 400 'query.gmae: unknown key (did you mean "game"?)'
+post run "$Q" "exact=perhaps"
+error "a flag that is not true or false" 400 "exact: expected true or false, got 'perhaps'"
+# nothing from a request is a path or an option: --output FILE in a value, a file as quick notation
+post run "$Q" "policy=--output"
+error "a value read as an option" 400 "policy: a value may not start with '-' (got '--output')"
+printf '{"game": "run", "notation": "/etc/passwd"}' >"$T/body"
+post quick "$T/body"
+error "a command as the quick game" 400 "request.game: expected xwing, xwing1, legion or armada"
+printf '{"inputs": [{"quick": "/etc/passwd"}]}' >"$T/body"
+post compare "$T/body"
+error "a path as compare's input" 400 "request.inputs[0].quick: expected GAME:NOTATION, GAME xwing, xwing1, legion or armada, got '/etc/passwd'"
+get "/api/list/-o"
+[ "$CODE" = 404 ] && grep -q 'list: expected /api/list/KIND' "$T/out" && ok || bad "a kind read as an option (-o is --output): $CODE"
+get "/api/list/pilots?q=--output"
+error "a search read as an option" 400 "q: a value may not start with '-' (got '--output')"
+
+# ---- HTTP: unknown paths, methods, sizes, the page ----
+get /api/nothing
+[ "$CODE" = 404 ] && grep -q '"error":"not found: /api/nothing' "$T/out" && ok || bad "unknown API path: $CODE"
+get /nothing.html
+[ "$CODE" = 404 ] && ok || bad "unknown file: $CODE"
+CODE=$(curl -s --path-as-is -o "$T/out" -w '%{http_code}' "$URL/../../etc/passwd")
+[ "$CODE" = 404 ] && ! grep -q root: "$T/out" && ok || bad "a path out of web/: $CODE"
+get /api/run
+error "GET on a POST endpoint" 405 "/api/run takes POST"
+python3 -c 'print("{\"game\": \"xwing\", \"name\": \"" + "x" * 300000 + "\"}")' >"$T/big"
+post run "$T/big"
+[ "$CODE" = 413 ] && grep -q 'larger than this server' "$T/out" && ok || bad "an oversized body: $CODE"
+python3 -c 'print("{\"game\": \"xwing\", \"name\": \"" + "x" * 300000 + "\"}")' |
+    curl -s -o "$T/out" -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary @- "$URL/api/run" >"$T/code"
+[ "$(cat "$T/code")" = 413 ] && ok || bad "an oversized chunked body (no length given): $(cat "$T/code")"
+CODE=$(curl -s -D "$T/headers" -o "$T/out" -w '%{http_code}' "$URL/")
+[ "$CODE" = 200 ] && grep -qi '^content-type: text/html' "$T/headers" && grep -qi "^content-security-policy: default-src 'self'" "$T/headers" &&
+    grep -q '<html' "$T/out" && ok || bad "the page: $CODE"
+for f in app.js style.css; do get "/$f"; [ "$CODE" = 200 ] && ok || bad "/$f: $CODE"; done
+
+# ---- 50 requests at once: each its own answer ----
+i=0
+while [ $i -lt 5 ]; do
+    ("$BIN" xwing "$((i + 1)) fl vs 2 fe r2" --format json --threads 1 >"$T/ref$i")
+    i=$((i + 1))
+done
+i=0
+curls=""
+t0=$(python3 -c 'import time; print(time.time())')
+while [ $i -lt 50 ]; do
+    printf '{"game": "xwing", "notation": "%d fl vs 2 fe r2"}' $((i % 5 + 1)) >"$T/body$i"
+    curl -s -o "$T/out$i" -w '%{http_code}' --data-binary @"$T/body$i" "$URL/api/quick" >"$T/code$i" &
+    curls="$curls $!"
+    i=$((i + 1))
+done
+for p in $curls; do wait "$p"; done
+echo "api: 50 concurrent requests in $(python3 -c "import time; print('%.2f' % (time.time() - $t0))") s"
+right=0
+i=0
+while [ $i -lt 50 ]; do
+    [ "$(cat "$T/code$i")" = 200 ] && python3 "$HERE/same.py" "$T/out$i" "$T/ref$((i % 5))" >/dev/null && right=$((right + 1))
+    i=$((i + 1))
+done
+[ $right = 50 ] && ok || bad "50 concurrent requests: $right right"
+[ -z "$(ls "$T/main-tmp")" ] && ok || bad "temporary directories left: $(ls "$T/main-tmp")"
+
+# ---- the time budget: a slow request is stopped, the server goes on ----
+start budget --budget 1 --workers 1
+printf '{"a": %s, "b": %s, "trials": 2000}' "$(cat "$ROOT/profiles/xwing/squads/rebels.xws")" \
+    "$(cat "$ROOT/profiles/xwing/squads/empire.xws")" >"$T/body"
+t0=$(date +%s)
+post battle "$T/body"
+t1=$(date +%s)
+[ "$CODE" = 503 ] && grep -q 'time budget of 1 s' "$T/out" && [ $((t1 - t0)) -le 4 ] && ok ||
+    bad "a slow request: $CODE after $((t1 - t0)) s: $(cat "$T/out")"
+post quick "$T/body0"
+[ "$CODE" = 200 ] && python3 "$HERE/same.py" "$T/out" "$T/ref0" >/dev/null && ok || bad "a request after the budget's stop: $CODE"
+sleep 0.2
+[ -z "$(ls "$T/budget-tmp")" ] && ok || bad "a stopped request left files: $(ls -R "$T/budget-tmp")"
+ps -eo pgid,args | grep -q "^ *[0-9]* *$BIN battle" && bad "the stopped battle still runs" || ok
+
+# ---- the defaults: loopback only; bad options ----
+grep -q 'http://127.0.0.1:' "$T/main.log" && ok || bad "the default address: $(cat "$T/main.log")"
+"$BIN" serve --bind nowhere --port 0 >/dev/null 2>"$T/err" && bad "--bind nowhere started" ||
+    grep -q "neverodds: serve: --bind: expected an IPv4 or IPv6 address" "$T/err" && ok || bad "--bind nowhere: $(cat "$T/err")"
+"$BIN" serve --workers 0 2>"$T/err" && bad "--workers 0 started" ||
+    grep -q "^neverodds: --workers: expected an integer from 1 to 64, got '0'" "$T/err" && ok || bad "--workers 0: $(cat "$T/err")"
+"$BIN" serve --wokers 2 2>"$T/err" && bad "--wokers started" ||
+    grep -q 'did you mean "--workers"' "$T/err" && ok || bad "--wokers: $(cat "$T/err")"
+
+stop_servers
+grep -q 'stopped (SIGTERM)' "$T/main.log" && ok || bad "the server did not stop on SIGTERM: $(tail -2 "$T/main.log")"
+echo "api: $pass passed, $fail failed"
+[ $fail -eq 0 ]
