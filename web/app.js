@@ -150,7 +150,9 @@ function begin(title, method) {
   $("tables").replaceChildren();
 }
 function methodText(r) {
-  return r.method === "exact" ? "exact" : "Monte Carlo, " + r.trials + " trials, seed " + r.seed + " (± one standard error)";
+  if (r.method === "exact") return "exact";
+  return r.trials ? "Monte Carlo, " + r.trials + " trials, seed " + r.seed + " (± one standard error)"
+    : "Monte Carlo (± one standard error)";
 }
 const word = (r) => (r.game === "legion" ? "wounds" : "damage");
 const killWord = (r) => (r.game === "legion" ? "P(unit wiped)" : "P(kill)");
@@ -190,11 +192,52 @@ function showSquad(r) {
 }
 
 function showMatchup(r) {
+  if (r.game === "legion") return showArmyMatchup(r);
+  if (r.game === "armada") return showFleetMatchup(r);
   begin("Matchup", "mean damage of one attack at range 1, 2 and 3 (exact)");
   const rows = r.cells.map((c, i) => [c.direction, c.attacker, c.defender]
     .concat(c.mean_damage_by_range.map((m, range) => cell(m, 0, "cell-" + i + "-" + (range + 1)))));
   $("tables").appendChild(table(["", "attacker", "defender", "range 1", "range 2", "range 3"], rows));
   showChart(r.svg);
+}
+
+// Two Legion armies: each cell one attack at a band in a cover, with the weapons that did best.
+function showArmyMatchup(r) {
+  begin("Legion matchup", methodText(r) + " · rules " + r.rules + " · tokens " + r.tokens);
+  const rows = r.cells.filter((c) => c.computed).map((c, i) => [c.direction, c.attacker, c.defender, c.band, c.cover,
+    cell(c.mean_wounds, c.mean_wounds_stderr, "cell-" + i), cell(c.p_wiped, c.p_wiped_stderr),
+    cell(c.defeated_mean, c.defeated_mean_stderr), c.weapons]);
+  $("tables").appendChild(table(["", "attacker", "defender", "band", "cover", "mean wounds", "P(unit wiped)",
+    "defeated", "weapons"], rows));
+  showChart(r.svg);
+}
+
+// Two Armada fleets: each cell one attack of a hull zone (or a squadron) on a zone, by range.
+function showFleetMatchup(r) {
+  begin("Armada matchup", methodText(r));
+  const rows = [];
+  for (const [dir, list] of [["A attacks B", r.a_attacks_b], ["B attacks A", r.b_attacks_a]]) {
+    for (const c of list) {
+      for (const range of Object.keys(c.mean_damage)) {
+        rows.push([dir, c.attacker + (c.attacker_zone ? " " + c.attacker_zone : ""),
+          c.defender + (c.defender_zone ? " " + c.defender_zone : ""), range,
+          cell(c.mean_damage[range], c.mean_damage_stderr[range]), cell(c.p_kill[range], c.p_kill_stderr[range])]);
+      }
+    }
+  }
+  $("tables").appendChild(table(["", "attacker", "defender", "range", "mean damage", "P(kill)"], rows));
+  showChart(r.svg);
+}
+
+// A list as pasted: XWS or Legion TTS JSON goes as JSON, anything else (a Legion HQ link or text
+// export, an Armada fleet's text) as the text itself; the command tells them apart.
+function pastedList(id) {
+  const text = $(id).value.trim();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    return text;
+  }
 }
 
 // ---- the state in the fragment ----
@@ -242,7 +285,7 @@ async function act(what) {
     else if (what === "compare") showCompare(await api("compare", { inputs: compareInputs }, withPlot()));
     else if (what === "squad") showSquad(await api("squad", JSON.parse($("squad-a").value)));
     else if (what === "matchup") {
-      const body = { a: JSON.parse($("squad-a").value), b: JSON.parse($("squad-b").value) };
+      const body = { a: pastedList("squad-a"), b: pastedList("squad-b") };
       if ($("squad-tokens").value.trim()) body.tokens = $("squad-tokens").value.trim();
       showMatchup(await api("matchup", body, withPlot()));
     }

@@ -26,14 +26,15 @@ typedef struct no_army {
     char warnings[4096]; /* each card left out or mapped: "FILE: PATH: ...\n" lines */
 } no_army;
 
-/* Reads `source` (a Legion HQ link, or a file); 0, or -1 with the message in err. A unit whose
+/* Reads `source` (a Legion HQ link, or a file holding one, TTS JSON or a text export); 0, or -1
+ * with the message in err. A unit whose
  * name the data does not know is an error naming the nearest; an upgrade or command card it does
  * not know, or a card retired since the 2019 data, is left out with a warning (--strict: an
  * error). Free with no_army_free. */
 int no_army_load(const char *source, int strict, no_army *a, char *err, size_t errlen);
 void no_army_free(no_army *a);
-/* Does `source` look like a Legion army (a Legion HQ link, a JSON list of "units", or a text
- * export with its "(N activations)" line) rather than an X-Wing squad? `matchup` asks, to choose
+/* Does `source` look like a Legion army (a Legion HQ link, a file holding one, a JSON list of
+ * "units", or a text export with its "(N activations)" line) rather than an X-Wing squad? `matchup` asks, to choose
  * its game; what is neither is read as a squad, whose reader says what is wrong. */
 int no_army_source(const char *source);
 

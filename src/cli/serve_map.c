@@ -220,7 +220,11 @@ static const option order_options[] = {{"trials", "--trials", OPT_TRIALS},  {"se
                                        {"swap_window", "--swap-window", OPT_LIST},
                                        {"variant", "--variant", OPT_LIST},  {"roll", "--roll", OPT_VALUE},
                                        {NULL, NULL, 0}};
-static const option matchup_options[] = {RUN_OPTIONS, CHART_OPTIONS, {"tokens", "--tokens", OPT_VALUE},
+static const option matchup_options[] = {RUN_OPTIONS,
+                                         CHART_OPTIONS,
+                                         {"tokens", "--tokens", OPT_VALUE},
+                                         {"band", "--band", OPT_VALUE},  /* Legion armies' chart */
+                                         {"cover", "--cover", OPT_VALUE}, /* Legion armies' chart */
                                          {NULL, NULL, 0}};
 static const option battle_options[] = {RUN_OPTIONS,
                                         CHART_OPTIONS,
@@ -406,7 +410,10 @@ static void map_squad(call *k, const char *body)
     arg(k, "squad.xws");
 }
 
-/* {"a": SQUAD, "b": SQUAD, options} (matchup, battle), or battle's {"battle": {a battle file}}. */
+/* {"a": SQUAD, "b": SQUAD, options} (matchup, battle), or battle's {"battle": {a battle file}}.
+ * A matchup's side may also be a list as text: a Legion army (a Legion HQ link, or one of Legion
+ * HQ's text exports) or an Armada fleet (a builder's text export); the command tells them apart
+ * by their content, as it does files. */
 static void two_sides(call *k, const char *cmd, const option *opts, const char *body, int battle_file)
 {
     static const char *const sides[] = {"a", "b", NULL}, *const battle[] = {"a", "b", "battle", NULL};
@@ -421,9 +428,17 @@ static void two_sides(call *k, const char *cmd, const option *opts, const char *
     } else {
         for (int s = 0; s < 2 && !k->status; s++) {
             const cJSON *side = cJSON_GetObjectItemCaseSensitive(k->body, sides[s]);
+            if (!battle_file && cJSON_IsString(side)) { /* a list as its builder exports it */
+                const char *name = s ? "b.txt" : "a.txt";
+                file(k, name, side->valuestring);
+                arg(k, name);
+                continue;
+            }
             if (!cJSON_IsObject(side)) {
                 fail(k, 400, "request.%s: expected a squad (XWS JSON)%s", sides[s],
-                     battle_file ? ", or \"battle\": {a battle file}" : "");
+                     battle_file ? ", or \"battle\": {a battle file}"
+                                 : ", a Legion army (TTS JSON, or a link or text export as a string) or an "
+                                   "Armada fleet (text export, as a string)");
                 return;
             }
             const char *name = s ? "b.xws" : "a.xws";

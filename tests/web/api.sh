@@ -134,6 +134,32 @@ printf '{"a": %s, "b": %s, "tokens": "focus,lock"}' "$(cat "$T/cli/a.xws")" "$(c
 post matchup "$T/body"
 cli ref matchup a.xws b.xws --tokens focus,lock --threads 1
 same "matchup"
+# Legion armies and Armada fleets as their builders export them, sent as strings: two Legion HQ
+# links (the command reads a file holding one) and a Legion HQ text against a link; two fleets
+python3 -c 'import json,sys; print(json.dumps({"a": sys.argv[1], "b": sys.argv[2], "tokens": "aim,dodge", "cover": "light"}))' \
+    "https://legionhq2.com/list/empire/1ayejex00,2ay0000" "https://legionhq2.com/list/rebels/1ab0000,2ahed000" >"$T/body"
+post matchup "$T/body"
+echo "https://legionhq2.com/list/empire/1ayejex00,2ay0000" >"$T/cli/a.txt"
+echo "https://legionhq2.com/list/rebels/1ab0000,2ahed000" >"$T/cli/b.txt"
+cli ref matchup a.txt b.txt --tokens aim,dodge --cover light --threads 1
+same "matchup of two Legion armies (links)"
+python3 -c 'import json,sys; print(json.dumps({"a": open(sys.argv[1]).read(), "b": sys.argv[2]}))' \
+    "$ROOT/tests/army/legion-hq-empire-minimal.txt" "https://legionhq2.com/list/rebels/1ab0000,2ahed000" >"$T/body"
+post matchup "$T/body"
+cp "$ROOT/tests/army/legion-hq-empire-minimal.txt" "$T/cli/a.txt"
+cli ref matchup a.txt b.txt --threads 1
+same "matchup of a Legion HQ text and a link"
+python3 -c 'import json,sys; print(json.dumps({"a": open(sys.argv[1]).read(), "b": open(sys.argv[2]).read()}))' \
+    "$ROOT/profiles/armada/fleets/rebels.txt" "$ROOT/profiles/armada/fleets/empire.txt" >"$T/body"
+post matchup "$T/body"
+cp "$ROOT/profiles/armada/fleets/rebels.txt" "$T/cli/a.txt"
+cp "$ROOT/profiles/armada/fleets/empire.txt" "$T/cli/b.txt"
+cli ref matchup a.txt b.txt --threads 1
+same "matchup of two Armada fleets (text)"
+printf '{"a": "https://legionhq2.com/list/empire/1q9", "b": "https://legionhq2.com/list/rebels/1ah0000"}' >"$T/body"
+post matchup "$T/body"
+[ "$CODE" = 400 ] && grep -q 'a.txt: segment\[0\]: unknown unit id' "$T/out" && ok ||
+    bad "matchup: an unknown unit in a link: $CODE $(head -c 300 "$T/out")"
 cp "$ROOT/tests/battle/cases/01_hand_1die_equal_init.json" "$T/cli/battle.json"
 wrap "$T/cli/battle.json" battle >"$T/body"
 post battle "$T/body"

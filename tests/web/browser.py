@@ -183,6 +183,16 @@ def main():
         t.check("matchup of two pasted squads", len(want) > 0 and all(
             close(x, y) for g, w in zip(got, want) for x, y in zip(g, w)), f"page {got[:2]}, command {want[:2]}")
 
+        # two Legion armies pasted as Legion HQ links: every cell's mean wounds, as `neverodds matchup`
+        links = ["https://legionhq2.com/list/empire/1ayejex00,2ay0000",
+                 "https://legionhq2.com/list/rebels/1ab0000,2ahed000"]
+        ids = shown(browser, profile, fragment(tab="squads", a=links[0], b=links[1], tokens="aim,dodge", view="matchup"))
+        ref = cli(binary, "matchup", links[0], links[1], "--tokens", "aim,dodge")
+        want = [c["mean_wounds"] for c in ref["cells"] if c.get("computed")]
+        got = [float(ids.get(f"cell-{i}", {}).get("data-value", "nan")) for i in range(len(want))]
+        t.check("matchup of two Legion armies (links)", len(want) > 0 and all(close(x, y) for x, y in zip(got, want)),
+                f"page {got[:3]}, command {want[:3]}")
+
         # an error is the command's message, shown on the page
         bad = dict(q, attacker={"dice": 12})
         ids = shown(browser, profile, fragment(tab="xwing", s=json.dumps(bad)))

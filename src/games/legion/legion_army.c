@@ -219,6 +219,16 @@ static int read_link(no_army *a, jr *j, const char *link, int strict)
     return a->nunits ? 0 : (jr_fail(j, "link", "no unit in the link"), -1);
 }
 
+/* A text that is one Legion HQ link and nothing else (a link saved to a file, or pasted on the
+ * web page): its end, after the link's last character; NULL when it is not one. */
+static char *lone_link(char *text)
+{
+    char *start = text + strspn(text, " \t\r\n"), *end = start + strcspn(start, " \t\r\n");
+    if (strncmp(start, "http", 4) || !strstr(start, "/list/") || end[strspn(end, " \t\r\n")])
+        return NULL;
+    return end;
+}
+
 int no_army_load(const char *source, int strict, no_army *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
@@ -233,6 +243,13 @@ int no_army_load(const char *source, int strict, no_army *a, char *err, size_t e
     char *text = jr_read_file(source, err, errlen);
     if (!text)
         return -1;
+    char *end = lone_link(text);
+    if (end) { /* the file holds a link */
+        *end = 0;
+        int rc = read_link(a, &j, text + strspn(text, " \t\r\n"), strict);
+        free(text);
+        return rc;
+    }
     const char *start = text + strspn(text, " \t\r\n");
     if (!strncmp(start, "\xef\xbb\xbf", 3)) /* a byte order mark */
         start += 3;
@@ -263,7 +280,7 @@ int no_army_source(const char *source)
     cJSON *root = cJSON_Parse(text);
     int army = root ? cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "units")) &&
                           !cJSON_GetObjectItemCaseSensitive(root, "pilots")
-                    : strstr(text, " activation") != NULL;
+                    : strstr(text, " activation") || lone_link(text);
     cJSON_Delete(root);
     free(text);
     return army;
