@@ -170,6 +170,19 @@ with tempfile.TemporaryDirectory() as tmp:
 text = run("matchup", os.path.join(HERE, "legion-hq-empire-minimal.txt"), TTA[1]).stdout
 check("text export", "(Legion HQ minimal text, faction empire (assumed: its units'), 6 units)" in text, text[:600])
 
+# A file holding one Legion HQ link (as the web page writes a pasted link) reads as the link.
+with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "army.txt")
+    with open(path, "w") as f:
+        f.write("  " + EMPIRE + "1ayejex00,2ay0000\r\n\n")
+    by_file = run("army", path).stdout.split("\n", 1)
+    by_link = run("army", EMPIRE + "1ayejex00,2ay0000").stdout.split("\n", 1)
+    check("a file holding a link", by_file[1] == by_link[1] and "Legion HQ link" in by_file[0], by_file[0])
+    with open(path, "w") as f:
+        f.write(EMPIRE + "1ayejex00 and more words\n")
+    p = subprocess.run([BIN, "army", path], capture_output=True, text=True)
+    check("a link with more text is not a link", p.returncode == 2 and not p.stdout, p.stderr)
+
 # 5. Bad input: one message on stderr, exit 2, nothing on stdout.
 for args, want in ((("matchup", EMPIRE + "1ay0000", REBELS + "1zz0000"), "neverodds: link: segment[0]: unknown unit id"),
                    (("matchup", EMPIRE + "1ay0000", REBELS + "1ah0000", "--band", "7"), "neverodds: --band: expected melee or a range"),
