@@ -35,11 +35,7 @@ char *no_fleet_scenario(const cJSON *atk, int atk_ship, int atk_zone, const cJSO
     cJSON_AddStringToObject(d, def_ship ? "ship" : "squadron", def->string);
     if (def_ship)
         cJSON_AddStringToObject(d, "zone", zones[def_zone]);
-    char *text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
-        abort();
-    return text;
+    return rep_json_text(root);
 }
 
 /* A fleet's ships (alike ones, the same card, one row: upgrades are not modelled) and squadrons. */
