@@ -118,6 +118,9 @@ void no_summarise_parts(const no_scenario *sc, const no_part *parts, int nparts,
 
 /* A probability with its standard error over `trials` (0: exact, no error). */
 no_rate rep_rate(double p, uint64_t trials);
+/* The mean of a distribution (pmf[0..n)) with its standard error over `trials` (0: exact), from
+ * its first two moments: a count's mean, such as the miniatures defeated. */
+no_rate rep_pmf_mean(const no_rate *pmf, int n, uint64_t trials);
 
 /* Walks every terminal of a summary's parts that has a weight: `ctx` the attack as its part
  * started it, `s` the terminal, `w` its weight times `scale`. Returns 0 when done. */

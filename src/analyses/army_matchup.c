@@ -141,13 +141,19 @@ static int group_army(const no_army *a, group *g)
 
 /* ---- cells ---- */
 
+/* What a cell reports: mean wounds, P(unit wiped), mean miniatures defeated, each with its
+ * standard error (0 exact). */
+typedef struct result {
+    no_rate mean, wiped, defeated;
+} result;
+
 typedef struct cell {
     const group *atk, *def;
     int band, cover;
     int nchoices;                             /* 0: no weapon reaches */
     no_army_choice choice[NO_ARMY_MAX_CHOICES];
     int best;                                 /* the choice with the most mean wounds */
-    double mean, mean_se, wiped, wiped_se, defeated, defeated_se;
+    result r;                                 /* the best choice's */
     int computed;                             /* some choice ran */
     char err[NO_ERR_LEN];                     /* the first choice's failure, when none ran */
 } cell;
@@ -158,7 +164,7 @@ typedef struct item {
     int choice;
     no_scenario sc;
     int ok;
-    double mean, mean_se, wiped, wiped_se, defeated, defeated_se;
+    result r;
     char err[NO_ERR_LEN];
 } item;
 
@@ -171,18 +177,9 @@ static void run_item(item *it, const no_run_opts *o)
         return;
     }
     it->ok = 1;
-    it->mean = s.mean;
-    it->mean_se = s.mean_se;
-    it->wiped = s.has_kill ? s.kill.p : 0;
-    it->wiped_se = s.has_kill ? s.kill.se : 0;
-    double m = 0, m2 = 0;
-    for (int k = 0; k <= s.max_defeated; k++) {
-        m += k * s.defeated[k].p;
-        m2 += (double)k * k * s.defeated[k].p;
-    }
-    it->defeated = m;
-    /* Monte Carlo: the standard error of a mean of the trials, from their spread */
-    it->defeated_se = s.exact || !s.trials ? 0 : sqrt(fmax(m2 - m * m, 0) / (double)s.trials);
+    it->r = (result){.mean = {s.mean, s.mean_se},
+                     .wiped = s.has_kill ? s.kill : (no_rate){0, 0},
+                     .defeated = rep_pmf_mean(s.defeated, s.max_defeated + 1, s.exact ? 0 : s.trials)};
     no_summary_free(&s);
 }
 
@@ -195,16 +192,11 @@ static void take(const item *it)
             snprintf(c->err, sizeof c->err, "%s", it->err);
         return;
     }
-    if (c->computed && it->mean <= c->mean)
+    if (c->computed && it->r.mean.p <= c->r.mean.p)
         return;
     c->computed = 1;
     c->best = it->choice;
-    c->mean = it->mean;
-    c->mean_se = it->mean_se;
-    c->wiped = it->wiped;
-    c->wiped_se = it->wiped_se;
-    c->defeated = it->defeated;
-    c->defeated_se = it->defeated_se;
+    c->r = it->r;
 }
 
 #define BATCH 64 /* scenarios parsed at a time by default (each is 60 KB) */
@@ -330,11 +322,11 @@ static void cells_text(FILE *f, const cell *c, const layout *l, int d, int defea
                     else if (!x->computed)
                         fprintf(f, " %-14s", "     ?"), failed = 1;
                     else if (defeated)
-                        fprintf(f, " %6.3f        ", x->defeated);
+                        fprintf(f, " %6.3f        ", x->r.defeated.p);
                     else
-                        fprintf(f, " %6.3f %5.1f%% ", x->mean, 100 * x->wiped);
-                    most[0] = fmax(most[0], defeated ? x->defeated_se : x->mean_se);
-                    most[1] = fmax(most[1], 100 * x->wiped_se);
+                        fprintf(f, " %6.3f %5.1f%% ", x->r.mean.p, 100 * x->r.wiped.p);
+                    most[0] = fmax(most[0], defeated ? x->r.defeated.se : x->r.mean.se);
+                    most[1] = fmax(most[1], 100 * x->r.wiped.se);
                 }
                 fputc('\n', f);
             }
@@ -361,8 +353,8 @@ static double army_fire(const cell *c, const layout *l, int d, int j, int b, int
     for (int i = 0; i < l->n[d]; i++) {
         const cell *x = &c[at(l, d, i, j, b, v)];
         if (x->computed) {
-            sum += x->atk->count * x->mean;
-            var += x->atk->count * x->atk->count * x->mean_se * x->mean_se;
+            sum += x->atk->count * x->r.mean.p;
+            var += x->atk->count * x->atk->count * x->r.mean.se * x->r.mean.se;
         }
     }
     *se = sqrt(var);
@@ -438,12 +430,12 @@ static cJSON *cell_json(const cell *x, int d)
     no_army_choice_text(&x->choice[x->best], weapons, sizeof weapons);
     cJSON_AddStringToObject(e, "weapons", weapons);
     cJSON_AddNumberToObject(e, "choices_tried", x->nchoices);
-    cJSON_AddNumberToObject(e, "mean_wounds", x->mean);
-    cJSON_AddNumberToObject(e, "mean_wounds_stderr", x->mean_se);
-    cJSON_AddNumberToObject(e, "p_wiped", x->wiped);
-    cJSON_AddNumberToObject(e, "p_wiped_stderr", x->wiped_se);
-    cJSON_AddNumberToObject(e, "defeated_mean", x->defeated);
-    cJSON_AddNumberToObject(e, "defeated_mean_stderr", x->defeated_se);
+    cJSON_AddNumberToObject(e, "mean_wounds", x->r.mean.p);
+    cJSON_AddNumberToObject(e, "mean_wounds_stderr", x->r.mean.se);
+    cJSON_AddNumberToObject(e, "p_wiped", x->r.wiped.p);
+    cJSON_AddNumberToObject(e, "p_wiped_stderr", x->r.wiped.se);
+    cJSON_AddNumberToObject(e, "defeated_mean", x->r.defeated.p);
+    cJSON_AddNumberToObject(e, "defeated_mean_stderr", x->r.defeated.se);
     return e;
 }
 
@@ -462,8 +454,8 @@ static void cells_csv(FILE *f, const cell *c, int n, int d)
         rep_csv_text(f, x->def->unit->card->string);
         fprintf(f, ",%d,%s,%s,", x->def->count, name, x->band ? no_army_cover_names[x->cover] : "none (melee)");
         rep_csv_text(f, weapons);
-        fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", x->mean, x->mean_se, x->wiped, x->wiped_se, x->defeated,
-                x->defeated_se);
+        fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", x->r.mean.p, x->r.mean.se, x->r.wiped.p,
+                x->r.wiped.se, x->r.defeated.p, x->r.defeated.se);
     }
 }
 
@@ -481,7 +473,7 @@ static double heat_value(const void *ctx, int d, int i, int j)
 {
     const heat *h = ctx;
     const cell *x = &h->c[at(h->l, d, i, j, h->band, h->cover)];
-    return x->computed ? x->mean : NAN;
+    return x->computed ? x->r.mean.p : NAN;
 }
 
 /* Both directions in one matrix, every unit of A and of B down the side and across the top, each

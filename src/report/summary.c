@@ -32,6 +32,16 @@ static no_rate mean_rate(double mean, double m2, uint64_t trials)
     return (no_rate){mean, trials ? deviation(mean, m2, trials) / sqrt((double)trials) : 0.0};
 }
 
+no_rate rep_pmf_mean(const no_rate *pmf, int n, uint64_t trials)
+{
+    double m = 0, m2 = 0;
+    for (int k = 0; k < n; k++) {
+        m += k * pmf[k].p;
+        m2 += (double)k * k * pmf[k].p;
+    }
+    return mean_rate(m, m2, trials);
+}
+
 void no_damage_summary(const double *pmf, double m2, uint64_t trials, no_summary *out)
 {
     out->sd = deviation(out->mean, m2, trials);
