@@ -1,0 +1,760 @@
+#!/usr/bin/env python3
+"""Monte Carlo oracle for an X-Wing 2.0 battle of plain ships WITH the damage deck.
+
+Usage:
+  python3 deck_oracle.py CASE.json [--battles N] [--seed S] [--strict-tokens]
+  python3 deck_oracle.py --self-test [--battles N]
+
+Independent of the simulator's C code: written from the seed rules
+(shared/seeds/000_1d63b3a51872ba9e.txt, cited as L<line>), shared/rules/dice.md and the
+card texts of xwing-data2 damage-decks/core.json, following the rulings listed in
+README.md (in this directory). Standard library only.
+
+Extra case keys, for tests only (the simulator does not read them):
+  "stack_a" / "stack_b": a list of card titles = the first cards of that side's deck, in
+      order; the rest of the 33 cards follows in random order.
+  "preset_a" / "preset_b": {"SHIP": {"face_up": [titles], "face_down": [titles],
+      "stress": n, "ion": n, "lock": bool, "shields": n}} = the ship's state before round 1.
+      Preset cards are taken out of that side's deck (a real card is moved to the ship);
+      a preset face-up card is already in play (its "when dealt" effect is not applied).
+"""
+import argparse
+import json
+import math
+import os
+import random
+import sys
+from fractions import Fraction
+from math import comb
+
+# ---------------------------------------------------------------- data
+# Dice (shared/rules/dice.md): attack 3 hit, 1 crit, 2 focus, 2 blank; defense 3 evade,
+# 2 focus, 3 blank. A face is int(random() * 8) indexing these tables.
+ATTACK_FACES = ("hit", "hit", "hit", "crit", "focus", "focus", "blank", "blank")
+DEFENSE_FACES = ("evade", "evade", "evade", "focus", "focus", "blank", "blank", "blank")
+MAX_DICE = 6  # L332, L344: always a minimum of 0 and a maximum of 6
+
+# core.json, "amount" per title (33 cards, 14 kinds).
+DECK = (("Panicked Pilot", 2), ("Blinded Pilot", 2), ("Wounded Pilot", 2),
+        ("Stunned Pilot", 2), ("Console Fire", 2), ("Damaged Engine", 2),
+        ("Weapons Failure", 2), ("Hull Breach", 2), ("Structural Damage", 2),
+        ("Damaged Sensor Array", 2), ("Loose Stabilizer", 2),
+        ("Disabled Power Regulator", 2), ("Fuel Leak", 4), ("Direct Hit!", 5))
+DECK_LIST = tuple(t for t, n in DECK for _ in range(n))
+CORE_JSON = os.environ.get(
+    "XWING_CORE_JSON", "/work/shared/data/xwing-data2/data/damage-decks/core.json")
+
+# Face-up cards with a lasting effect in this model (counted per ship).
+LASTING = ("Structural Damage", "Damaged Sensor Array", "Disabled Power Regulator",
+           "Console Fire", "Wounded Pilot", "Hull Breach", "Fuel Leak")
+
+
+def clamp(n):
+    return 0 if n < 0 else MAX_DICE if n > MAX_DICE else n
+
+
+# ---------------------------------------------------------------- exact kill chance
+# Per attack die, P(it ends as a hit or crit) with the attacker's tokens (af = focus,
+# al = lock); the lock policy rerolls blanks, and focus results too when no focus token:
+#   none: 4/8;  focus: 6/8;  lock: 4/8 + 4/8 * 4/8 = 3/4;
+#   lock+focus: 4/8 + 2/8 (focus -> hit) + 2/8 (blank, rerolled) * 6/8 = 15/16.
+# A die is rerolled at most once and independently, so T (hits+crits) ~ Binomial(na, p).
+P_ATTACK = {(0, 0): Fraction(1, 2), (1, 0): Fraction(3, 4), (0, 1): Fraction(3, 4),
+            (1, 1): Fraction(15, 16)}
+_KILL = {}
+
+
+def kill_chance(na, af, al, nd, df, de, left, strict=False):
+    """Exact P(dice damage >= left): uncancelled hits+crits of this attack, with these
+    tokens (attacker focus/lock, defender focus/evade); Structural Damage and the deck's
+    future are NOT read (the model's "likeliest-kill" reads dice damage only)."""
+    key = (na, af, al, nd, df, de, left, strict)
+    if key in _KILL:
+        return _KILL[key]
+    p = P_ATTACK[af, al]
+    tdist = [comb(na, t) * p ** t * (1 - p) ** (na - t) for t in range(na + 1)]
+    out = Fraction(0)
+    e8, f8, b8 = Fraction(3, 8), Fraction(2, 8), Fraction(3, 8)
+    for e in range(nd + 1):
+        for f in range(nd - e + 1):
+            b = nd - e - f
+            pd = Fraction(math.factorial(nd), math.factorial(e) * math.factorial(f)
+                          * math.factorial(b)) * e8 ** e * f8 ** f * b8 ** b
+            cancel = e + (f if df else 0)
+            if de and (not strict or b > 0 or (f > 0 and not df)):
+                cancel += 1
+            for t, pt in enumerate(tdist):
+                if t - cancel >= left:
+                    out += pt * pd
+    _KILL[key] = out
+    f = float(out)
+    if _FLOAT_OF.setdefault(f, out) != out:      # never seen; guards the float comparison
+        raise AssertionError("two kill chances round to the same float")
+    _KILL_F[key] = f
+    return out
+
+
+_KILL_F = {}     # the same, as floats (exactly as ordered as the Fractions: checked above)
+_FLOAT_OF = {}
+
+
+def kill_chance_f(na, af, al, nd, df, de, left, strict):
+    key = (na, af, al, nd, df, de, left, strict)
+    f = _KILL_F.get(key)
+    if f is None:
+        kill_chance(*key)
+        f = _KILL_F[key]
+    return f
+
+
+
+
+# ---------------------------------------------------------------- case
+def parse_prob(x):
+    return Fraction(x) if isinstance(x, str) else Fraction(repr(x))
+
+
+class Spec:
+    pass
+
+
+def load_case(case):
+    sides = {}
+    for side in ("a", "b"):
+        if not case.get(side):
+            raise ValueError("squad %s is empty" % side)
+        ships, names = [], set()
+        for pos, s in enumerate(case[side]):
+            if s["name"] in names:
+                raise ValueError("duplicate name %r in squad %s" % (s["name"], side))
+            names.add(s["name"])
+            sp = Spec()
+            sp.side, sp.pos, sp.name = side, pos, s["name"]
+            sp.init, sp.attack, sp.agility = int(s["initiative"]), int(s["attack"]), int(s["agility"])
+            sp.hull, sp.shields = int(s["hull"]), int(s.get("shields", 0))
+            acts = s.get("actions", [])
+            if acts not in ([], ["focus"], ["evade"], ["lock"]):
+                raise ValueError("actions of %r must be [], [focus], [evade] or [lock]" % sp.name)
+            sp.action = acts[0] if acts else None
+            if sp.hull < 1 or min(sp.shields, sp.attack, sp.agility) < 0:
+                raise ValueError("bad stats for %r" % sp.name)
+            ships.append(sp)
+        if sum(sp.hull for sp in ships) > len(DECK_LIST):
+            raise ValueError("squad %s: hulls sum above 33" % side)
+        sides[side] = ships
+    rng = case.get("range", 2)
+    if isinstance(rng, dict):
+        ranges = sorted((int(k), parse_prob(v)) for k, v in rng.items())
+    else:
+        ranges = [(int(rng), Fraction(1))]
+    if sum(p for _, p in ranges) != 1 or any(p < 0 for _, p in ranges):
+        raise ValueError("range distribution must sum to 1")
+    if any(r < 0 or r > 3 for r, _ in ranges):
+        raise ValueError("range must be 0..3")
+    first = case.get("first_player", "a")
+    if first not in ("a", "b", "rolled"):
+        raise ValueError("first_player must be a, b or rolled")
+    rounds = int(case["rounds"])
+    if rounds < 1:
+        raise ValueError("rounds must be >= 1")
+    titles = set(DECK_LIST)
+    for side in ("a", "b"):
+        stack = case.get("stack_" + side, [])
+        preset = case.get("preset_" + side, {})
+        used = list(stack)
+        for nm, pr in preset.items():
+            if nm not in {sp.name for sp in sides[side]}:
+                raise ValueError("preset for unknown ship %r" % nm)
+            used += pr.get("face_up", []) + pr.get("face_down", [])
+        for t in used:
+            if t not in titles:
+                raise ValueError("unknown card %r" % t)
+            if used.count(t) > DECK_LIST.count(t):
+                raise ValueError("more %r cards than the deck holds" % t)
+    return sides, [(r, p) for r, p in ranges if p > 0], rounds, first
+
+
+# ---------------------------------------------------------------- state
+class Deck:
+    """A physical shuffled deck: the stacked cards on top in order, then the rest shuffled.
+    The shuffle is a Fisher-Yates done lazily as cards are drawn (the same uniform order
+    as shuffling all 33 first)."""
+    __slots__ = ("cards", "top", "rng")
+
+    def __init__(self, rng, stack=(), removed=()):
+        rest = list(DECK_LIST)
+        for t in list(stack) + list(removed):
+            rest.remove(t)
+        self.cards = list(stack) + rest
+        self.top = len(stack)   # cards[:top] are fixed; cards[top:] are not yet shuffled
+        self.rng = rng
+
+    def draw(self):
+        c = self.cards
+        if not c:
+            raise AssertionError("damage deck exhausted (hulls total above 33?)")
+        if self.top > 0:
+            self.top -= 1
+            return c.pop(0)
+        j = int(self.rng.random() * len(c))
+        c[j], c[-1] = c[-1], c[j]
+        return c.pop()
+
+
+class Ship:
+    __slots__ = ("sp", "side", "pos", "name", "init", "attack", "agility", "hull", "action",
+                 "shields", "cards", "ncards", "up", "stress", "ion", "focus", "evade",
+                 "lock", "destroyed", "removed", "deck")
+
+    def __init__(self, sp, deck):
+        self.sp = sp
+        for k in ("side", "pos", "name", "init", "attack", "agility", "hull", "action"):
+            setattr(self, k, getattr(sp, k))
+        self.shields = sp.shields
+        self.cards = []          # [title, face_up] in the order dealt
+        self.ncards = 0
+        self.up = dict.fromkeys(LASTING, 0)   # face-up cards with a lasting effect
+        self.stress = self.ion = self.focus = self.evade = 0
+        self.lock = False
+        self.destroyed = self.removed = False
+        self.deck = deck
+
+    def repair_all(self, title):
+        """Turn every face-up `title` face down."""
+        for c in self.cards:
+            if c[0] == title and c[1]:
+                c[1] = False
+        if title in self.up:
+            self.up[title] = 0
+
+    def hp_left(self):
+        return self.shields + self.hull - self.ncards
+
+
+def suffer(ship, hits, crits):
+    """Suffer hits then crits, one point at a time (L652), from the ship's own deck (L516)."""
+    pending = ["c"] * crits + ["h"] * hits     # popped from the end: hits first
+    up = ship.up
+    while pending and not ship.destroyed:
+        kind = pending.pop()
+        if kind == "h" and up["Hull Breach"]:
+            kind = "c"                          # Hull Breach: hit damage suffered as crit
+        if ship.shields > 0:
+            ship.shields -= 1                   # a shield absorbs it (no card, no Fuel Leak)
+            continue
+        title = ship.deck.draw()
+        ship.ncards += 1
+        card = [title, kind == "c"]
+        ship.cards.append(card)
+        if ship.ncards >= ship.hull:
+            ship.destroyed = True               # the destroying card has no effect
+            break
+        if kind == "h":
+            continue                            # face down
+        # crit damage that gave a face-up card: held face-up Fuel Leaks act first
+        if up["Fuel Leak"]:
+            pending.extend(["h"] * up["Fuel Leak"])
+            ship.repair_all("Fuel Leak")
+        # then the new card
+        if title == "Direct Hit!":
+            pending.append("h")                 # 1 more hit damage, next
+            card[1] = False
+        elif title == "Panicked Pilot":
+            ship.stress += 2
+            card[1] = False
+        elif title in up:
+            up[title] += 1
+        # the other five kinds: face up, no effect in this model
+
+
+def roll_attack(rng, n):
+    h = c = f = 0
+    for _ in range(n):
+        x = int(rng.random() * 8)
+        if x < 3:
+            h += 1
+        elif x == 3:
+            c += 1
+        elif x < 6:
+            f += 1
+    return h, c, f, n - h - c - f
+
+
+def roll_defense(rng, n):
+    e = f = 0
+    for _ in range(n):
+        x = int(rng.random() * 8)
+        if x < 3:
+            e += 1
+        elif x < 5:
+            f += 1
+    return e, f, n - e - f
+
+
+class Sim:
+    def __init__(self, case, strict=False):
+        self.case = case
+        self.sides, ranges, self.rounds, self.first = load_case(case)
+        self.strict = strict
+        self.range_vals = [r for r, _ in ranges]
+        acc, self.range_cum = Fraction(0), []
+        for _, p in ranges:
+            acc += p
+            self.range_cum.append(float(acc))
+        self.names = [(s, sp.name) for s in ("a", "b") for sp in self.sides[s]]
+
+    # ---- one battle
+    def new_state(self, rng):
+        ships = {}
+        for side in ("a", "b"):
+            preset = self.case.get("preset_" + side, {})
+            removed = [t for pr in preset.values()
+                       for t in pr.get("face_up", []) + pr.get("face_down", [])]
+            deck = Deck(rng, self.case.get("stack_" + side, []), removed)
+            ships[side] = []
+            for sp in self.sides[side]:
+                s = Ship(sp, deck)
+                pr = preset.get(sp.name, {})
+                for t in pr.get("face_down", []):
+                    s.cards.append([t, False])
+                for t in pr.get("face_up", []):
+                    s.cards.append([t, True])
+                    if t in s.up:
+                        s.up[t] += 1
+                s.ncards = len(s.cards)
+                s.stress, s.ion = pr.get("stress", 0), pr.get("ion", 0)
+                s.lock = bool(pr.get("lock", False))
+                s.shields = pr.get("shields", s.shields)
+                if s.ncards >= s.hull:
+                    raise ValueError("preset destroys %r" % sp.name)
+                ships[side].append(s)
+        return ships
+
+    def activate(self, s, rng):
+        if s.stress:
+            s.stress -= 1                      # blue maneuver (an ion maneuver is blue, L1244)
+        ionized = s.ion > 0                    # small ship: 1+ ion token (L1232)
+        if ionized:
+            s.repair_all("Disabled Power Regulator")   # after an ion maneuver
+        if s.stress:
+            act = None                         # stressed: no action (L71, L760)
+        elif ionized or s.up["Damaged Sensor Array"]:
+            act = "focus" if s.action == "focus" else None   # L1249
+        else:
+            act = s.action
+            if act == "lock" and s.lock:
+                act = None
+        if act == "focus":
+            s.focus += 1
+        elif act == "evade":
+            s.evade += 1
+        elif act == "lock":
+            s.lock = True
+        if act is not None:
+            for _ in range(s.up["Wounded Pilot"]):
+                if int(rng.random() * 8) < 4:  # hit or crit
+                    s.stress += 1
+        if ionized:
+            s.ion = 0                          # end of activation (L1251)
+
+    def target(self, s, enemies, r):
+        """Likeliest kill (exact chance), then fewest shields+hull left, then listed order."""
+        cands = [e for e in enemies if not e.removed and not e.destroyed]
+        if len(cands) <= 1:
+            return cands[0] if cands else None
+        na = clamp(s.attack + (r == 1))
+        af, al, strict = int(s.focus > 0), int(s.lock), self.strict
+        best, bkey = None, None
+        for e in cands:
+            left = e.shields + e.hull - e.ncards
+            nd = clamp(e.agility + (r == 3))   # Structural Damage not read
+            key = (-kill_chance_f(na, af, al, nd, int(e.focus > 0), int(e.evade > 0), left,
+                                  strict), left, e.pos)
+            if bkey is None or key < bkey:
+                best, bkey = e, key
+        return best
+
+    def attack(self, s, d, r, rng):
+        h, c, f, b = roll_attack(rng, clamp(s.attack + (r == 1)))
+        if s.lock and (b > 0 or (f > 0 and (not self.strict or not s.focus))):
+            s.lock = False
+            n = b + (0 if s.focus else f)      # reroll blanks, and focus without a token
+            if not s.focus:
+                f = 0
+            h2, c2, f2, b2 = roll_attack(rng, n)
+            h, c, f, b = h + h2, c + c2, f + f2, b2
+        if s.focus and f:
+            s.focus -= 1
+            h += f
+            f = 0
+        nd = clamp(d.agility + (r == 3) - d.up["Structural Damage"])
+        e, df, db = roll_defense(rng, nd)
+        t = h + c
+        if d.focus and df and t > e:
+            d.focus -= 1
+            e += df
+            df = 0
+        if d.evade and t > e and (not self.strict or db > 0 or df > 0):
+            d.evade -= 1
+            e += 1
+        hits = max(0, h - e)                    # evades cancel hits first (L354-L357)
+        crits = max(0, c - max(0, e - h))
+        if hits or crits:
+            suffer(d, hits, crits)
+
+    def engage(self, s, enemies, r, rng):
+        n_dpr, n_cf = s.up["Disabled Power Regulator"], s.up["Console Fire"]
+        for _ in range(n_dpr):
+            s.ion += 1
+            s.lock = False                      # ionized: breaks its lock (L1238)
+        for _ in range(n_cf):
+            if int(rng.random() * 8) < 3:       # a hit result, not a crit
+                suffer(s, 1, 0)
+        d = self.target(s, enemies, r)
+        if d is not None:
+            self.attack(s, d, r, rng)
+
+    def battle(self, rng):
+        """Returns (outcome, rounds, {(side, name): alive})."""
+        ships = self.new_state(rng)
+        allships = ships["a"] + ships["b"]
+        inits = sorted({s.init for s in allships}, reverse=True)
+        outcome, rnd = "unresolved", self.rounds
+        for k in range(1, self.rounds + 1):
+            u = rng.random()
+            r = self.range_vals[-1]
+            for rv, cum in zip(self.range_vals, self.range_cum):
+                if u < cum:
+                    r = rv
+                    break
+            first = self.first
+            if first == "rolled":                # player order rolled each round (L952-L958)
+                first = "a" if rng.random() < 0.5 else "b"
+            second = "b" if first == "a" else "a"
+            for s in allships:
+                if not s.removed:
+                    self.activate(s, rng)
+            done = False
+            for ini in inits:
+                step = [s for side in (first, second) for s in ships[side]
+                        if s.init == ini and not s.removed]
+                for s in step:
+                    self.engage(s, ships["b" if s.side == "a" else "a"], r, rng)
+                for s in allships:               # removal at the end of the step
+                    if s.destroyed:
+                        s.removed = True
+                a_left = any(not s.removed for s in ships["a"])
+                b_left = any(not s.removed for s in ships["b"])
+                if not (a_left and b_left):
+                    outcome = "a" if a_left else "b" if b_left else "both"
+                    done = True
+                    break
+            if done:
+                rnd = k
+                break
+            for s in allships:                   # End phase: green tokens go (L1002)
+                s.focus = s.evade = 0
+        return outcome, rnd, {(s.side, s.name): not s.destroyed for s in allships}
+
+
+# ---------------------------------------------------------------- statistics
+def simulate(case, battles, seed, strict=False):
+    """Raw sums (mergeable across chunks)."""
+    sim = Sim(case, strict)
+    rng = random.Random(seed)
+    acc = {"n": 0, "a": 0, "b": 0, "both": 0, "unresolved": 0, "r1": 0, "r2": 0,
+           "alive": {"%s/%s" % k: 0 for k in sim.names}}
+    for _ in range(battles):
+        out, rnd, alive = sim.battle(rng)
+        acc["n"] += 1
+        acc[out] += 1
+        acc["r1"] += rnd
+        acc["r2"] += rnd * rnd
+        for k, v in alive.items():
+            if v:
+                acc["alive"]["%s/%s" % k] += 1
+    return acc
+
+
+def merge(accs):
+    out = None
+    for a in accs:
+        if out is None:
+            out = json.loads(json.dumps(a))
+            continue
+        for k, v in a.items():
+            if k == "alive":
+                for kk, vv in v.items():
+                    out["alive"][kk] += vv
+            else:
+                out[k] += v
+    return out
+
+
+def prop(count, n):
+    p = count / n
+    return [p, math.sqrt(p * (1 - p) / n)]
+
+
+def summarize(acc):
+    n = acc["n"]
+    mean = acc["r1"] / n
+    var = max(0.0, acc["r2"] / n - mean * mean) * n / max(1, n - 1)
+    surv = {"a": {}, "b": {}}
+    for k, v in acc["alive"].items():
+        side, name = k.split("/", 1)
+        surv[side][name] = prop(v, n)
+    return {"battles": n,
+            "p_a_wins": prop(acc["a"], n), "p_b_wins": prop(acc["b"], n),
+            "p_both_destroyed": prop(acc["both"], n),
+            "p_unresolved": prop(acc["unresolved"], n),
+            "rounds_mean": [mean, math.sqrt(var / n)],
+            "survival": surv}
+
+
+def run_case(case, battles, seed, strict=False):
+    return summarize(simulate(case, battles, seed, strict))
+
+
+# ---------------------------------------------------------------- self-test
+def ship(name, init=3, attack=0, agility=0, hull=3, shields=0, actions=()):
+    return {"name": name, "initiative": init, "attack": attack, "agility": agility,
+            "hull": hull, "shields": shields, "points": 10, "actions": list(actions)}
+
+
+def self_test(battles):
+    fails = []
+    nchecks = [0]
+
+    def exact(ok, what):
+        nchecks[0] += 1
+        print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            fails.append(what)
+
+    def mc(case, key, want, what, seed=1, strict=False):
+        """Monte Carlo figure vs a closed form: within 4.5 standard errors."""
+        res = run_case(case, battles, seed, strict)
+        got = res
+        for part in key.split("."):
+            got = got[part]
+        m, se = got
+        want = float(want)
+        z = abs(m - want) / se if se > 0 else (0.0 if m == want else float("inf"))
+        exact(z <= 4.5, "%s: %s = %.5f (se %.5f) vs closed form %.5f, %.1f se"
+              % (what, key, m, se, want, z))
+
+    rng = random.Random(12345)
+
+    def lone(hull=3, shields=0, stack=(), preset=None):
+        """A single ship on side b with its own deck, for hand-driven damage."""
+        case = {"a": [ship("A")], "b": [ship("B", hull=hull, shields=shields)], "rounds": 1,
+                "stack_b": list(stack)}
+        if preset:
+            case["preset_b"] = {"B": preset}
+        sim = Sim(case)
+        return sim.new_state(rng)["b"][0], sim
+
+    # D1. The deck: 33 cards of 14 kinds, as in core.json.
+    exact(len(DECK_LIST) == 33 and len(DECK) == 14, "D1 deck: 33 cards, 14 kinds")
+    if os.path.exists(CORE_JSON):
+        with open(CORE_JSON) as fh:
+            core = {c["title"]: c["amount"] for c in json.load(fh)["cards"]}
+        exact(core == dict(DECK), "D1 deck equals %s" % CORE_JSON)
+    # D2. A drawn deck is a permutation of the 33 cards, stack first.
+    d = Deck(random.Random(3), ["Fuel Leak", "Hull Breach"])
+    drawn = [d.draw() for _ in range(33)]
+    exact(drawn[:2] == ["Fuel Leak", "Hull Breach"] and sorted(drawn) == sorted(DECK_LIST),
+          "D2 stacked deck draws the stack in order, then a permutation of the rest")
+
+    # E1. Direct Hit! as crit damage: 1 more hit damage, then face down; 2 cards.
+    s, _ = lone(hull=4, stack=["Direct Hit!", "Hull Breach", "Console Fire"])
+    suffer(s, 0, 1)
+    exact(s.cards == [["Direct Hit!", False], ["Hull Breach", False]],
+          "E1 face-up Direct Hit!: one more (face-down) card, itself turned face down")
+    # E2. Direct Hit! as hit damage: face down, no effect.
+    s, _ = lone(hull=4, stack=["Direct Hit!", "Hull Breach"])
+    suffer(s, 1, 0)
+    exact(s.cards == [["Direct Hit!", False]], "E2 face-down Direct Hit!: no effect")
+    # E3. Hits before crits (L652): shield takes the hit; the crit gives a face-up card.
+    s, _ = lone(hull=4, shields=1, stack=["Structural Damage"])
+    suffer(s, 1, 1)
+    exact(s.shields == 0 and s.cards == [["Structural Damage", True]]
+          and s.up["Structural Damage"] == 1, "E3 hit on the shield first, then the crit card")
+    # E4. Fuel Leak: a shield-absorbed crit does not trigger it; a carded crit does, and its
+    # hit comes before the rest of the damage. Stack: FL, SD, Wounded Pilot, Console Fire.
+    s, _ = lone(hull=6, stack=["Fuel Leak", "Structural Damage", "Wounded Pilot",
+                               "Console Fire"])
+    suffer(s, 0, 1)                      # FL face up
+    s.shields = 1
+    suffer(s, 0, 1)                      # absorbed by the shield: FL stays face up
+    exact(s.up["Fuel Leak"] == 1 and len(s.cards) == 1, "E4a shield-absorbed crit: Fuel Leak waits")
+    suffer(s, 0, 2)                      # crit -> SD face up; FL: 1 hit (WP face down); crit -> CF
+    exact(s.cards == [["Fuel Leak", False], ["Structural Damage", True],
+                      ["Wounded Pilot", False], ["Console Fire", True]],
+          "E4b Fuel Leak: its hit comes after the crit's card, before the next crit")
+    # E5. Hull Breach: later hit damage is suffered as crit damage (face-up card).
+    s, _ = lone(hull=5, stack=["Hull Breach", "Console Fire", "Direct Hit!", "Wounded Pilot"])
+    suffer(s, 0, 1)
+    suffer(s, 1, 0)                      # -> crit: Console Fire face up
+    exact(s.cards[1] == ["Console Fire", True] and s.up["Console Fire"] == 1,
+          "E5a Hull Breach turns a hit into a face-up card")
+    suffer(s, 1, 0)                      # crit: Direct Hit! -> 1 hit -> crit: Wounded Pilot up
+    exact(s.cards[2:] == [["Direct Hit!", False], ["Wounded Pilot", True]],
+          "E5b Hull Breach also converts the Direct Hit!'s extra hit")
+    # E6. The destroying card has no effect and nothing more is drawn.
+    s, _ = lone(hull=2, stack=["Wounded Pilot", "Direct Hit!", "Panicked Pilot"])
+    suffer(s, 1, 3)
+    exact(s.destroyed and len(s.cards) == 2 and s.stress == 0 and len(s.deck.cards) == 31,
+          "E6 the card that destroys the ship has no effect; the rest of the damage is lost")
+    # E7. Panicked Pilot: 2 stress, then face down.
+    s, _ = lone(hull=3, stack=["Panicked Pilot"])
+    suffer(s, 0, 1)
+    exact(s.stress == 2 and s.cards == [["Panicked Pilot", False]], "E7 Panicked Pilot")
+    # E8. A Fuel Leak dealt face up while another is face up: the held one acts (its hit is
+    # the next card, face down), the new one waits; the next carded crit triggers it.
+    # Stack FL, FL, DH, WP, CF; 3 crits: FL1 up | FL2 up, FL1 -> 1 hit: DH face down |
+    # crit 3: WP up, FL2 -> 1 hit: CF face down. 5 cards, only WP face up.
+    s, _ = lone(hull=8, stack=["Fuel Leak", "Fuel Leak", "Direct Hit!", "Wounded Pilot",
+                               "Console Fire", "Damaged Engine"])
+    suffer(s, 0, 3)
+    exact(s.cards == [["Fuel Leak", False], ["Fuel Leak", False], ["Direct Hit!", False],
+                      ["Wounded Pilot", True], ["Console Fire", False]]
+          and s.up["Fuel Leak"] == 0 and s.up["Wounded Pilot"] == 1,
+          "E8 two Fuel Leaks, one after the other")
+    # A1. Activation with 2 stress: no action twice, then the action.
+    case = {"a": [ship("A", actions=["focus"])], "b": [ship("B")], "rounds": 1,
+            "preset_a": {"A": {"stress": 2}}}
+    sim = Sim(case)
+    s = sim.new_state(rng)["a"][0]
+    got = []
+    for _ in range(3):
+        sim.activate(s, rng)
+        got.append((s.stress, s.focus))
+        s.focus = 0
+    exact(got == [(1, 0), (0, 1), (0, 1)],
+          "A1 2 stress: round 1 blue maneuver and no action (still stressed), round 2 focus")
+    # A2. Disabled Power Regulator: ion at engagement breaks the lock; next activation is an
+    # ion maneuver that repairs it, allows no lock, and removes the ion.
+    case = {"a": [ship("A", actions=["lock"], hull=4)], "b": [ship("B", hull=9)], "rounds": 1,
+            "preset_a": {"A": {"face_up": ["Disabled Power Regulator"]}}}
+    sim = Sim(case)
+    st = sim.new_state(rng)
+    s = st["a"][0]
+    sim.activate(s, rng)
+    l1 = s.lock
+    sim.engage(s, st["b"], 2, rng)
+    l2, ion2 = s.lock, s.ion
+    sim.activate(s, rng)
+    exact((l1, l2, ion2, s.lock, s.ion, s.up["Disabled Power Regulator"], s.cards[0][1])
+          == (True, False, 1, False, 0, 0, False), "A2 Disabled Power Regulator cycle")
+
+    # ---- Monte Carlo vs closed forms
+    # M1. Console Fire over k rounds. B (hull 3) holds a face-up Console Fire (1 card), nobody
+    # deals damage (attack 0). Each engagement: P(hit) = 3/8 (a crit does nothing); each hit
+    # is 1 hit damage = a face-down card (no shields). B dies at its 2nd hit, so with k rounds
+    # P(b destroyed) = P(Bin(k, 3/8) >= 2) = 1 - (5/8)^k - k (3/8)(5/8)^(k-1).
+    # k = 4: 1 - 625/4096 - 1500/4096 = 1971/4096; E[rounds] = sum_{j<4} P(alive after j)
+    # = sum_{j=0..3} P(Bin(j,3/8) <= 1), with 4 counted if unresolved:
+    #   j=0: 1, j=1: 1, j=2: 1 - 9/64 = 55/64, j=3: 1 - 3*9/64*5/8 - 27/512 = 350/512.
+    case = {"a": [ship("A")], "b": [ship("B", hull=3)], "rounds": 4,
+            "preset_b": {"B": {"face_up": ["Console Fire"]}}}
+    mc(case, "p_a_wins", Fraction(1971, 4096), "M1 Console Fire, 4 rounds")
+    mc(case, "rounds_mean", 1 + 1 + Fraction(55, 64) + Fraction(350, 512),
+       "M1 Console Fire, 4 rounds")
+    # M2. Forced Direct Hit!: A rolls 1 die at B (agility 0, hull 2), 1 round. Only a crit
+    # (1/8) deals the Direct Hit! face up, whose extra hit is B's 2nd card: P = 1/8.
+    case = {"a": [ship("A", attack=1)], "b": [ship("B", hull=2)], "rounds": 1,
+            "stack_b": ["Direct Hit!"]}
+    mc(case, "p_a_wins", Fraction(1, 8), "M2 forced Direct Hit!")
+    # M3. The same with the shuffled deck. After A's crit (1/8) B is destroyed if the face-up
+    # top card is a Direct Hit! (5/33), or a Console Fire (2/33) whose roll when B engages
+    # later in the same step is a hit (3/8): P = 1/8 * (5/33 + 2/33 * 3/8) = 23/1056.
+    del case["stack_b"]
+    mc(case, "p_a_wins", Fraction(23, 1056), "M3 shuffled deck: Direct Hit! or Console Fire")
+    # M4. Lock + Disabled Power Regulator. A (lock, 1 die) at B (hull 1, agility 0), 3 rounds.
+    # Without DPR A holds a lock every attack: P(kill) = 1/2 + 1/2*1/2 = 3/4 each round,
+    # P(B survives 3) = (1/4)^3 = 1/64. With a face-up DPR: round 1 the lock is broken by the
+    # ion at engagement (1/2); round 2 ionized: no lock action (1/2); round 3 lock (3/4):
+    # P(B survives) = 1/2 * 1/2 * 1/4 = 1/16 -> p_a_wins = 15/16.
+    case = {"a": [ship("A", attack=1, hull=4, actions=["lock"])], "b": [ship("B", hull=1)],
+            "rounds": 3}
+    mc(case, "p_a_wins", Fraction(63, 64), "M4a lock each round")
+    case["preset_a"] = {"A": {"face_up": ["Disabled Power Regulator"]}}
+    mc(case, "p_a_wins", Fraction(15, 16), "M4b lock broken by Disabled Power Regulator")
+    # M5. Two face-up Wounded Pilots on a focus ship A (1 die) vs B (hull 1, agility 0), 2 rnds.
+    # Round 1: focus (kill 3/4), then 2 dice: stress s ~ Bin(2, 1/2). Round 2: if s = 2
+    # (1/4) it removes 1 and stays stressed: no focus (kill 1/2); else focus (3/4).
+    # P(B survives) = 1/4 * (1/4 * 1/2 + 3/4 * 1/4) = 5/64 -> p_a_wins = 59/64.
+    case = {"a": [ship("A", attack=1, hull=4, actions=["focus"])], "b": [ship("B", hull=1)],
+            "rounds": 2, "preset_a": {"A": {"face_up": ["Wounded Pilot", "Wounded Pilot"]}}}
+    mc(case, "p_a_wins", Fraction(59, 64), "M5 two Wounded Pilots")
+    # M6. Structural Damage: B agility 1 at range 2 rolls 0 dice; A 1 die: P(kill) = 1/2
+    # (without it: 1/2 * 5/8 = 5/16).
+    case = {"a": [ship("A", attack=1)], "b": [ship("B", hull=2, agility=1)], "rounds": 1,
+            "preset_b": {"B": {"face_up": ["Structural Damage"]}}}
+    mc(case, "p_a_wins", Fraction(1, 2), "M6 Structural Damage")
+    # M7. Evade token + focus token defender: A 2 dice at B (agility 1, evade, hull 1).
+    # Damage = max(0, T - E - 1), T ~ Bin(2, 1/2), E ~ Bin(1, 3/8): kill iff T=2, E=0:
+    # 1/4 * 5/8 = 5/32.
+    case = {"a": [ship("A", attack=2)], "b": [ship("B", hull=1, agility=1, actions=["evade"])],
+            "rounds": 1}
+    mc(case, "p_a_wins", Fraction(5, 32), "M7 evade token")
+    # M8. Range 3 and range 1 bonus with a focus defender: A 1 die (2 at range 1), B agility 0
+    # (+1 at range 3), focus, hull 1. Range 1/2 each of 1 and 3.
+    # Range 1: T ~ Bin(2, 1/2), no dice: P(T>=1) = 3/4. Range 3: 1 die with focus cancels 5/8:
+    # 1/2 * 3/8 = 3/16. P = (3/4 + 3/16)/2 = 15/32.
+    case = {"a": [ship("A", attack=1)], "b": [ship("B", hull=1, actions=["focus"])],
+            "rounds": 1, "range": {"1": 0.5, "3": 0.5}}
+    mc(case, "p_a_wins", Fraction(15, 32), "M8 range bonuses, focus defender")
+    # M9. Hull-1 ships never read a card (the destroying card has no effect, shields take
+    # the crits): the deck-less exact oracle's case 01 must match, 1365/4096 each.
+    case = {"a": [ship("a1", attack=1, hull=1)], "b": [ship("b1", attack=1, hull=1)],
+            "rounds": 6, "first_player": "a"}
+    mc(case, "p_both_destroyed", Fraction(1365, 4096), "M9 deck-less hand case H1")
+    mc(case, "p_unresolved", Fraction(1, 4096), "M9 deck-less hand case H1")
+    # M10. Simultaneous fire + targeting: A (1 die, hull 1) vs B2 (hull 2) and B1 (hull 1),
+    # all initiative 3, agility 0, 1 die; first player a, one round. A aims at the likeliest
+    # kill: B1 (P 1/2; B2 cannot die from 1 die: P 0). B1 fires even if A destroyed it, so
+    # P(A survives) = (1/2)^2 = 1/4, P(B1 survives) = 1/2, and B2 always survives.
+    case = {"a": [ship("A", attack=1, hull=1)],
+            "b": [ship("B2", attack=1, hull=2), ship("B1", attack=1, hull=1)], "rounds": 1}
+    mc(case, "survival.a.A", Fraction(1, 4), "M10 simultaneous fire")
+    mc(case, "survival.b.B1", Fraction(1, 2), "M10 targeting the likeliest kill")
+    res = run_case(case, min(battles, 20000), 5)
+    exact(res["survival"]["b"]["B2"][0] == 1.0, "M10 B2 (P 0 to die) is never targeted")
+    print("self-test: %d checks, %d failed (Monte Carlo: %d battles each)"
+          % (nchecks[0], len(fails), battles))
+    return 1 if fails else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("case", nargs="?")
+    ap.add_argument("--battles", type=int, default=None,
+                    help="battles per run (default 100000, also per self-test figure)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--strict-tokens", action="store_true",
+                    help="rule-text token readings (README, ambiguities 1-2) instead of the model's")
+    args = ap.parse_args(argv)
+    if args.self_test:
+        return self_test(args.battles or 100000)
+    if not args.case:
+        ap.error("CASE.json or --self-test")
+    with open(args.case) as fh:
+        case = json.load(fh)
+    seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    try:
+        res = run_case(case, args.battles or 100000, seed, args.strict_tokens)
+    except (ValueError, KeyError) as e:
+        print("deck_oracle: %s" % e, file=sys.stderr)
+        return 1
+    res["seed"] = args.seed
+    json.dump(res, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
