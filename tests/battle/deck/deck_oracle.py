@@ -355,7 +355,7 @@ class Sim:
                 if int(rng.random() * 8) < 4:  # hit or crit
                     s.stress += 1
         if ionized:
-            s.ion = 0                          # end of activation (L1251)
+            s.ion = 0                          # end of activation (L1250)
 
     def target(self, s, enemies, r):
         """Likeliest kill (exact chance), then fewest shields+hull left, then listed order."""
@@ -428,7 +428,7 @@ class Sim:
                     r = rv
                     break
             first = self.first
-            if first == "rolled":                # player order rolled each round (L952-L958)
+            if first == "rolled":                # player order rolled each round (L952-L958, L1470)
                 first = "a" if rng.random() < 0.5 else "b"
             second = "b" if first == "a" else "a"
             for s in allships:
@@ -452,7 +452,7 @@ class Sim:
             if done:
                 rnd = k
                 break
-            for s in allships:                   # End phase: green tokens go (L1002)
+            for s in allships:                   # End phase: green tokens go (L984, L1002)
                 s.focus = s.evade = 0
         return outcome, rnd, {(s.side, s.name): not s.destroyed for s in allships}
 
