@@ -8,7 +8,7 @@ JSON report shape: top-level p_a_wins, p_b_wins, p_both_destroyed, p_unresolved,
 rounds_mean (numbers), a few extra keys compare.py must ignore, and `sides`: two objects
 with `ships`: [{"name", "survival": {"by_round": [...]}}] (only the last round is real;
 earlier rounds are filled with 1.0, which compare.py does not read).
-FAKE_MODE=strict uses the --strict-tokens readings; FAKE_MODE=bias adds 0.02 to p_a_wins
+FAKE_MODE=strict uses the --strict-tokens readings; FAKE_MODE=bias adds 0.04 to p_a_wins
 (both should make compare.py fail, showing it can).
 """
 import argparse
@@ -36,7 +36,7 @@ def main():
     out = {k: res[k][0] for k in ("p_a_wins", "p_b_wins", "p_both_destroyed",
                                   "p_unresolved", "rounds_mean")}
     if mode == "bias":
-        out["p_a_wins"] += 0.02
+        out["p_a_wins"] += 0.04
     out["p_a_wins_se"] = res["p_a_wins"][1]          # extra keys: ignored by compare.py
     out["trials"] = args.trials
     out["sides"] = [{"name": side, "ships": [
