@@ -76,6 +76,7 @@ test: deps
 	python3 tests/army/check_matchup.py ./$(BIN)
 	sh tests/golden/run.sh ./$(BIN)
 	python3 tests/battle/compare.py ./$(BIN)
+	python3 tests/battle/deck/compare.py ./$(BIN)
 	python3 tools/layers.py --objects $(BUILD)
 	XWING_DATA=$(XWING_DATA) python3 tests/xwing_cards/run.py ./$(BIN)
 	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA) ./$(BIN); \

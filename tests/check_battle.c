@@ -8,6 +8,12 @@
 #include <unistd.h>
 
 /* A battle file from text; the sides and options read from it. */
+/* A lock ship (every card can act on it) and a focus ship (a Damaged Sensor Array or a Disabled
+ * Power Regulator cannot change a focus ship's round). */
+static const char lock_on_focus[] =
+    "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}],"
+    " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"actions\": [\"focus\"]}]}";
+
 static void load_battle(const char *text, no_battle_side *a, no_battle_side *b, no_battle_opts *o)
 {
     char path[64], err[NO_ERR_LEN];
@@ -129,14 +135,15 @@ START_TEST(t_round_tokens)
     ck_assert_int_eq(first->lock, 1);
     ck_assert_int_eq(first->focus, 0);
     ck_assert_int_eq(first->force, 1);
-    const bt_tokens *second = &x->state[x->round_start[x->first_state]];
+    const bt_tokens *second = &x->state[x->round_start[BT_ACT_ANY][x->first_state]];
     ck_assert_int_eq(second->lock, 1);
     ck_assert_int_eq(second->focus, 1);
     for (int s = 0; s < x->nstates; s++) { /* whatever was spent: the Force back to 1, focus gone */
-        const bt_tokens *n = &x->state[x->round_start[s]];
+        const bt_tokens *n = &x->state[x->round_start[BT_ACT_ANY][s]];
         ck_assert_int_eq(n->force, 1);
         ck_assert_int_eq(n->evade, 0);
-        ck_assert_int_eq(n->focus, !x->state[s].lock ? 0 : 1);
+        int ionized = x->state[s].ion >= x->ion_threshold; /* a Disabled Power Regulator's: a focus only */
+        ck_assert_int_eq(n->focus, x->state[s].lock || ionized ? 1 : 0);
     }
     const bt_ship *t1 = &m.ship[0]; /* focus and evade: focus each round (lock is not its action) */
     ck_assert_int_eq(t1->state[t1->first_state].focus, 1);
@@ -232,7 +239,7 @@ START_TEST(t_best_weapon)
     for (int sa = 0; sa < luke->nstates; sa++) {
         const bt_tokens *t = &luke->state[sa];
         seen[t->ammo[1]] = 1;
-        ck_assert_int_le(luke->state[luke->round_start[sa]].ammo[1], t->ammo[1]); /* no charge back */
+        ck_assert_int_le(luke->state[luke->round_start[BT_ACT_ANY][sa]].ammo[1], t->ammo[1]); /* no charge back */
         uint8_t st[BT_SHIPS] = {0};
         st[0] = (uint8_t)sa;
         double kill;
@@ -293,9 +300,9 @@ START_TEST(t_deck_by_hand)
     ck_assert_int_eq(s.hp[0], 2);
     ck_assert_int_eq(s.shield[0], 0);
     int left[BT_CARD_KINDS];
-    ck_assert_int_eq(bt_card_left(&s, 0, left), 33);
+    ck_assert_int_eq(bt_card_left(&m, &s, 0, left), 33);
     bt_card(&m, &s, 0, XW_CARD_HULL_BREACH, deal);
-    ck_assert_int_eq(bt_card_left(&s, 0, left), 32);
+    ck_assert_int_eq(bt_card_left(&m, &s, 0, left), 32);
     ck_assert_int_eq(left[XW_CARD_HULL_BREACH], 1);
     ck_assert_int_eq(bt_deal(&m, &s, 0, deal), 1); /* the second crit, face up */
     ck_assert_int_eq(s.hp[0], 1);
@@ -303,8 +310,8 @@ START_TEST(t_deck_by_hand)
     ck_assert_int_eq(deal[0], 1);
     ck_assert_int_eq(bt_deal(&m, &s, 0, deal), 0); /* the Direct Hit!'s damage destroys it, no card drawn */
     ck_assert_int_eq(s.hp[0], 0);
-    ck_assert_int_eq(bt_card_left(&s, 0, left), 31);
-    ck_assert_int_eq(bt_card_left(&s, 1, left), 33); /* the other player's deck */
+    ck_assert_int_eq(bt_card_left(&m, &s, 0, left), 31);
+    ck_assert_int_eq(bt_card_left(&m, &s, 1, left), 33); /* the other player's deck */
     /* Structural Damage: one defense die fewer from then on (the state's tokens say so); a Fuel
      * Leak adds 1 hit damage after the next crit damage */
     bt_state_start(&m, &s);
@@ -350,7 +357,8 @@ START_TEST(t_deck_rounds_are_shots_to_kill)
                 " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4, \"shields\": 1,"
                 "         \"actions\": [\"focus\"]}]}",
                 &a, &b, &o);
-    ck_assert_int_eq(o.deck, 1);
+    ck_assert_int_eq(o.deck, NO_DECK_ON);
+    o.deck = NO_DECK_DICE; /* run's cards: the ones its engine deals inside its attacks */
     no_rate mean[3];
     double unresolved[3];
     int exact;
@@ -394,12 +402,127 @@ START_TEST(t_deck_drivers_agree)
                 " \"range\": {\"1\": 0.5, \"3\": 0.5}, \"rounds\": 10}",
                 &a, &b, &o);
     o.run.threads = 2;
+    o.deck = NO_DECK_DICE; /* run's cards (every card: t_all_cards_drivers_agree, on a smaller battle) */
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
     bt_result ex;
     exact_and_monte_carlo(&m, &o, 300000, 11, &ex);
     ck_assert(ex.outcome[BT_A_WINS] > 0.05 && ex.outcome[BT_B_WINS] > 0.05);
     bt_result_free(&ex);
     bt_model_free(&m);
+}
+END_TEST
+
+/* Which kinds of card a side's deck tells apart: the ones that can change something for its ships
+ * (a Damaged Sensor Array or a Disabled Power Regulator nothing for ships whose action is a focus
+ * anyway; a Console Fire nothing for a passive side, which does not engage); the others count
+ * among the "other" cards, and the `dice` deck keeps run's kinds only. 33 cards each way. */
+START_TEST(t_card_kinds_by_side)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(lock_on_focus, &a, &b, &o);
+    static const int lock_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 10, 2, 2, 2, 2, 2},
+                     focus_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 14, 2, 0, 2, 0, 2},
+                     passive_focus[BT_CARD_KINDS] = {5, 4, 2, 2, 16, 0, 0, 2, 0, 2},
+                     dice[BT_CARD_KINDS] = {5, 4, 2, 2, 20, 0, 0, 0, 0, 0};
+    const int *want[3][2] = {{lock_ship, focus_ship}, {lock_ship, passive_focus}, {dice, dice}};
+    for (int c = 0; c < 3; c++) {
+        o.passive = c == 1 ? 1 << 1 : 0;
+        o.deck = c == 2 ? NO_DECK_DICE : NO_DECK_ON;
+        ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+        for (int side = 0; side < 2; side++) {
+            int total = 0;
+            for (int k = 0; k < BT_CARD_KINDS; k++) {
+                ck_assert_msg(m.deck_count[side][k] == want[c][side][k], "case %d side %d %s: %d", c, side,
+                              bt_card_names[k], m.deck_count[side][k]);
+                total += m.deck_count[side][k];
+            }
+            ck_assert_int_eq(total, 33);
+        }
+        bt_model_free(&m);
+    }
+}
+END_TEST
+
+/* The cards that act in a battle only, one at a time (battle_damage.c): a Panicked Pilot's two
+ * stress take the next round's action and only that one; a Wounded Pilot rolls after an action
+ * only; a Disabled Power Regulator's ion token before engaging breaks a lock, and the next
+ * round's ion maneuver repairs it; a Damaged Sensor Array leaves a lock ship no action; a ship
+ * rolls a die per Console Fire before it engages. */
+START_TEST(t_cards_by_hand)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(lock_on_focus, &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    const bt_ship *x = &m.ship[0], *y = &m.ship[1];
+    bt_state s;
+    bt_state_start(&m, &s);
+    uint8_t deal[2] = {0, 0};
+    ck_assert_int_eq(y->state[s.st[1]].focus, 1);
+    bt_card(&m, &s, 1, BT_PANICKED, deal);
+    bt_card(&m, &s, 1, BT_WOUNDED, deal);
+    ck_assert_int_eq(s.stress[1], 2);
+    ck_assert_int_eq(bt_round_start(&m, &s, 1), 0); /* stressed: no action, so no Wounded Pilot die */
+    ck_assert_int_eq(s.stress[1], 1);
+    ck_assert_int_eq(y->state[s.st[1]].focus, 0);
+    ck_assert_int_eq(bt_round_start(&m, &s, 1), 1); /* the blue maneuver takes the last stress: focus, a die */
+    ck_assert_int_eq(s.stress[1], 0);
+    ck_assert_int_eq(y->state[s.st[1]].focus, 1);
+    ck_assert_int_eq(x->state[s.st[0]].lock, 1);
+    bt_card(&m, &s, 0, BT_REGULATOR, deal);
+    ck_assert_int_eq(bt_before_engage(&m, &s, 0), 0); /* no Console Fire */
+    ck_assert_int_eq(x->state[s.st[0]].ion, 1);
+    ck_assert_int_eq(x->state[s.st[0]].lock, 0); /* ionized: the lock broken (L1238) */
+    ck_assert_int_eq(bt_round_start(&m, &s, 0), 0);
+    ck_assert_int_eq(bt_up(&s, 0, BT_REGULATOR), 0); /* the ion maneuver repaired it */
+    ck_assert_int_eq(x->state[s.st[0]].ion, 0);
+    ck_assert_int_eq(x->state[s.st[0]].lock, 0); /* ionized: a focus only, which it does not have */
+    bt_state sensor = s;
+    bt_card(&m, &sensor, 0, BT_SENSOR_ARRAY, deal);
+    bt_round_start(&m, &s, 0);
+    bt_round_start(&m, &sensor, 0);
+    ck_assert_int_eq(x->state[s.st[0]].lock, 1);
+    ck_assert_int_eq(x->state[sensor.st[0]].lock, 0);
+    bt_card(&m, &s, 0, BT_CONSOLE_FIRE, deal);
+    bt_card(&m, &s, 0, BT_CONSOLE_FIRE, deal);
+    ck_assert_int_eq(bt_before_engage(&m, &s, 0), 2);
+    ck_assert_int_eq(deal[0] + deal[1], 0); /* none of them deals damage as it is dealt */
+    bt_model_free(&m);
+}
+END_TEST
+
+/* Every card that acts: Monte Carlo within 5 standard errors of exact on a battle where all of
+ * them can (a lock ship and an evade ship). Initiatives differ, so without self-inflicted damage
+ * both ships cannot fall in one step: Console Fire makes it happen, the dice deck never. */
+START_TEST(t_all_cards_drivers_agree)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle("{\"a\": [{\"name\": \"x\", \"initiative\": 4, \"attack\": 3, \"agility\": 2, \"hull\": 3, \"shields\": 1,"
+                "         \"actions\": [\"lock\"]}],"
+                " \"b\": [{\"name\": \"y\", \"initiative\": 2, \"attack\": 3, \"agility\": 2, \"hull\": 4,"
+                "         \"actions\": [\"evade\"]}], \"rounds\": 8}",
+                &a, &b, &o);
+    o.run.threads = 2;
+    for (int deck = NO_DECK_ON; deck <= NO_DECK_DICE; deck++) {
+        o.deck = deck;
+        ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+        bt_result ex;
+        exact_and_monte_carlo(&m, &o, 300000, 13, &ex);
+        if (deck == NO_DECK_ON)
+            ck_assert_msg(ex.outcome[BT_BOTH] > 1e-3, "both destroyed: %g", ex.outcome[BT_BOTH]);
+        else
+            ck_assert(ex.outcome[BT_BOTH] < 1e-15);
+        bt_result_free(&ex);
+        bt_model_free(&m);
+    }
 }
 END_TEST
 
@@ -460,7 +583,7 @@ START_TEST(t_ion)
             continue;
         p_ion += t->p[k];
         ck_assert_int_eq(t->out[k].hit, 1);
-        const bt_tokens *next = &tie->state[tie->round_start[t->out[k].def_state]];
+        const bt_tokens *next = &tie->state[tie->round_start[BT_ACT_ANY][t->out[k].def_state]];
         ck_assert_int_eq(next->ion, 0);
         ck_assert_int_eq(next->focus, 1);
         ck_assert_int_eq(next->evade, 0);
@@ -495,7 +618,7 @@ START_TEST(t_charges_carry_as_shots_to_kill)
         /* matchup's rounds to destroy (fresh tokens: the T-65's focus each attack) carry it too */
         no_battle_defaults(&o);
         o.run.threads = 1;
-        o.deck = deck;
+        o.deck = deck ? NO_DECK_DICE : NO_DECK_OFF; /* run's cards, as its engine deals them */
         no_rate siege[3];
         double unresolved[3];
         int exact;
@@ -537,7 +660,7 @@ START_TEST(t_charges_carry_as_shots_to_kill)
         for (int s = 0; s < vet->nstates; s++)
             if (!vet->state[s].charges[0]) {
                 spent++;
-                ck_assert_int_eq(vet->state[vet->round_start[s]].charges[0], 0);
+                ck_assert_int_eq(vet->state[vet->round_start[BT_ACT_ANY][s]].charges[0], 0);
             }
         ck_assert_int_gt(spent, 0);
         bt_model_free(&m);
@@ -556,6 +679,7 @@ START_TEST(t_recurring_charges)
     static const char *const sides[2] = {VETERAN_WITH("lonewolf"), VETERAN_WITH("elusive")};
     load_sides(sides, &a, &b, &o);
     o.rounds = 6;
+    o.deck = NO_DECK_DICE; /* exact fits with run's cards */
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
     const bt_ship *wolf = &m.ship[0];
     ck_assert_int_eq(wolf->npools, 1);
@@ -570,7 +694,7 @@ START_TEST(t_recurring_charges)
     }
     ck_assert(spent_attacking && spent_defending);
     for (int s = 0; s < wolf->nstates; s++)
-        ck_assert_int_eq(wolf->state[wolf->round_start[s]].charges[0], 1);
+        ck_assert_int_eq(wolf->state[wolf->round_start[BT_ACT_ANY][s]].charges[0], 1);
     bt_result ex;
     o.run.threads = 2;
     exact_and_monte_carlo(&m, &o, 300000, 5, &ex);
@@ -592,6 +716,9 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_deck_by_hand);
     tcase_add_test(tc, t_deck_rounds_are_shots_to_kill);
     tcase_add_test(tc, t_deck_drivers_agree);
+    tcase_add_test(tc, t_card_kinds_by_side);
+    tcase_add_test(tc, t_cards_by_hand);
+    tcase_add_test(tc, t_all_cards_drivers_agree);
     tcase_add_test(tc, t_deck_off_past_33_hull);
     tcase_add_test(tc, t_ion);
     tcase_add_test(tc, t_charges_carry_as_shots_to_kill);

@@ -60,6 +60,12 @@ typedef struct no_battle_side {
     no_squad squad;        /* the squad read (cards point into it) */
 } no_battle_side;
 
+/* How a battle deals damage: points (the deck off); the damage deck with every card that acts
+ * without movement (on, the default); or with only the cards `run` models, the ones that act on
+ * dice and damage (dice: Direct Hit!, Fuel Leak, Hull Breach, Structural Damage). */
+enum { NO_DECK_OFF, NO_DECK_ON, NO_DECK_DICE, NO_DECK_N };
+extern const char *const no_deck_names[NO_DECK_N + 1]; /* "off", "on", "dice" */
+
 typedef struct no_battle_opts {
     no_run_opts run;       /* exact when no trials are given and the battle is small enough */
     int rounds;
@@ -68,7 +74,7 @@ typedef struct no_battle_opts {
     int target[2];         /* NO_TARGET_* for side A and side B */
     int action_order[NO_BATTLE_MAX_ACTIONS], nactions; /* --actions: NO_ACT_* in order */
     int passive;           /* bit s: side s does not attack (matchup's rounds to destroy) */
-    int deck;              /* deal damage cards from each player's damage deck (else damage is points) */
+    int deck;              /* NO_DECK_*: damage cards from each player's damage deck, or points */
     int fresh_tokens;      /* every attack starts with every token of the action order the ship
                             * has, as matchup's cells do (of what is spent only the abilities'
                             * charges carry: they are not tokens) */

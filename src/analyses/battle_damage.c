@@ -7,7 +7,37 @@
 #include "neverodds/xwing.h"
 #include <string.h>
 
-_Static_assert(BT_CARD_KINDS == XW_NCARDS, "bt_state.seen holds one count per kind of the deck");
+_Static_assert((int)BT_OTHER == (int)XW_CARD_OTHER && (int)BT_STRUCTURAL == (int)XW_CARD_STRUCTURAL, "run's kinds come first");
+_Static_assert(BT_CARD_KINDS <= sizeof ((bt_state *)0)->seen[0], "bt_state.seen holds one count per kind");
+
+/* The core deck's 14 cards (xwing-data2 damage-decks/core.json), by what they do in a battle
+ * without movement:
+ * - Direct Hit! (5), Fuel Leak (4), Hull Breach (2), Structural Damage (2): as in `run`;
+ * - Console Fire (2): before the ship engages, 1 attack die; a hit (not a crit) deals it 1 hit
+ *   damage;
+ * - Damaged Sensor Array (2): its only action is a focus;
+ * - Panicked Pilot (2): 2 stress, then repaired;
+ * - Disabled Power Regulator (2): before it engages, 1 ion token; repaired after an ion maneuver;
+ * - Wounded Pilot (2): after each action, 1 attack die; a hit or crit gives 1 stress;
+ * - the other 10: Weapons Failure and Blinded Pilot (their effect on the holder's later attacks
+ *   is not modelled in a battle: `run` models them as attacker.damage_cards), Damaged Engine,
+ *   Loose Stabilizer and Stunned Pilot (they act on maneuvers and obstacles, which a battle
+ *   without movement does not have).
+ * No ship repairs a card by an action (the cards' "Action: Repair this card"): each round's
+ * action is a token. */
+const int bt_deck_count[BT_CARD_KINDS] = {[BT_DIRECT_HIT] = 5, [BT_FUEL_LEAK] = 4, [BT_HULL_BREACH] = 2,
+                                          [BT_STRUCTURAL] = 2, [BT_OTHER] = 10, [BT_CONSOLE_FIRE] = 2,
+                                          [BT_SENSOR_ARRAY] = 2, [BT_PANICKED] = 2, [BT_REGULATOR] = 2,
+                                          [BT_WOUNDED] = 2};
+const char *const bt_card_names[BT_CARD_KINDS] = {
+    "Direct Hit!", "Fuel Leak", "Hull Breach", "Structural Damage", "other", "Console Fire",
+    "Damaged Sensor Array", "Panicked Pilot", "Disabled Power Regulator", "Wounded Pilot"};
+
+/* Where bt_state.up keeps each kind that stays face up and acts at set times (-1: elsewhere). */
+static const int8_t up_shift[BT_CARD_KINDS] = {-1, -1, -1, -1, -1, [BT_CONSOLE_FIRE] = 0, [BT_SENSOR_ARRAY] = 2,
+                                               [BT_PANICKED] = -1, [BT_REGULATOR] = 4, [BT_WOUNDED] = 6};
+
+int bt_up(const bt_state *s, int t, int kind) { return s->up[t] >> up_shift[kind] & 3; }
 
 void bt_state_start(const bt_model *m, bt_state *s)
 {
@@ -40,23 +70,47 @@ int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2])
     return 0;
 }
 
-int bt_card_left(const bt_state *s, int side, int left[BT_CARD_KINDS])
+int bt_card_left(const bt_model *m, const bt_state *s, int side, int left[BT_CARD_KINDS])
 {
     int total = 0;
     for (int k = 0; k < BT_CARD_KINDS; k++)
-        total += left[k] = no_xwing_damage_deck.count[k] - s->seen[side][k];
+        total += left[k] = m->deck_count[side][k] - s->seen[side][k];
     return total;
 }
 
 void bt_card(const bt_model *m, bt_state *s, int t, int kind, uint8_t to_deal[2])
 {
     s->seen[m->ship[t].side][kind]++;
-    if (kind == XW_CARD_DIRECT_HIT) /* one more hit damage; the card is repaired (face down, still dealt) */
+    if (kind == BT_DIRECT_HIT) /* one more hit damage; the card is repaired (face down, still dealt) */
         to_deal[0]++;
-    else if (kind == XW_CARD_FUEL_LEAK)
+    else if (kind == BT_FUEL_LEAK)
         s->fuel[t]++;
-    else if (kind == XW_CARD_HULL_BREACH)
+    else if (kind == BT_HULL_BREACH)
         s->breach[t]++;
-    else if (kind == XW_CARD_STRUCTURAL)
+    else if (kind == BT_STRUCTURAL)
         s->st[t] = (uint8_t)m->ship[t].structural_up[s->st[t]];
+    else if (kind == BT_PANICKED) /* then repaired */
+        s->stress[t] = (uint8_t)(s->stress[t] + 2);
+    else if (up_shift[kind] >= 0)
+        s->up[t] = (uint8_t)(s->up[t] + (1 << up_shift[kind]));
+}
+
+int bt_before_engage(const bt_model *m, bt_state *s, int t)
+{
+    for (int k = bt_up(s, t, BT_REGULATOR); k > 0; k--)
+        s->st[t] = (uint8_t)m->ship[t].ion_up[s->st[t]];
+    return bt_up(s, t, BT_CONSOLE_FIRE);
+}
+
+int bt_round_start(const bt_model *m, bt_state *s, int t)
+{
+    const bt_ship *sh = &m->ship[t];
+    int x = s->st[t];
+    if (s->stress[t])
+        s->stress[t]--;
+    if (sh->state[x].ion >= sh->ion_threshold) /* an ion maneuver: the regulators are repaired */
+        s->up[t] = (uint8_t)(s->up[t] & ~(3 << up_shift[BT_REGULATOR]));
+    int mode = s->stress[t] ? BT_ACT_NONE : bt_up(s, t, BT_SENSOR_ARRAY) ? BT_ACT_FOCUS : BT_ACT_ANY;
+    s->st[t] = (uint8_t)sh->round_start[mode][x];
+    return sh->acted[x] >> mode & 1 ? bt_up(s, t, BT_WOUNDED) : 0;
 }

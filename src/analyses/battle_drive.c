@@ -229,13 +229,45 @@ static void levels_from_losses(const bt_model *m, bt_result *r)
 }
 
 /* A card's kind drawn from what its side's deck has left. */
-static int draw_card(const bt_state *b, int side, no_pcg32 *rng)
+static int draw_card(const bt_model *m, const bt_state *b, int side, no_pcg32 *rng)
 {
-    int left[BT_CARD_KINDS], total = bt_card_left(b, side, left), k = 0;
+    int left[BT_CARD_KINDS], total = bt_card_left(m, b, side, left), k = 0;
     int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32);
     while (x >= left[k])
         x -= left[k++];
     return k;
+}
+
+/* Damage to ship t, each face-up card's kind drawn from its side's deck. */
+static void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng)
+{
+    while (bt_deal(m, b, t, to_deal))
+        bt_card(m, b, t, draw_card(m, b, m->ship[t].side, rng), to_deal);
+}
+
+/* The results of n dice that each show one with chance eighths/8. */
+static int roll(int n, int eighths, no_pcg32 *rng)
+{
+    int got = 0;
+    for (int i = 0; i < n; i++)
+        got += (int)(no_pcg32_next(rng) >> 29) < eighths;
+    return got;
+}
+
+/* Console Fire's die shows a hit on 3 of its 8 faces (a crit does not count); a Wounded Pilot's
+ * a hit or a crit, 4 of 8 (dice.md). */
+#define CONSOLE_FIRE_HITS 3
+#define WOUNDED_PILOT_HITS 4
+
+/* Round k's start for every ship not removed: the End phase and the Activation (bt_round_start),
+ * its Wounded Pilot dice rolled. */
+static void mc_round_start(const bt_model *m, bt_state *b, no_pcg32 *rng)
+{
+    for (int x = 0; x < m->n; x++)
+        if (b->st[x] != BT_GONE) {
+            int dice = bt_round_start(m, b, x);
+            b->stress[x] = (uint8_t)(b->stress[x] + roll(dice, WOUNDED_PILOT_HITS, rng));
+        }
 }
 
 static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setup *ms, no_pcg32 *rng,
@@ -260,6 +292,18 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
+            if (st[s] != BT_GONE && m->engage_cards[m->ship[s].side]) {
+                int fires = bt_before_engage(m, &b, s), hits = hp[s] ? roll(fires, CONSOLE_FIRE_HITS, rng) : 0;
+                if (hits) {
+                    uint8_t to_deal[2] = {(uint8_t)hits, 0};
+                    suffer(m, &b, s, to_deal, rng);
+                    if (!hp[s]) { /* it still attacks: it is removed at the end of its step */
+                        left[m->ship[s].side]--;
+                        lost[m->ship[s].side] += m->ship[s].points;
+                        dead[ndead++] = (uint8_t)s;
+                    }
+                }
+            }
             if (st[s] != BT_GONE) {
                 int t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked);
                 if (t >= 0) {
@@ -275,8 +319,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                     st[t] = out->def_state;
                     attacked[t]++;
                     uint8_t to_deal[2] = {out->hit, out->crit};
-                    while (bt_deal(m, &b, t, to_deal))
-                        bt_card(m, &b, t, draw_card(&b, m->ship[t].side, rng), to_deal);
+                    suffer(m, &b, t, to_deal, rng);
                     if (!hp[t]) {
                         left[m->ship[t].side]--;
                         lost[m->ship[t].side] += m->ship[t].points;
@@ -294,10 +337,12 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 return;
             }
         }
-        if (ms->refresh)
+        if (m->round_cards)
+            mc_round_start(m, &b, rng);
+        else if (ms->refresh)
             for (int x = 0; x < m->n; x++)
                 if (st[x] != BT_GONE)
-                    st[x] = (uint8_t)m->ship[x].round_start[st[x]];
+                    st[x] = (uint8_t)m->ship[x].round_start[BT_ACT_ANY][st[x]];
         if (ndead)
             record_losses(m, r, k, dead, ndead, left, lost);
     }
@@ -338,7 +383,7 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
     mc_setup ms = {.refresh = 0};
     for (int i = 0; i < m->n; i++)
         for (int x = 0; x < m->ship[i].nstates; x++)
-            ms.refresh |= m->ship[i].round_start[x] != x;
+            ms.refresh |= m->ship[i].round_start[BT_ACT_ANY][x] != x;
     make_plan(m, 0, &ms.plans[0]);
     make_plan(m, 1, &ms.plans[1]);
     double cum = 0;
@@ -379,20 +424,21 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
 /* A map from battle states to their chances. Keys are packed: of each of bt_state's fields the
  * first n bytes (the ships'), then the decks, in whole words (1 v 1 with the deck: 4 words, not
  * 14); the map's work is mostly copying, hashing and comparing them. */
-#define JFIELDS 6 /* bt_state's per-ship arrays, in order */
+#define JFIELDS 8 /* bt_state's per-ship arrays, in order */
 typedef struct jmap {
     uint64_t *key;
     double *p;
     size_t cap, n;
     size_t adds;  /* additions, the map's work */
     int ships, words;
+    const bt_model *model; /* the battle's, for its sides */
 } jmap;
 
 /* bt_state's per-ship arrays, in the order a key holds them (writable: unpack fills them). */
 static void fields_of(const bt_state *s, uint8_t *field[JFIELDS])
 {
     bt_state *w = (bt_state *)s;
-    uint8_t *f[JFIELDS] = {w->hp, w->st, w->attacked, w->shield, w->breach, w->fuel};
+    uint8_t *f[JFIELDS] = {w->hp, w->st, w->attacked, w->shield, w->breach, w->fuel, w->up, w->stress};
     memcpy(field, f, sizeof f);
 }
 
@@ -425,9 +471,11 @@ static uint64_t jhash(const uint64_t *key, int words)
 }
 
 /* An empty map of `cap` slots (a power of two) for states of n ships. */
-static void jmap_alloc(jmap *m, size_t cap, int n)
+static void jmap_alloc(jmap *m, size_t cap, const bt_model *model)
 {
-    *m = (jmap){.cap = cap, .ships = n, .words = (JFIELDS * n + (int)sizeof((bt_state *)0)->seen + 7) / 8};
+    int n = model->n;
+    *m = (jmap){.cap = cap, .ships = n, .model = model,
+                .words = (JFIELDS * n + (int)sizeof((bt_state *)0)->seen + 7) / 8};
     m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);
     m->p = malloc(m->cap * sizeof *m->p);
     if (!m->key || !m->p)
@@ -436,7 +484,7 @@ static void jmap_alloc(jmap *m, size_t cap, int n)
         m->p[i] = -1;
 }
 
-static void jmap_init(jmap *m, int n) { jmap_alloc(m, 64, n); }
+static void jmap_init(jmap *m, const bt_model *model) { jmap_alloc(m, 64, model); }
 
 static void jmap_free(jmap *m)
 {
@@ -449,7 +497,7 @@ static void jmap_add_key(jmap *m, const uint64_t *key, double p)
     size_t w = (size_t)m->words;
     if (2 * (m->n + 1) > m->cap) {
         jmap old = *m;
-        jmap_alloc(m, 2 * old.cap, old.ships);
+        jmap_alloc(m, 2 * old.cap, old.model);
         for (size_t i = 0; i < old.cap; i++)
             if (old.p[i] >= 0)
                 jmap_add_key(m, &old.key[i * w], old.p[i]);
@@ -471,6 +519,16 @@ static void jmap_add(jmap *m, const bt_state *s, double p)
 {
     uint64_t key[(JFIELDS * BT_SHIPS + sizeof s->seen + 7) / 8];
     pack(s, m->ships, key, m->words);
+    /* a side none of whose ships can survive a card (a card is read only by a ship it leaves with
+     * hull) will read no more: what its deck has shown can change nothing, so states merge */
+    uint8_t *seen = (uint8_t *)key + JFIELDS * m->ships;
+    for (int side = 0, x = 0; side < 2; side++) {
+        int reads = 0;
+        for (int end = x + m->model->nside[side]; x < end; x++)
+            reads |= s->hp[x] >= s->shield[x] + 2;
+        if (!reads)
+            memset(seen + side * sizeof s->seen[0], 0, sizeof s->seen[0]);
+    }
     jmap_add_key(m, key, p);
 }
 
@@ -485,7 +543,7 @@ static void deal_exact(const bt_model *m, bt_state *y, int t, uint8_t to_deal[2]
         jmap_add(to, y, p);
         return;
     }
-    int left[BT_CARD_KINDS], total = bt_card_left(y, m->ship[t].side, left);
+    int left[BT_CARD_KINDS], total = bt_card_left(m, y, m->ship[t].side, left);
     for (int k = 0; k < BT_CARD_KINDS; k++) {
         if (!left[k])
             continue;
@@ -493,6 +551,57 @@ static void deal_exact(const bt_model *m, bt_state *y, int t, uint8_t to_deal[2]
         uint8_t more[2] = {to_deal[0], to_deal[1]};
         bt_card(m, &z, t, k, more);
         deal_exact(m, &z, t, more, p * left[k] / total, to);
+    }
+}
+
+/* The chance that h of n dice show a face that each shows with chance q. */
+static double binomial(int n, int h, double q)
+{
+    double p = 1;
+    for (int i = 0; i < n; i++)
+        p *= i < h ? q : 1 - q;
+    for (int i = 1; i <= h; i++) /* n choose h */
+        p = p * (n - h + i) / i;
+    return p;
+}
+
+/* What acts before ship s engages (bt_before_engage), from every state of `from` into `to`: a
+ * branch for each number of its Console Fire dice that hit. */
+static void exact_engage(const bt_model *m, int s, const jmap *from, jmap *to)
+{
+    for (size_t i = 0; i < from->cap; i++) {
+        if (from->p[i] < 0)
+            continue;
+        bt_state y;
+        jmap_at(from, i, &y);
+        int fires = y.st[s] == BT_GONE ? 0 : bt_before_engage(m, &y, s);
+        if (!fires || !y.hp[s]) {
+            jmap_add(to, &y, from->p[i]);
+            continue;
+        }
+        for (int h = 0; h <= fires; h++) {
+            bt_state z = y;
+            uint8_t to_deal[2] = {(uint8_t)h, 0};
+            deal_exact(m, &z, s, to_deal, from->p[i] * binomial(fires, h, CONSOLE_FIRE_HITS / 8.0), to);
+        }
+    }
+}
+
+/* The start of the next round for ships x.. of y (bt_round_start), into `to`: a branch for each
+ * number of a ship's Wounded Pilot dice that hit. */
+static void exact_round_start(const bt_model *m, bt_state *y, int x, double p, jmap *to)
+{
+    for (; x < m->n && y->st[x] == BT_GONE; x++)
+        ;
+    if (x == m->n) {
+        jmap_add(to, y, p);
+        return;
+    }
+    int dice = bt_round_start(m, y, x);
+    for (int h = 0; h <= dice; h++) {
+        bt_state z = *y;
+        z.stress[x] = (uint8_t)(z.stress[x] + h);
+        exact_round_start(m, &z, x + 1, p * binomial(dice, h, WOUNDED_PILOT_HITS / 8.0), to);
     }
 }
 
@@ -538,7 +647,11 @@ static void exact_step_end(const bt_model *m, int k, const jmap *from, jmap *to,
             continue;
         bt_state y;
         jmap_at(from, i, &y);
-        if (!step_end(m, y.hp, y.st))
+        int going = step_end(m, y.hp, y.st);
+        for (int x = 0; x < m->n; x++)
+            if (y.st[x] == BT_GONE) /* what a removed ship holds can change nothing: states merge */
+                y.up[x] = y.stress[x] = 0;
+        if (!going)
             record_end(m, r, k, y.hp, from->p[i], 0);
         else
             jmap_add(to, &y, from->p[i]);
@@ -565,7 +678,7 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
     make_plan(m, 0, &plans[0]);
     make_plan(m, 1, &plans[1]);
     jmap now;
-    jmap_init(&now, m->n);
+    jmap_init(&now, m);
     bt_state start;
     bt_state_start(m, &start);
     jmap_add(&now, &start, 1);
@@ -574,27 +687,33 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
      * change is below any figure printed (and below the tests' 1e-12) */
     for (int k = 1; k <= o->rounds && now.n && !rc && mass(&now) >= 1e-16; k++) {
         jmap next;
-        jmap_init(&next, m->n);
+        jmap_init(&next, m);
         for (int first = 0; first < 2 && !rc; first++) {
             double pf = o->first == NO_FIRST_ROLLED ? 0.5 : (o->first == NO_FIRST_B) == first;
             for (int r3 = 1; r3 <= 3 && pf > 0 && !rc; r3++) {
                 if (!(range_p[r3] > 0))
                     continue;
                 jmap cur;
-                jmap_init(&cur, m->n);
+                jmap_init(&cur, m);
                 for (size_t i = 0; i < now.cap; i++)
                     if (now.p[i] >= 0)
                         jmap_add_key(&cur, &now.key[i * (size_t)now.words], now.p[i] * pf * range_p[r3]);
                 const plan *p = &plans[first];
                 for (int i = 0; i < p->n && !rc; i++) {
                     jmap after;
-                    jmap_init(&after, m->n);
+                    if (m->engage_cards[m->ship[p->order[i]].side]) {
+                        jmap_init(&after, m);
+                        exact_engage(m, p->order[i], &cur, &after);
+                        jmap_free(&cur);
+                        cur = after;
+                    }
+                    jmap_init(&after, m);
                     int over = exact_attack(m, o, p->order[i], r3, &cur, &after, budget, work_budget - work);
                     work += after.adds;
                     jmap_free(&cur);
                     cur = after;
                     if (p->last_of_step[i]) {
-                        jmap_init(&after, m->n);
+                        jmap_init(&after, m);
                         exact_step_end(m, k, &cur, &after, r);
                         jmap_free(&cur);
                         cur = after;
@@ -607,11 +726,14 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                     if (cur.p[i] >= 0) {
                         bt_state y;
                         jmap_at(&cur, i, &y);
-                        for (int x = 0; x < m->n; x++) {
-                            y.attacked[x] = 0;
-                            if (y.st[x] != BT_GONE)
-                                y.st[x] = (uint8_t)m->ship[x].round_start[y.st[x]];
+                        memset(y.attacked, 0, sizeof y.attacked);
+                        if (m->round_cards) {
+                            exact_round_start(m, &y, 0, cur.p[i], &next);
+                            continue;
                         }
+                        for (int x = 0; x < m->n; x++)
+                            if (y.st[x] != BT_GONE)
+                                y.st[x] = (uint8_t)m->ship[x].round_start[BT_ACT_ANY][y.st[x]];
                         jmap_add(&next, &y, cur.p[i]);
                     }
                 jmap_free(&cur);

@@ -15,6 +15,7 @@ const char *const no_target_descriptions[NO_TARGET_N] = {
     "the enemy its side has attacked least this round",
 };
 const char *const no_first_names[NO_FIRST_N + 1] = {"rolled", "a", "b", NULL};
+const char *const no_deck_names[NO_DECK_N + 1] = {"off", "on", "dice", NULL};
 
 void no_battle_defaults(no_battle_opts *o)
 {
@@ -24,7 +25,7 @@ void no_battle_defaults(no_battle_opts *o)
     o->rounds = NO_BATTLE_DEFAULT_ROUNDS;
     o->first = NO_FIRST_ROLLED;
     o->range_p[2] = 1.0;
-    o->deck = 1;
+    o->deck = NO_DECK_ON;
     static const int order[] = {NO_ACT_FOCUS, NO_ACT_CALCULATE, NO_ACT_LOCK, NO_ACT_EVADE, NO_ACT_REINFORCE};
     o->nactions = (int)(sizeof order / sizeof *order);
     memcpy(o->action_order, order, sizeof order);
@@ -274,8 +275,11 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
             o->rounds = jr_int(&j, root, "rounds", "", 1, NO_BATTLE_MAX_ROUNDS, o->rounds, 0);
         if (!j.failed && cJSON_GetObjectItemCaseSensitive(root, "first_player"))
             o->first = jr_enum_key(&j, root, "first_player", "", no_first_names, "a first player", o->first);
-        if (!j.failed)
-            o->deck = jr_bool(&j, root, "damage_deck", "", o->deck);
+        const cJSON *deck = cJSON_GetObjectItemCaseSensitive(root, "damage_deck");
+        if (!j.failed && cJSON_IsString(deck)) /* "on", "off", "dice"; or true (on) and false (off) */
+            o->deck = jr_enum_key(&j, root, "damage_deck", "", no_deck_names, "a damage deck", o->deck);
+        else if (!j.failed && deck)
+            o->deck = jr_bool(&j, root, "damage_deck", "", o->deck) ? NO_DECK_ON : NO_DECK_OFF;
     }
     cJSON_Delete(root);
     if (j.failed)

@@ -9,6 +9,14 @@
 #define BT_MAX_STATES 128 /* token states of one ship */
 #define BT_MAX_HP NO_BATTLE_MAX_HP
 
+/* The damage deck's kinds as a battle tells them apart (cards from xwing-data2's core deck,
+ * described in our words; the seeds do not list them, L532). The first five are `run`'s
+ * (no_xwing_damage_deck, XW_CARD_*); the others act in a battle only (battle_damage.c). */
+enum { BT_DIRECT_HIT, BT_FUEL_LEAK, BT_HULL_BREACH, BT_STRUCTURAL, BT_OTHER, BT_CONSOLE_FIRE, BT_SENSOR_ARRAY,
+       BT_PANICKED, BT_REGULATOR, BT_WOUNDED, BT_CARD_KINDS };
+extern const int bt_deck_count[BT_CARD_KINDS];      /* the 33 cards */
+extern const char *const bt_card_names[BT_CARD_KINDS];
+
 /* The tokens a ship holds between attacks (the ones the dice use), and what else of it the
  * next attacks read: its face-up Structural Damage cards (one defense die fewer each) and its
  * ion tokens (ionized at the ship's threshold: no lock, and the next round's action a focus). */
@@ -43,6 +51,9 @@ typedef struct bt_table {
     double tail[BT_MAX_HP + 1]; /* P(damage >= h) */
 } bt_table;
 
+enum { BT_ACT_ANY, BT_ACT_FOCUS, BT_ACT_NONE, BT_MODES };
+enum { BT_NEED_FOCUS = 1, BT_NEED_NONE = 2, BT_NEED_ION = 4 };
+
 typedef struct bt_ship {
     const no_battle_ship *src;
     int side, hp, points, initiative;
@@ -53,9 +64,16 @@ typedef struct bt_ship {
     int pool[BT_POOLS];             /* the cards (src->card's) whose abilities' charges carry */
     int nstates;
     bt_tokens state[BT_MAX_STATES];
-    int round_start[BT_MAX_STATES]; /* the state after the End phase and the next round's action */
+    /* round_start[mode][x]: the state after the End phase and the next round's action, the action
+     * any of the order (BT_ACT_ANY), a focus only (a face-up Damaged Sensor Array) or none
+     * (stressed); a mode the battle never needs stays -1. acted[x] bit mode: an action was
+     * performed (a Wounded Pilot rolls after it). */
+    int round_start[BT_MODES][BT_MAX_STATES];
+    uint8_t acted[BT_MAX_STATES];
     int structural_up[BT_MAX_STATES]; /* the state with one more face-up Structural Damage (the deck) */
+    int ion_up[BT_MAX_STATES];      /* the state with one more ion token (a Disabled Power Regulator) */
     int first_state;                /* round 1 */
+    int needs;                      /* BT_NEED_* bits: the state links the battle's cards use */
 } bt_ship;
 
 typedef struct bt_model {
@@ -63,6 +81,14 @@ typedef struct bt_model {
     int passive;                     /* bit s: side s does not attack (no tables for it) */
     int fresh;                       /* no_battle_opts.fresh_tokens */
     int deck;                        /* the damage deck's cards are dealt (else damage is points) */
+    int deck_mode;                   /* NO_DECK_ON or NO_DECK_DICE when the deck is dealt */
+    /* The cards of each kind in a side's deck as the battle tells them apart: a kind whose effect
+     * can change nothing for any ship of that side (e.g. a Damaged Sensor Array on ships whose
+     * action is a focus anyway) is counted among the others, so the exact driver does not follow
+     * a difference that makes none. */
+    int deck_count[2][BT_CARD_KINDS];
+    int engage_cards[2];             /* side s's ships may hold cards that act before they engage */
+    int round_cards;                 /* some ship may hold cards that act at a round's start */
     char deck_off_why[384];          /* the deck was asked for but cannot be modelled here */
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* ranges 1 to 3 (a Monte Carlo run keeps those with a chance) */
@@ -81,11 +107,12 @@ typedef struct bt_model {
  * deck, its shields left and its face-up Hull Breaches and Fuel Leaks, and the cards each side's
  * deck has shown face up (by exchangeability, the face-down ones do not change the next draw's
  * odds, as in the engine: xwing_damage.c). Unused bytes stay 0: states compare whole. */
-#define BT_CARD_KINDS 5 /* no_xwing_damage_deck's kinds */
 typedef struct bt_state {
     uint8_t hp[BT_SHIPS], st[BT_SHIPS], attacked[BT_SHIPS];
     uint8_t shield[BT_SHIPS], breach[BT_SHIPS], fuel[BT_SHIPS];
-    uint8_t seen[2][8];   /* [side][kind < BT_CARD_KINDS]: 8 keeps the state whole words */
+    uint8_t up[BT_SHIPS];     /* face-up cards that stay and act at set times: bt_up */
+    uint8_t stress[BT_SHIPS]; /* stress tokens (a Panicked Pilot, a Wounded Pilot) */
+    uint8_t seen[2][12];      /* [side][kind < BT_CARD_KINDS]: 12 keeps the state whole words */
 } bt_state;
 #define BT_GONE 0xFF /* a removed ship's token state */
 
@@ -107,8 +134,21 @@ static inline int bt_deal(const bt_model *m, bt_state *s, int t, uint8_t to_deal
     s->hp[t] = (uint8_t)(d >= s->hp[t] ? 0 : s->hp[t] - d);
     return 0;
 }
-/* The cards of each kind left in the deck of ship t's side, into left[]; their total. */
-int bt_card_left(const bt_state *s, int side, int left[BT_CARD_KINDS]);
+/* The cards of each kind left in the deck of side `side`, into left[]; their total. */
+int bt_card_left(const bt_model *m, const bt_state *s, int side, int left[BT_CARD_KINDS]);
+/* The face-up cards of `kind` (Console Fire, Damaged Sensor Array, Disabled Power Regulator,
+ * Wounded Pilot) ship t holds: two bits each of bt_state.up (the deck has two of each). */
+int bt_up(const bt_state *s, int t, int kind);
+/* Before ship t engages (its step of the Engagement phase): each face-up Disabled Power
+ * Regulator gives it an ion token (ionized, it breaks its lock: L1238). The Console Fire dice
+ * it rolls then (each hit, 3 in 8, deals it 1 hit damage): the caller rolls and deals them. */
+int bt_before_engage(const bt_model *m, bt_state *s, int t);
+/* The End phase and the next round's Activation for ship t (not removed): a stressed ship flies
+ * a blue maneuver (L758; an ion maneuver is blue, L1244), which takes one stress and, when it is
+ * ionized, repairs its Disabled Power Regulators; then its action (none while stressed, L71,
+ * L760; a focus only with a Damaged Sensor Array). The Wounded Pilot dice it rolls after its
+ * action (each hit or crit, 1 in 2, gives it a stress): the caller rolls them. */
+int bt_round_start(const bt_model *m, bt_state *s, int t);
 /* The card of `kind` dealt face up to ship t takes effect (a Direct Hit! adds to to_deal). */
 void bt_card(const bt_model *m, bt_state *s, int t, int kind, uint8_t to_deal[2]);
 

@@ -65,20 +65,38 @@ static const char *const assumptions[] = {
 };
 #define NASSUMPTIONS (int)(sizeof assumptions / sizeof *assumptions)
 
-/* How damage is dealt: the damage deck's cards, or points. */
-static const char *const deck_words[2] = {
+/* How damage is dealt: points, or the damage deck's cards, every one that acts without movement
+ * (on) or `run`'s only (dice); by NO_DECK_*. */
+#define DECK_DEALT                                                                                            \
+    "damage: hit damage, then crit damage, one point at a time, shields first (L652), then damage cards from " \
+    "the defender's player's own deck (L516), a crit's face up; of the deck `run` uses (33 cards, from "       \
+    "xwing-data2's core deck) the face-up Direct Hit!, Fuel Leak, Hull Breach and Structural Damage act as in " \
+    "`run` and stay with the ship"
+static const char *const deck_words[NO_DECK_N] = {
     "damage: each uncancelled hit or crit is one point, shields first (L652); no damage cards (the deck off)",
-    "damage: hit damage, then crit damage, one point at a time, shields first (L652), then damage cards from "
-    "the defender's player's own deck (L516), a crit's face up; of the deck `run` uses (33 cards, from issue "
-    "#5) the face-up Direct Hit!, Fuel Leak, Hull Breach and Structural Damage act as in `run` and stay with "
-    "the ship, the other 20 cards' effects are not modelled; a ship is destroyed when its cards reach its hull. "
-    "Tokens are spent for the dice's damage, the cards unseen, and a target's chance to be destroyed is the "
-    "dice's damage against its hit points left",
+    DECK_DEALT ", and so do Console Fire (before the ship engages, an attack die: a hit deals it 1 hit damage), "
+    "Damaged Sensor Array (a focus its only action), Panicked Pilot (2 stress; a stressed ship takes no action, "
+    "L71, L760, and sheds one stress a round on a blue maneuver, L758), Disabled Power Regulator (an ion token "
+    "before the ship engages; repaired after its ion maneuver) and Wounded Pilot (after each action an attack "
+    "die: a hit or crit gives 1 stress); Weapons Failure and Blinded Pilot are dealt without effect on the "
+    "holder's later attacks (`run` models them), and Damaged Engine, Loose Stabilizer and Stunned Pilot act on "
+    "maneuvers and obstacles, which a battle without movement does not have; no ship repairs a card by an "
+    "action. A ship is destroyed when its cards reach its hull. Tokens are spent for the dice's damage, the "
+    "cards unseen, and a target's chance to be destroyed is the dice's damage against its hit points left",
+    DECK_DEALT "; the other 20 cards are dealt without effect (--deck dice: `run`'s cards only). A ship is "
+    "destroyed when its cards reach its hull. Tokens are spent for the dice's damage, the cards unseen, and a "
+    "target's chance to be destroyed is the dice's damage against its hit points left",
 };
+
+/* The report's title words for the damage. */
+static const char *deck_title(const bt_model *m)
+{
+    return !m->deck ? "" : m->deck_mode == NO_DECK_DICE ? " with the damage deck (run's cards only)" : " with the damage deck";
+}
 
 static const char *assumption(const bt_model *m, int i)
 {
-    return assumptions[i] ? assumptions[i] : deck_words[m->deck];
+    return assumptions[i] ? assumptions[i] : deck_words[m->deck ? m->deck_mode : NO_DECK_OFF];
 }
 
 static void range_words(const double *p, char *out, size_t n)
@@ -158,7 +176,7 @@ static void text_report(FILE *f, const bt_report *rep)
     range_words(o->range_p, ranges, sizeof ranges);
     actions_words(o, actions, sizeof actions);
     fprintf(f, "neverodds %s — battle, rules xwing-2e%s, token spending by policy %s; %s\n", NO_VERSION,
-            m->deck ? " with the damage deck" : "", m->policy[0], method);
+            deck_title(m), m->policy[0], method);
     if (*m->deck_off_why)
         fprintf(f, "note: %s\n", m->deck_off_why);
     for (int s = 0; s < 2; s++) {
@@ -280,6 +298,8 @@ static void json_report(FILE *f, const bt_report *rep)
     cJSON_AddStringToObject(root, "neverodds", NO_VERSION);
     cJSON_AddStringToObject(root, "rules", "xwing-2e");
     cJSON_AddBoolToObject(root, "damage_deck", m->deck);
+    if (m->deck) /* "on": every card that acts without movement; "dice": run's only */
+        cJSON_AddStringToObject(root, "damage_cards", no_deck_names[m->deck_mode]);
     if (*m->deck_off_why)
         cJSON_AddStringToObject(root, "damage_deck_off", m->deck_off_why);
     cJSON_AddStringToObject(root, "policy", m->policy[0]);
@@ -465,7 +485,7 @@ int bt_print(FILE *f, const bt_report *rep, char *err, size_t errlen)
     char method[160], foot[300];
     method_words(rep, method, sizeof method);
     snprintf(foot, sizeof foot, "X-Wing · rules xwing-2e%s · policy %s · %s · neverodds %s",
-             rep->model->deck ? " with the damage deck" : "", rep->model->policy[0], method, NO_VERSION);
+             deck_title(rep->model), rep->model->policy[0], method, NO_VERSION);
     if (o->plot && survival_chart(rep, foot, err, errlen))
         rc = 1;
     if (o->plot_ranges && ranges_chart(rep, foot, err, errlen))

@@ -35,7 +35,10 @@ static int intern(bt_ship *s, const bt_tokens *t)
     if (s->nstates == BT_MAX_STATES)
         return -1;
     s->state[s->nstates] = *t;
-    s->round_start[s->nstates] = s->structural_up[s->nstates] = -1;
+    for (int mode = 0; mode < BT_MODES; mode++)
+        s->round_start[mode][s->nstates] = -1;
+    s->structural_up[s->nstates] = s->ion_up[s->nstates] = -1;
+    s->acted[s->nstates] = 0;
     return s->nstates++;
 }
 
@@ -45,8 +48,10 @@ static int intern(bt_ship *s, const bt_tokens *t)
  * ordnance, one on a recurring card). The next round's
  * action gives the first token of the order the ship has an action for, a lock only when it
  * holds none. An ionized ship may take only the focus action (L1249, L1254; when its bar has one)
- * and holds no lock (L1238), and its ion tokens go at the end of its activation (L1251). */
-static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battle_opts *o)
+ * and holds no lock (L1238), and its ion tokens go at the end of its activation (L1251). `mode`
+ * (BT_ACT_*) narrows the action: a focus only (a Damaged Sensor Array), or none (stressed);
+ * *acted says whether one was performed. */
+static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battle_opts *o, int mode, int *acted)
 {
     int ionized = t->ion >= s->ion_threshold;
     bt_tokens n = {.lock = ionized ? 0 : t->lock,
@@ -60,33 +65,56 @@ static bt_tokens next_round(const bt_ship *s, const bt_tokens *t, const no_battl
         int c = s->pool[p], full = s->src->card->ability_charges[c], up = t->charges[p] + s->src->card->recovers[c];
         n.charges[p] = (uint8_t)(up < full ? up : full);
     }
-    for (int i = 0; i < o->nactions; i++) {
+    *acted = 0;
+    for (int i = 0; i < o->nactions && mode != BT_ACT_NONE; i++) {
         int bit = o->action_order[i], act = __builtin_ctz((unsigned)bit);
         if (!(s->src->actions & bit) || (bit == NO_ACT_LOCK && n.lock && !o->fresh_tokens) ||
-            (ionized && bit != NO_ACT_FOCUS))
+            ((ionized || mode == BT_ACT_FOCUS) && bit != NO_ACT_FOCUS))
             continue;
         *token_field(&n, act) = 1;
+        *acted = 1;
         if (!o->fresh_tokens) /* one action a round; fresh tokens: all of them */
             break;
     }
     return n;
 }
 
-/* Interns the round start of every state (a round start's own round start too) and, with the
- * damage deck, the state with one more face-up Structural Damage (while the ship can survive it:
- * two at most, the deck's copies). -1 when full. */
+/* One more ion token (a Disabled Power Regulator): ionized, the ship breaks its lock (L1238). */
+static bt_tokens one_more_ion(const bt_ship *s, const bt_tokens *t)
+{
+    bt_tokens n = *t;
+    n.ion = (uint8_t)(n.ion < s->ion_threshold ? n.ion + 1 : n.ion); /* more than ionizes changes nothing */
+    if (n.ion >= s->ion_threshold)
+        n.lock = 0;
+    return n;
+}
+
+/* Interns the round starts of every state (each mode the ship's cards need; a round start's own
+ * round starts too) and, with the damage deck, the state with one more face-up Structural Damage
+ * (while the ship can survive it: two at most, the deck's copies) and, when a Disabled Power
+ * Regulator can matter, with one more ion token. -1 when full. */
 static int link_states(bt_ship *s, const no_battle_opts *o, int deck)
 {
     for (int i = 0; i < s->nstates; i++) { /* nstates grows as states are found */
-        if (s->round_start[i] < 0) {
-            bt_tokens n = next_round(s, &s->state[i], o);
-            if ((s->round_start[i] = intern(s, &n)) < 0)
+        for (int mode = 0; mode < BT_MODES; mode++) {
+            int needed = mode == BT_ACT_ANY || (mode == BT_ACT_FOCUS ? s->needs & BT_NEED_FOCUS : s->needs & BT_NEED_NONE);
+            if (s->round_start[mode][i] >= 0 || !needed)
+                continue;
+            int acted;
+            bt_tokens n = next_round(s, &s->state[i], o, mode, &acted);
+            if ((s->round_start[mode][i] = intern(s, &n)) < 0)
                 return -1;
+            s->acted[i] = (uint8_t)(s->acted[i] | acted << mode);
         }
         bt_tokens up = s->state[i];
         if (s->structural_up[i] < 0 && deck && up.structural + 1 < s->hull && up.structural < 2) {
             up.structural++;
             if ((s->structural_up[i] = intern(s, &up)) < 0)
+                return -1;
+        }
+        if (s->ion_up[i] < 0 && s->needs & BT_NEED_ION) {
+            bt_tokens n = one_more_ion(s, &s->state[i]);
+            if ((s->ion_up[i] = intern(s, &n)) < 0)
                 return -1;
         }
     }
@@ -541,10 +569,11 @@ static void find_pools(bt_ship *sh, char *notes, size_t len)
  * modelled), then off and said why. */
 static void choose_deck(bt_model *m, const no_battle_side *const side[2], const no_battle_opts *o)
 {
-    m->deck = o->deck;
+    m->deck = o->deck != NO_DECK_OFF;
+    m->deck_mode = o->deck;
     int cards = 0;
     for (int k = 0; k < BT_CARD_KINDS; k++)
-        cards += no_xwing_damage_deck.count[k];
+        cards += bt_deck_count[k];
     for (int s = 0; s < 2 && m->deck; s++) {
         int hull = 0;
         for (int i = 0; i < side[s]->n; i++)
@@ -556,6 +585,60 @@ static void choose_deck(bt_model *m, const no_battle_side *const side[2], const 
                      "out is reshuffled from destroyed ships' cards, L530-L531, which is not modelled)",
                      side[s]->name, hull, cards);
         }
+    }
+}
+
+/* Whether ship s takes an action in a round (a stress, from a Panicked or Wounded Pilot, can
+ * stop it), and whether it can be other than a focus (a Damaged Sensor Array, or an ion token
+ * from a Disabled Power Regulator, leaves it a focus only; the ion token breaks a lock). */
+static int takes_action(const bt_ship *s, const no_battle_opts *o, int *beyond_focus)
+{
+    int first = 0;
+    *beyond_focus = 0;
+    for (int i = 0; i < o->nactions; i++) {
+        int bit = o->action_order[i];
+        if (!(s->src->actions & bit))
+            continue;
+        if (bit != NO_ACT_FOCUS && (!first || o->fresh_tokens)) /* a first focus is always taken */
+            *beyond_focus = 1;
+        first = first ? first : bit;
+    }
+    return first != 0;
+}
+
+/* Which kinds of card can change anything for a side's ships (the others count among the
+ * deck's "other" cards: bt_model.deck_count), and the state links their effects need. The
+ * `dice` deck keeps `run`'s kinds only. A passive side (matchup's rounds to destroy) does not
+ * engage, so its Console Fires and Disabled Power Regulators never act. */
+static void choose_cards(bt_model *m, const no_battle_opts *o)
+{
+    for (int side = 0; side < 2; side++) {
+        int any = 0, beyond = 0, engages = !(m->passive & 1 << side) && m->deck_mode == NO_DECK_ON;
+        for (int i = 0; i < m->n; i++) {
+            int b;
+            if (m->ship[i].side == side && takes_action(&m->ship[i], o, &b)) {
+                any = 1;
+                beyond |= b;
+            }
+        }
+        any &= m->deck_mode == NO_DECK_ON;
+        beyond &= any;
+        const int live[BT_CARD_KINDS] = {1, 1, 1, 1, 1, [BT_CONSOLE_FIRE] = engages, [BT_SENSOR_ARRAY] = beyond,
+                                         [BT_PANICKED] = any, [BT_REGULATOR] = engages && beyond, [BT_WOUNDED] = any};
+        int *count = m->deck_count[side];
+        memcpy(count, bt_deck_count, sizeof bt_deck_count);
+        for (int k = 0; k < BT_CARD_KINDS; k++)
+            if (!live[k]) {
+                count[BT_OTHER] += count[k];
+                count[k] = 0;
+            }
+        m->engage_cards[side] = count[BT_CONSOLE_FIRE] + count[BT_REGULATOR] > 0;
+        m->round_cards |= count[BT_SENSOR_ARRAY] + count[BT_PANICKED] + count[BT_REGULATOR] + count[BT_WOUNDED] > 0;
+        int needs = (live[BT_SENSOR_ARRAY] ? BT_NEED_FOCUS : 0) | (any ? BT_NEED_NONE : 0) |
+                    (live[BT_REGULATOR] ? BT_NEED_ION : 0);
+        for (int i = 0; i < m->n; i++)
+            if (m->ship[i].side == side)
+                m->ship[i].needs = needs;
     }
 }
 
@@ -580,17 +663,24 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             *sh = (bt_ship){.src = src, .side = s, .hp = hp, .points = src->points,
                             .initiative = src->initiative, .nweapons = src->nweapons, .hull = src->hull,
                             .shields = src->shields, .ion_threshold = ion_threshold(src)};
-            bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
-            for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
-                before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
-            find_pools(sh, m->notes, sizeof m->notes);
-            for (int p = 0; p < sh->npools; p++)
-                before.charges[p] = (uint8_t)src->card->ability_charges[sh->pool[p]];
-            bt_tokens first = next_round(sh, &before, o);
-            sh->first_state = intern(sh, &first);
-            link_states(sh, o, m->deck);
             m->nside[s]++;
         }
+    if (m->deck)
+        choose_cards(m, o);
+    for (int i = 0; i < m->n; i++) {
+        bt_ship *sh = &m->ship[i];
+        const no_battle_ship *src = sh->src;
+        bt_tokens before = {.force = (uint8_t)src->force}; /* the Force and charges full, no tokens yet */
+        for (int w = 1; w < src->nweapons && !o->fresh_tokens; w++) /* fresh: the primary alone, as */
+            before.ammo[w] = (uint8_t)src->weapon[w].charges;       /* matchup's cells */
+        find_pools(sh, m->notes, sizeof m->notes);
+        for (int p = 0; p < sh->npools; p++)
+            before.charges[p] = (uint8_t)src->card->ability_charges[sh->pool[p]];
+        int acted;
+        bt_tokens first = next_round(sh, &before, o, BT_ACT_ANY, &acted);
+        sh->first_state = intern(sh, &first);
+        link_states(sh, o, m->deck);
+    }
     for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */
         m->ranges[m->nranges++] = r;
     size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;

@@ -299,7 +299,7 @@ static int sieges(const no_squad *a, const no_squad *b, const no_matchup_opts *o
     no_battle_opts bo;
     no_battle_defaults(&bo);
     bo.run = o->run;
-    bo.deck = 0; /* damage as points: exact for whole squads in a fraction of a second (with the deck
+    bo.deck = NO_DECK_OFF; /* damage as points: exact for whole squads in a fraction of a second (with the deck
                   * a squad's states do not fit) */
     bo.nactions = 0;
     for (int k = 0; k < NO_ACT_N; k++)

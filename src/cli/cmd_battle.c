@@ -23,8 +23,10 @@ static const char usage_battle[] =
     "  --first WHO       rolled (default: each round, 1/2 each), a or b (first player every round)\n"
     "  --target P[,Q]    targeting of both sides, or A's then B's: likeliest-kill (default), threat,\n"
     "                    points, spread\n"
-    "  --deck on|off     deal damage cards from each player's damage deck, their face-up effects\n"
-    "                    carried (default on); off: every hit or crit is one point of damage\n"
+    "  --deck on|dice|off  deal damage cards from each player's damage deck, their face-up effects\n"
+    "                    carried (default on: every card that acts without movement); dice: only\n"
+    "                    the cards `run` models (Direct Hit!, Fuel Leak, Hull Breach, Structural\n"
+    "                    Damage); off: every hit or crit is one point of damage\n"
     "  --tokens LIST     the tokens ships take, in order: each round a ship performs one action,\n"
     "                    the first of these it has (default focus,calculate,lock,evade,reinforce;\n"
     "                    none: no tokens); matchup's words\n"
@@ -92,9 +94,10 @@ static int apply_args(const battle_args *b, no_battle_opts *o)
         return usage_error("--range: expected 1, 2, 3 or chances like 1:0.2,2:0.5,3:0.3 summing to 1, got '%s'",
                            b->range);
     if (b->deck) {
-        if (strcmp(b->deck, "on") && strcmp(b->deck, "off"))
-            return usage_error("--deck: expected on or off, got '%s'", b->deck);
-        o->deck = !strcmp(b->deck, "on");
+        for (o->deck = 0; o->deck < NO_DECK_N && strcmp(b->deck, no_deck_names[o->deck]); o->deck++)
+            ;
+        if (o->deck == NO_DECK_N)
+            return usage_error("--deck: expected on, dice or off, got '%s'", b->deck);
     }
     if (b->first) {
         for (o->first = 0; o->first < NO_FIRST_N && strcmp(b->first, no_first_names[o->first]); o->first++)

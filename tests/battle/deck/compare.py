@@ -9,7 +9,8 @@ For each tests/battle/deck/cases/*.json it runs
 and deck_oracle.py's Monte Carlo (--battles per case, default 50000, split in chunks over
 --jobs processes, default 2), then checks every figure (p_a_wins, p_b_wins,
 p_both_destroyed, p_unresolved, rounds_mean, and each ship's survival at the last round)
-within Z (default 5) combined standard errors sqrt(se_bin^2 + se_oracle^2):
+(the oracle with --strict-tokens: the rules' reading of the evade token and the lock, which the
+engine follows) within Z (default 5) combined standard errors sqrt(se_bin^2 + se_oracle^2):
   se_oracle from the oracle's own sample;
   se_bin = sqrt(p (1 - p) / trials) from BIN's figure p for a probability, and the oracle's
   sample standard deviation / sqrt(trials) for rounds_mean.
@@ -56,7 +57,9 @@ def oracle_chunk(args):
     path, n, seed = args
     with open(path) as fh:
         case = json.load(fh)
-    return path, deck_oracle.simulate(case, n, seed)
+    # the tokens as the rules read them (strict): an evade token changes a focus or blank die (L901),
+    # a lock rerolls one or more dice (L1028); so neverodds's engine spends them
+    return path, deck_oracle.simulate(case, n, seed, strict=True)
 
 
 def oracle_figures(summary):
