@@ -88,7 +88,7 @@ void bench_battle(void)
         return;
     }
     static bt_model m;
-    o.deck = 0; /* damage as points, as the naive loop deals it: the same battle (the deck: below) */
+    o.deck = NO_DECK_OFF; /* damage as points, as the naive loop deals it: the same battle (the deck: below) */
     if (bt_model_build(&m, &side[0], &side[1], &o, err, sizeof err)) {
         printf("battle: %s\n", err);
         return;
@@ -127,8 +127,8 @@ void bench_battle(void)
     printf("  P(A wins): driver %.5f ± %.5f, naive %.5f ± %.5f (the same battle)\n", pa[1],
            sqrt(pa[1] * (1 - pa[1]) / trials), naive_pa, sqrt(naive_pa * (1 - naive_pa) / naive_trials));
     bt_model_free(&m);
-    /* the battle's default: the damage deck, its cards drawn and their effects carried */
-    o.deck = 1;
+    /* the battle's default: the damage deck, every card that acts drawn and its effect carried */
+    o.deck = NO_DECK_ON;
     if (bt_model_build(&m, &side[0], &side[1], &o, err, sizeof err)) {
         printf("battle: %s\n", err);
         return;

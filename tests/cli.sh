@@ -872,9 +872,15 @@ assert len(looks) == 19 and len(set(looks)) == 19, looks' "$T/ten.gp" && ok || b
 "$BIN" battle $B --deck off --format json | python3 -c '
 import json, sys; d = json.load(sys.stdin); assert d["damage_deck"] is False and "no damage cards" in " ".join(d["assumptions"])' &&
     ok || bad "battle --deck off"
-expect_usage battle-deck "neverodds: --deck: expected on or off, got 'maybe'" "Try 'neverodds battle --help'." battle $B --deck maybe
+expect_usage battle-deck "neverodds: --deck: expected on, dice or off, got 'maybe'" "Try 'neverodds battle --help'." battle $B --deck maybe
 printf '{"a":[{"name":"x","initiative":1,"attack":2,"agility":2,"hull":3}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}],"damage_deck":"yes"}' >"$T/b-deck.json"
-expect_error battle-deck-file "neverodds: $T/b-deck.json: damage_deck: expected true or false" battle "$T/b-deck.json"
+expect_error battle-deck-file "neverodds: $T/b-deck.json: damage_deck: expected a damage deck (one of: off, on, dice), got \"yes\"" battle "$T/b-deck.json"
+# --deck dice: run's four cards, said in the title and the JSON; on: every card that acts
+"$BIN" battle $B --deck dice --trials 2000 | head -1 | grep -q "with the damage deck (run's cards only)," && ok || bad "battle --deck dice said"
+"$BIN" battle $B --trials 2000 --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin); a = " ".join(d["assumptions"])
+assert d["damage_cards"] == "on" and "Console Fire" in a and "Panicked Pilot" in a and "Weapons Failure and Blinded Pilot are dealt without effect" in a' &&
+    ok || bad "battle every card said"
 printf '{"a":[{"name":"x","initiative":1,"attack":3,"agility":0,"hull":20},{"name":"z","initiative":1,"attack":3,"agility":0,"hull":20}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-big.json"
 "$BIN" battle "$T/b-big.json" | sed -n 2p | grep -q "^note: the damage deck is off: A's hulls total 40, more than the deck's 33 cards" &&
     ok || bad "battle deck off past 33 cards, said"
