@@ -74,6 +74,21 @@ def parse_prob(x):
     return Fraction(x) if isinstance(x, str) else Fraction(repr(x))
 
 
+def read_ranges(case):
+    """The case's "range": a number, or {"1": p, ...} of exact chances summing to 1 (also read by
+    deck/deck_oracle.py)."""
+    rng = case.get("range", 2)
+    if isinstance(rng, dict):
+        ranges = sorted((int(k), parse_prob(v)) for k, v in rng.items())
+    else:
+        ranges = [(int(rng), Fraction(1))]
+    if sum(p for _, p in ranges) != 1 or any(p < 0 for _, p in ranges):
+        raise ValueError("range distribution must sum to 1")
+    if any(r < 0 or r > 3 for r, _ in ranges):
+        raise ValueError("range must be 0..3")
+    return ranges
+
+
 def load_case(case):
     ships = []
     for side in ("a", "b"):
@@ -92,16 +107,7 @@ def load_case(case):
                 raise ValueError("bad stats for %r" % s["name"])
             ship["health"] = ship["hull"] + ship["shields"]
             ships.append(ship)
-    rng = case.get("range", 2)
-    if isinstance(rng, dict):
-        ranges = sorted((int(k), parse_prob(v)) for k, v in rng.items())
-    else:
-        ranges = [(int(rng), Fraction(1))]
-    if sum(p for _, p in ranges) != 1 or any(p < 0 for _, p in ranges):
-        raise ValueError("range distribution must sum to 1")
-    if any(r < 0 or r > 3 for r, _ in ranges):
-        raise ValueError("range must be 0..3")
-    ranges = [(r, p) for r, p in ranges if p > 0]
+    ranges = [(r, p) for r, p in read_ranges(case) if p > 0]
     first = case.get("first_player", "a")
     if first not in ("a", "b"):
         raise ValueError("first_player must be a or b")

@@ -110,8 +110,9 @@ def kill_chance_f(na, af, al, nd, df, de, left, strict):
 
 
 # ---------------------------------------------------------------- case
-def parse_prob(x):
-    return Fraction(x) if isinstance(x, str) else Fraction(repr(x))
+# the case file's ranges are read as the deck-less oracle reads them (no rule in it)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from oracle import read_ranges  # noqa: E402
 
 
 class Spec:
@@ -142,15 +143,7 @@ def load_case(case):
         if sum(sp.hull for sp in ships) > len(DECK_LIST):
             raise ValueError("squad %s: hulls sum above 33" % side)
         sides[side] = ships
-    rng = case.get("range", 2)
-    if isinstance(rng, dict):
-        ranges = sorted((int(k), parse_prob(v)) for k, v in rng.items())
-    else:
-        ranges = [(int(rng), Fraction(1))]
-    if sum(p for _, p in ranges) != 1 or any(p < 0 for _, p in ranges):
-        raise ValueError("range distribution must sum to 1")
-    if any(r < 0 or r > 3 for r, _ in ranges):
-        raise ValueError("range must be 0..3")
+    ranges = read_ranges(case)
     first = case.get("first_player", "a")
     if first not in ("a", "b", "rolled"):
         raise ValueError("first_player must be a, b or rolled")
