@@ -422,8 +422,9 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
 /* ---- exact ---- */
 
 /* A map from battle states to their chances. Keys are packed: of each of bt_state's fields the
- * first n bytes (the ships'), then the decks, in whole words (1 v 1 with the deck: 4 words, not
- * 14); the map's work is mostly copying, hashing and comparing them. */
+ * battle uses the first n bytes (the ships'), then the decks, in whole words (1 v 1 with the
+ * deck: 4 words, not 14; without it the hit points, tokens and attacks alone); the map's work is
+ * mostly copying, hashing and comparing them. */
 #define JFIELDS 8 /* bt_state's per-ship arrays, in order */
 typedef struct jmap {
     uint64_t *key;
@@ -431,10 +432,14 @@ typedef struct jmap {
     size_t cap, n;
     size_t adds;  /* additions, the map's work */
     int ships, words;
+    int fields;   /* of the JFIELDS, the first `fields` the battle uses */
+    int decks;    /* bytes of bt_state.seen in a key: 0 without the damage deck */
     const bt_model *model; /* the battle's, for its sides */
 } jmap;
 
-/* bt_state's per-ship arrays, in the order a key holds them (writable: unpack fills them). */
+/* bt_state's per-ship arrays, in the order a key holds them (writable: unpack fills them): the
+ * hit points, tokens and attacks; with the deck the shields, Hull Breaches and Fuel Leaks; with
+ * the cards that act on their own the face-up ones and stress. */
 static void fields_of(const bt_state *s, uint8_t *field[JFIELDS])
 {
     bt_state *w = (bt_state *)s;
@@ -442,40 +447,41 @@ static void fields_of(const bt_state *s, uint8_t *field[JFIELDS])
     memcpy(field, f, sizeof f);
 }
 
-static void pack(const bt_state *s, int n, uint64_t *key, int words)
+static void pack(const jmap *m, const bt_state *s, uint64_t *key)
 {
     uint8_t *b = (uint8_t *)key, *field[JFIELDS];
     fields_of(s, field);
-    memset(key, 0, (size_t)words * 8);
-    for (int f = 0; f < JFIELDS; f++, b += n)
-        memcpy(b, field[f], (size_t)n);
-    memcpy(b, s->seen, sizeof s->seen);
+    memset(key, 0, (size_t)m->words * 8);
+    for (int f = 0; f < m->fields; f++, b += m->ships)
+        memcpy(b, field[f], (size_t)m->ships);
+    memcpy(b, s->seen, (size_t)m->decks);
 }
 
-static void unpack(const uint64_t *key, int n, bt_state *s)
+static void unpack(const jmap *m, const uint64_t *key, bt_state *s)
 {
     const uint8_t *b = (const uint8_t *)key;
     uint8_t *field[JFIELDS];
     memset(s, 0, sizeof *s);
     fields_of(s, field);
-    for (int f = 0; f < JFIELDS; f++, b += n)
-        memcpy(field[f], b, (size_t)n);
-    memcpy(s->seen, b, sizeof s->seen);
+    for (int f = 0; f < m->fields; f++, b += m->ships)
+        memcpy(field[f], b, (size_t)m->ships);
+    memcpy(s->seen, b, (size_t)m->decks);
 }
 
 /* A key's hash: whole words, mixed as the project's hash sets do (finder_hash), from the seed
- * the map has always used (the same order of states, so the same sums to the last bit). */
+ * the map has always used. */
 static uint64_t jhash(const uint64_t *key, int words)
 {
     return finder_hash(0x9E3779B97F4A7C15ULL, key, (size_t)words * 8);
 }
 
-/* An empty map of `cap` slots (a power of two) for states of n ships. */
+/* An empty map of `cap` slots (a power of two) for the states of the model's battle. */
 static void jmap_alloc(jmap *m, size_t cap, const bt_model *model)
 {
-    int n = model->n;
-    *m = (jmap){.cap = cap, .ships = n, .model = model,
-                .words = (JFIELDS * n + (int)sizeof((bt_state *)0)->seen + 7) / 8};
+    int n = model->n, cards = model->round_cards || model->engage_cards[0] || model->engage_cards[1];
+    *m = (jmap){.cap = cap, .ships = n, .model = model, .fields = !model->deck ? 3 : cards ? 8 : 6,
+                .decks = model->deck ? (int)sizeof((bt_state *)0)->seen : 0};
+    m->words = (m->fields * n + m->decks + 7) / 8;
     m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);
     m->p = malloc(m->cap * sizeof *m->p);
     if (!m->key || !m->p)
@@ -518,11 +524,11 @@ static void jmap_add_key(jmap *m, const uint64_t *key, double p)
 static void jmap_add(jmap *m, const bt_state *s, double p)
 {
     uint64_t key[(JFIELDS * BT_SHIPS + sizeof s->seen + 7) / 8];
-    pack(s, m->ships, key, m->words);
+    pack(m, s, key);
     /* a side none of whose ships can survive a card (a card is read only by a ship it leaves with
      * hull) will read no more: what its deck has shown can change nothing, so states merge */
-    uint8_t *seen = (uint8_t *)key + JFIELDS * m->ships;
-    for (int side = 0, x = 0; side < 2; side++) {
+    uint8_t *seen = (uint8_t *)key + m->fields * m->ships;
+    for (int side = 0, x = 0; side < 2 && m->decks; side++) {
         int reads = 0;
         for (int end = x + m->model->nside[side]; x < end; x++)
             reads |= s->hp[x] >= s->shield[x] + 2;
@@ -533,7 +539,7 @@ static void jmap_add(jmap *m, const bt_state *s, double p)
 }
 
 /* The state in slot i (which holds one: p[i] >= 0). */
-static void jmap_at(const jmap *m, size_t i, bt_state *s) { unpack(&m->key[i * (size_t)m->words], m->ships, s); }
+static void jmap_at(const jmap *m, size_t i, bt_state *s) { unpack(m, &m->key[i * (size_t)m->words], s); }
 
 /* Ship t takes the damage to_deal in state y (chance p), into `to`: one branch per kind of each
  * face-up card drawn, weighed by the cards its side's deck has left. */

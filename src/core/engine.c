@@ -210,9 +210,10 @@ static int32_t add_chance(compiler *c, int die, int k, int first)
 static void spent(const no_ctx *ctx, const no_state *s, double out[NO_SIDES])
 {
     for (int side = 0; side < NO_SIDES; side++) {
-        out[side] = 0;
+        int n = 0; /* whole numbers: one conversion, not a chain of floating adds (a hot path) */
         for (int t = 0; t < NO_TOK_N; t++)
-            out[side] += ctx->start.tok[side][t] - s->tok[side][t];
+            n += ctx->start.tok[side][t] - s->tok[side][t];
+        out[side] = n;
     }
     for (int m = 0; m < ctx->nmods; m++)
         if (ctx->mods[m].charge_slot == m) {
