@@ -526,9 +526,12 @@ START_TEST(t_all_cards_drivers_agree)
 }
 END_TEST
 
-/* A side whose hulls total more than the deck's 33 cards: the deck is off, and the model says
- * why (a deck that runs out is not modelled). */
-START_TEST(t_deck_off_past_33_hull)
+/* A side whose hulls total more than the deck's 33 cards may empty its deck: it is flagged (and
+ * said), the exact driver declines (which ship holds which card is not in its states), and until
+ * a deck does run out its Monte Carlo draws are the ones of the deck that cannot: the same
+ * battle with the flag cleared gives the same sums to the last bit in 2 rounds (at most 14 cards
+ * dealt: no deck runs out); in 12 rounds decks do run out, and it counts how often. */
+START_TEST(t_deck_reshuffle_past_33_hull)
 {
     static no_battle_side a, b;
     static bt_model m;
@@ -536,15 +539,41 @@ START_TEST(t_deck_off_past_33_hull)
     char err[NO_ERR_LEN];
     load_battle("{\"a\": [{\"name\": \"big\", \"initiative\": 1, \"attack\": 3, \"agility\": 0, \"hull\": 17},"
                 "        {\"name\": \"bigger\", \"initiative\": 1, \"attack\": 3, \"agility\": 0, \"hull\": 17}],"
-                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4}]}",
+                " \"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 6, \"agility\": 2, \"hull\": 30,"
+                "         \"actions\": [\"focus\"]}]}",
                 &a, &b, &o);
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
-    ck_assert_int_eq(m.deck, 0);
-    ck_assert_ptr_nonnull(strstr(m.deck_off_why, "hulls total 34, more than the deck's 33 cards"));
+    ck_assert_int_eq(m.deck, 1);
+    ck_assert_int_eq(m.reshuffle[0], 1);
+    ck_assert_int_eq(m.reshuffle[1], 0);
+    ck_assert_ptr_nonnull(strstr(m.deck_note, "hulls total 34, more than the deck's 33 cards"));
+    bt_result ex;
+    ck_assert_int_eq(bt_exact(&m, &o, o.range_p, 1000000, &ex), -1);
+    bt_result_free(&ex);
+    for (int rounds = 2; rounds <= 12; rounds += 10) {
+        o.rounds = rounds;
+        o.run.trials = 40000;
+        o.run.threads = 2;
+        bt_result with, without;
+        bt_montecarlo(&m, &o, o.range_p, &with);
+        if (rounds == 2) { /* the flag cleared is safe only where no deck can run out */
+            m.reshuffle[0] = 0;
+            bt_montecarlo(&m, &o, o.range_p, &without);
+            m.reshuffle[0] = 1;
+            ck_assert(with.reshuffled == 0);
+            ck_assert(!memcmp(with.outcome, without.outcome, sizeof with.outcome));
+            ck_assert(with.rounds_sum == without.rounds_sum);
+            bt_result_free(&without);
+        } else {
+            ck_assert_msg(with.reshuffled > 0.05 * with.total, "ran out in %g of %g", with.reshuffled, with.total);
+        }
+        bt_result_free(&with);
+    }
     bt_model_free(&m);
     a.ship[1].hull = 16;
     ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
-    ck_assert_int_eq(m.deck, 1);
+    ck_assert_int_eq(m.reshuffle[0], 0);
+    ck_assert_str_eq(m.deck_note, "");
     bt_model_free(&m);
 }
 END_TEST
@@ -719,7 +748,7 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_card_kinds_by_side);
     tcase_add_test(tc, t_cards_by_hand);
     tcase_add_test(tc, t_all_cards_drivers_agree);
-    tcase_add_test(tc, t_deck_off_past_33_hull);
+    tcase_add_test(tc, t_deck_reshuffle_past_33_hull);
     tcase_add_test(tc, t_ion);
     tcase_add_test(tc, t_charges_carry_as_shots_to_kill);
     tcase_add_test(tc, t_recurring_charges);

@@ -882,8 +882,12 @@ import json, sys; d = json.load(sys.stdin); a = " ".join(d["assumptions"])
 assert d["damage_cards"] == "on" and "Console Fire" in a and "Panicked Pilot" in a and "Weapons Failure and Blinded Pilot are dealt without effect" in a' &&
     ok || bad "battle every card said"
 printf '{"a":[{"name":"x","initiative":1,"attack":3,"agility":0,"hull":20},{"name":"z","initiative":1,"attack":3,"agility":0,"hull":20}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-big.json"
-"$BIN" battle "$T/b-big.json" | sed -n 2p | grep -q "^note: the damage deck is off: A's hulls total 40, more than the deck's 33 cards" &&
-    ok || bad "battle deck off past 33 cards, said"
+"$BIN" battle "$T/b-big.json" --trials 20000 | sed -n 2p | grep -q "^note: A's hulls total 40, more than the deck's 33 cards: a deck that runs out is shuffled anew" &&
+    ok || bad "battle deck past 33 cards: its reshuffle, said"
+"$BIN" battle "$T/b-big.json" --trials 20000 --format json | python3 -c '
+import json, sys; d = json.load(sys.stdin); assert d["damage_deck"] and 0 <= d["p_reshuffled"] <= 1 and d["method"] == "monte-carlo"' &&
+    ok || bad "battle deck past 33 cards: Monte Carlo, p_reshuffled"
+expect_error battle-exact-reshuffle "neverodds: a side's deck may run out (A's hulls total 40" battle "$T/b-big.json" --exact
 # a weapon named in a pilot's scenario brings all its card says: Ion Torpedoes are ordnance that
 # need a lock and deal 1 damage, the other results ion tokens (they were dealt as damage before)
 printf '{"game":"xwing","attacker":{"pilot":"bluesquadronescort","upgrades":["iontorpedoes"],"weapon":"iontorpedoes","tokens":{"lock":1}},"defender":{"pilot":"academypilot"},"range":3}' >"$T/ion.json"

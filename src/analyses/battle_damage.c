@@ -49,7 +49,7 @@ void bt_state_start(const bt_model *m, bt_state *s)
     }
 }
 
-int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2])
+int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2], const bt_hook *hook)
 {
     while (to_deal[0] + to_deal[1] > 0 && s->hp[t]) {
         int crit = to_deal[0] == 0;
@@ -60,13 +60,18 @@ int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2])
             continue;
         }
         crit |= s->breach[t] > 0;
-        if (!crit || !s->hp[t]) /* face down; or the card that destroys it, not drawn (nothing it
-                                 * does matters to a destroyed ship) */
+        if (!crit || !s->hp[t]) { /* face down; or the card that destroys it, not read (nothing it
+                                   * does matters to a destroyed ship) */
+            if (hook)
+                hook->dealt(hook->ctx, t);
             continue;
+        }
         to_deal[0] = (uint8_t)(to_deal[0] + s->fuel[t]); /* face-up Fuel Leaks act, then turn face down */
         s->fuel[t] = 0;
         return 1;
     }
+    for (; hook && to_deal[0] + to_deal[1] > 0; to_deal[to_deal[0] == 0]--) /* past the hull (L657) */
+        hook->dealt(hook->ctx, t);
     return 0;
 }
 

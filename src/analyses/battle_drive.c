@@ -46,6 +46,7 @@ void bt_result_add(bt_result *r, const bt_result *b)
         r->outcome[i] += b->outcome[i];
     r->rounds_sum += b->rounds_sum;
     r->rounds_sq += b->rounds_sq;
+    r->reshuffled += b->reshuffled;
     for (int k = 0; k <= r->rounds; k++)
         r->resolved[k] += b->resolved[k];
     for (size_t i = 0; i < (size_t)(r->rounds + 1) * r->nq; i++) {
@@ -238,9 +239,137 @@ static int draw_card(const bt_model *m, const bt_state *b, int side, no_pcg32 *r
     return k;
 }
 
-/* Damage to ship t, each face-up card's kind drawn from its side's deck. */
-static void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng)
+/* A deck that may run out (bt_model.reshuffle), followed card by card. As with the deck that
+ * cannot, a card's kind is drawn only when it is read: a face-up card's from the deck's cards
+ * nobody has seen (in the deck, or face down on a ship: by exchangeability the face-down ones do
+ * not change the odds). When the deck is empty and a card is needed, the face-down cards dealt
+ * from it get their kinds (drawn from what is left unseen: the deck is empty, so exactly they),
+ * and the rules make a new deck: the side's destroyed ships' cards (L530), else every ship's
+ * face-down cards, the ship keeping its damage (L531). */
+typedef struct mc_deck {
+    const bt_model *m;
+    bt_state *b;
+    no_pcg32 *rng;
+    int left[2];                            /* cards in each side's deck */
+    int unseen[2][BT_CARD_KINDS];           /* the deck's cards no one has seen, by kind */
+    uint8_t unknown[BT_SHIPS];              /* face-down cards a ship holds from its deck, kind unseen */
+    uint8_t known[BT_SHIPS][BT_CARD_KINDS]; /* the cards a ship holds whose kind is known */
+    uint8_t other_up[BT_SHIPS];             /* of them, "other" cards dealt face up (they stay so) */
+    int refilled;                           /* a deck ran out in this battle */
+} mc_deck;
+
+static void deck_start(mc_deck *d, const bt_model *m, bt_state *b, no_pcg32 *rng)
 {
+    memset(d, 0, sizeof *d);
+    *d = (mc_deck){.m = m, .b = b, .rng = rng};
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < BT_CARD_KINDS; k++)
+            d->left[side] += d->unseen[side][k] = m->deck_count[side][k];
+}
+
+/* A kind drawn from counts[] (total cards): one draw, as draw_card. */
+static int draw_kind(const int *counts, int total, no_pcg32 *rng)
+{
+    int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32), k = 0;
+    while (x >= counts[k])
+        x -= counts[k++];
+    return k;
+}
+
+/* The cards of `kind` ship x holds face up now (a Direct Hit! and a Panicked Pilot are repaired
+ * as they act; the battle's "other" cards stay face up). */
+static int face_up(const mc_deck *d, int x, int kind)
+{
+    const bt_state *b = d->b;
+    switch (kind) {
+    case BT_HULL_BREACH: return b->breach[x];
+    case BT_FUEL_LEAK: return b->fuel[x];
+    case BT_STRUCTURAL: return d->m->ship[x].state[b->st[x]].structural;
+    case BT_OTHER: return d->other_up[x];
+    case BT_DIRECT_HIT:
+    case BT_PANICKED: return 0;
+    default: return bt_up(b, x, kind);
+    }
+}
+
+/* Moves ship x's known cards (face-down ones only: face_down) into side's new deck. */
+static void to_deck(mc_deck *d, int side, int x, int face_down)
+{
+    for (int k = 0; k < BT_CARD_KINDS; k++) {
+        int n = d->known[x][k] - (face_down ? face_up(d, x, k) : 0);
+        d->known[x][k] = (uint8_t)(d->known[x][k] - n);
+        d->unseen[side][k] += n;
+        d->left[side] += n;
+    }
+    if (!face_down)
+        d->other_up[x] = 0;
+}
+
+/* The side's deck is empty and a card is needed: a new deck (L530, then L531). */
+static void refill(mc_deck *d, int side)
+{
+    const bt_model *m = d->m;
+    int from = side ? m->nside[0] : 0, to = side ? m->n : m->nside[0];
+    d->refilled = 1;
+    for (int x = from; x < to; x++) /* the face-down cards dealt from the old deck get their kinds */
+        for (; d->unknown[x]; d->unknown[x]--) {
+            int total = 0;
+            for (int k = 0; k < BT_CARD_KINDS; k++)
+                total += d->unseen[side][k];
+            int k = draw_kind(d->unseen[side], total, d->rng);
+            d->unseen[side][k]--;
+            d->known[x][k]++;
+        }
+    for (int x = from; x < to; x++) /* L530: the destroyed ships' cards, shuffled face down */
+        if (!d->b->hp[x])
+            to_deck(d, side, x, 0);
+    for (int x = from; x < to && !d->left[side]; x++) /* L531: then the face-down cards of every ship */
+        if (d->b->hp[x])
+            to_deck(d, side, x, 1);
+}
+
+/* bt_hook: a card dealt to ship t whose kind is not read. With no card left anywhere (every
+ * card of the side face up on ships still in play), the damage counts without a card. */
+static void deck_dealt(void *ctx, int t)
+{
+    mc_deck *d = ctx;
+    int side = d->m->ship[t].side;
+    if (!d->left[side])
+        refill(d, side);
+    if (d->left[side]) {
+        d->left[side]--;
+        d->unknown[t]++;
+    }
+}
+
+/* A face-up card dealt to ship t: its kind. */
+static int deck_face_up(mc_deck *d, int t)
+{
+    int side = d->m->ship[t].side, total = 0;
+    if (!d->left[side])
+        refill(d, side);
+    if (!d->left[side])
+        return BT_OTHER; /* no card at all: the damage without a card's effect */
+    for (int k = 0; k < BT_CARD_KINDS; k++)
+        total += d->unseen[side][k];
+    int k = draw_kind(d->unseen[side], total, d->rng);
+    d->unseen[side][k]--;
+    d->left[side]--;
+    d->known[t][k]++;
+    d->other_up[t] = (uint8_t)(d->other_up[t] + (k == BT_OTHER));
+    return k;
+}
+
+/* Damage to ship t, each face-up card's kind drawn from its side's deck (deck: the deck that may
+ * run out, NULL when neither can). */
+static void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng, mc_deck *deck)
+{
+    if (deck && m->reshuffle[m->ship[t].side]) {
+        const bt_hook hook = {deck_dealt, deck};
+        while (bt_deal_cards(b, t, to_deal, &hook))
+            bt_card(m, b, t, deck_face_up(deck, t), to_deal);
+        return;
+    }
     while (bt_deal(m, b, t, to_deal))
         bt_card(m, b, t, draw_card(m, b, m->ship[t].side, rng), to_deal);
 }
@@ -275,6 +404,9 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
 {
     bt_state b;
     bt_state_start(m, &b);
+    mc_deck decks, *deck = NULL;
+    if (m->reshuffle[0] | m->reshuffle[1])
+        deck_start(deck = &decks, m, &b, rng);
     uint8_t *hp = b.hp, *st = b.st, *attacked = b.attacked, dead[BT_SHIPS];
     int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
     int ranges = m->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
@@ -296,7 +428,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 int fires = bt_before_engage(m, &b, s), hits = hp[s] ? roll(fires, CONSOLE_FIRE_HITS, rng) : 0;
                 if (hits) {
                     uint8_t to_deal[2] = {(uint8_t)hits, 0};
-                    suffer(m, &b, s, to_deal, rng);
+                    suffer(m, &b, s, to_deal, rng, deck);
                     if (!hp[s]) { /* it still attacks: it is removed at the end of its step */
                         left[m->ship[s].side]--;
                         lost[m->ship[s].side] += m->ship[s].points;
@@ -319,7 +451,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                     st[t] = out->def_state;
                     attacked[t]++;
                     uint8_t to_deal[2] = {out->hit, out->crit};
-                    suffer(m, &b, t, to_deal, rng);
+                    suffer(m, &b, t, to_deal, rng, deck);
                     if (!hp[t]) {
                         left[m->ship[t].side]--;
                         lost[m->ship[t].side] += m->ship[t].points;
@@ -334,6 +466,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             if (!left[0] || !left[1]) {
                 record_losses(m, r, k, dead, ndead, left, lost);
                 record_end(m, r, k, hp, 1, 0);
+                r->reshuffled += deck && deck->refilled;
                 return;
             }
         }
@@ -347,6 +480,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             record_losses(m, r, k, dead, ndead, left, lost);
     }
     record_end(m, r, o->rounds, hp, 1, 1);
+    r->reshuffled += deck && deck->refilled;
 }
 
 /* The sums as whole numbers over the ranks (each rank ran its own chunks); a round's row holds
@@ -355,19 +489,19 @@ static void sum_over_ranks(bt_result *r)
 {
     if (no_nranks() < 2)
         return;
-    size_t cells = (size_t)(r->rounds + 1) * r->nq, n = 1 + BT_NOUTCOMES + 2 + (r->rounds + 1) + 2 * cells;
+    size_t cells = (size_t)(r->rounds + 1) * r->nq, n = 1 + BT_NOUTCOMES + 3 + (r->rounds + 1) + 2 * cells;
     uint64_t *v = malloc(n * sizeof *v);
-    double *src[] = {&r->total, r->outcome, &r->rounds_sum, &r->rounds_sq, r->resolved, r->at, r->ended};
-    size_t len[] = {1, BT_NOUTCOMES, 1, 1, (size_t)r->rounds + 1, cells, cells};
+    double *src[] = {&r->total, r->outcome, &r->rounds_sum, &r->rounds_sq, &r->reshuffled, r->resolved, r->at, r->ended};
+    size_t len[] = {1, BT_NOUTCOMES, 1, 1, 1, (size_t)r->rounds + 1, cells, cells};
     if (!v)
         abort();
     size_t at = 0;
-    for (int a = 0; a < 7; a++)
+    for (int a = 0; a < 8; a++)
         for (size_t i = 0; i < len[a]; i++)
             v[at++] = (uint64_t)(int64_t)src[a][i]; /* differences may be negative: two's complement */
     no_ranks_sum(v, n);
     at = 0;
-    for (int a = 0; a < 7; a++)
+    for (int a = 0; a < 8; a++)
         for (size_t i = 0; i < len[a]; i++)
             src[a][i] = (double)(int64_t)v[at++];
     free(v);
@@ -680,6 +814,8 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
     bt_result_init(r, m, o->rounds);
     r->exact = 1;
     r->total = 1;
+    if (m->reshuffle[0] || m->reshuffle[1]) /* which ship holds which card is not in its states */
+        return -1;
     plan plans[2];
     make_plan(m, 0, &plans[0]);
     make_plan(m, 1, &plans[1]);

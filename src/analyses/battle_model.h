@@ -88,8 +88,10 @@ typedef struct bt_model {
      * a difference that makes none. */
     int deck_count[2][BT_CARD_KINDS];
     int engage_cards[2];             /* side s's ships may hold cards that act before they engage */
+    int reshuffle[2];                /* side s's hulls pass the deck's 33 cards: its deck may run out
+                                      * and be shuffled anew (L530-L531; Monte Carlo only) */
     int round_cards;                 /* some ship may hold cards that act at a round's start */
-    char deck_off_why[384];          /* the deck was asked for but cannot be modelled here */
+    char deck_note[512];             /* what the report says of the deck (a side whose deck may run out) */
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* ranges 1 to 3 (a Monte Carlo run keeps those with a chance) */
     /* table[bt_cell(a, d, r, w)] -> nstates[a] x nstates[d] tables of a on d at range r with its
@@ -125,11 +127,19 @@ void bt_state_start(const bt_model *m, bt_state *s);
  * deck each point is one hit point and this returns 0. With it, it stops (1) when a crit damage
  * card is dealt face up and the ship survives it: the caller draws its kind (bt_card_left gives
  * the odds), applies it with bt_card and deals on. */
-int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2]);
+/* With a deck that may run out (bt_model.reshuffle), every card dealt whose kind is not read (a
+ * face-down card, the card that destroys a ship, and the cards damage past the hull still deals,
+ * L657) is told to `dealt` first: it takes one from the deck, shuffling a new one when it is
+ * empty. NULL: the deck cannot run out (the exact driver, and sides of 33 hull or less). */
+typedef struct bt_hook {
+    void (*dealt)(void *ctx, int t);
+    void *ctx;
+} bt_hook;
+int bt_deal_cards(bt_state *s, int t, uint8_t to_deal[2], const bt_hook *hook);
 static inline int bt_deal(const bt_model *m, bt_state *s, int t, uint8_t to_deal[2])
 {
     if (m->deck)
-        return bt_deal_cards(s, t, to_deal);
+        return bt_deal_cards(s, t, to_deal, NULL);
     int d = to_deal[0] + to_deal[1]; /* points: the hit points left are all the battle needs */
     s->hp[t] = (uint8_t)(d >= s->hp[t] ? 0 : s->hp[t] - d);
     return 0;
@@ -199,6 +209,7 @@ typedef struct bt_result {
     double total;             /* battles (MC) or 1 (exact) */
     double outcome[BT_NOUTCOMES];
     double rounds_sum, rounds_sq;
+    double reshuffled;        /* Monte Carlo: battles in which a deck ran out (bt_model.reshuffle) */
     double *resolved;         /* [k]: battles resolved in round k */
     double *at;               /* [k * nq + q]: battles going on at the end of round k */
     double *ended;            /* [k * nq + q]: battles ended in round k, as they ended (they count in

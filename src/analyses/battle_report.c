@@ -177,8 +177,8 @@ static void text_report(FILE *f, const bt_report *rep)
     actions_words(o, actions, sizeof actions);
     fprintf(f, "neverodds %s — battle, rules xwing-2e%s, token spending by policy %s; %s\n", NO_VERSION,
             deck_title(m), m->policy[0], method);
-    if (*m->deck_off_why)
-        fprintf(f, "note: %s\n", m->deck_off_why);
+    if (*m->deck_note)
+        fprintf(f, "note: %s\n", m->deck_note);
     for (int s = 0; s < 2; s++) {
         const no_battle_side *sd = rep->side[s];
         fprintf(f, "%s: %s (%s), targets %s\n", s ? "B" : "A", sd->name, sd->file, no_target_names[o->target[s]]);
@@ -198,6 +198,11 @@ static void text_report(FILE *f, const bt_report *rep)
     fputs("  rounds to a result ", f);
     print_rate(f, bt_mean_of(r, r->rounds_sum, r->rounds_sq), r->exact);
     fprintf(f, " (mean; an unresolved battle counts %d)\n", o->rounds);
+    if (m->reshuffle[0] || m->reshuffle[1]) {
+        fprintf(f, "  %-18s ", "a deck ran out");
+        print_rate(f, share(r, r->reshuffled), r->exact);
+        fputs(" (and was shuffled anew, L530-L531)\n", f);
+    }
     fputs("\n  every round at one range     A wins     B wins       both unresolved\n", f);
     for (int b = 0; b < 3; b++) {
         const bt_result *br = &rep->band[b];
@@ -300,8 +305,8 @@ static void json_report(FILE *f, const bt_report *rep)
     cJSON_AddBoolToObject(root, "damage_deck", m->deck);
     if (m->deck) /* "on": every card that acts without movement; "dice": run's only */
         cJSON_AddStringToObject(root, "damage_cards", no_deck_names[m->deck_mode]);
-    if (*m->deck_off_why)
-        cJSON_AddStringToObject(root, "damage_deck_off", m->deck_off_why);
+    if (*m->deck_note)
+        cJSON_AddStringToObject(root, "damage_deck_note", m->deck_note);
     cJSON_AddStringToObject(root, "policy", m->policy[0]);
     cJSON_AddStringToObject(root, "method", rep->exact ? "exact" : "monte-carlo");
     cJSON_AddStringToObject(root, "method_text", method);
@@ -367,6 +372,11 @@ static void json_report(FILE *f, const bt_report *rep)
     cJSON_AddNumberToObject(root, "rounds_mean", rm.p);
     if (!r->exact)
         cJSON_AddNumberToObject(root, "rounds_mean_stderr", rm.se);
+    if (m->reshuffle[0] || m->reshuffle[1]) { /* how often a deck ran out (L530-L531) */
+        no_rate x = share(r, r->reshuffled);
+        cJSON_AddNumberToObject(root, "p_reshuffled", x.p);
+        cJSON_AddNumberToObject(root, "p_reshuffled_stderr", x.se);
+    }
     cJSON *res = cJSON_AddArrayToObject(root, "resolved_by_round");
     for (int k = 1; k <= r->rounds; k++)
         cJSON_AddItemToArray(res, cJSON_CreateNumber(resolved_by(r, k).p));

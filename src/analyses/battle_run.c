@@ -40,6 +40,17 @@ int no_battle(FILE *f, const no_battle_side *a, const no_battle_side *b, const n
     *rep = (bt_report){.side = {a, b}, .opts = o, .model = m};
     rep->exact = no_run_is_exact(&o->run);
     rep->trials = o->run.trials ? o->run.trials : NO_DEFAULT_TRIALS;
+    if (rep->exact && (m->reshuffle[0] || m->reshuffle[1])) { /* said in the report's note */
+        if (o->run.force_exact) {
+            snprintf(err, errlen, "a side's deck may run out (%s): its reshuffle is followed by Monte Carlo only; "
+                     "--trials N runs the battle", m->deck_note);
+            bt_model_free(m);
+            free(m);
+            free(rep);
+            return -1;
+        }
+        rep->exact = 0;
+    }
     if (drive(m, o, o->range_p, rep, &rep->main)) {
         if (o->run.force_exact) {
             snprintf(err, errlen, "the battle is too large to compute exactly (more than %d battle states at once); "

@@ -564,9 +564,9 @@ static void find_pools(bt_ship *sh, char *notes, size_t len)
     }
 }
 
-/* With the deck asked for: on, unless a side's hulls could take more cards than the deck holds
- * (a deck that runs out is reshuffled from the destroyed ships' cards, L530-L531: not
- * modelled), then off and said why. */
+/* The deck as asked. A side whose hulls could take more cards than its deck holds may empty it:
+ * the rules shuffle a new one (L530-L531), which Monte Carlo follows card by card (the exact
+ * driver's states hold the cards seen, not which ship holds which); said in the report. */
 static void choose_deck(bt_model *m, const no_battle_side *const side[2], const no_battle_opts *o)
 {
     m->deck = o->deck != NO_DECK_OFF;
@@ -579,11 +579,12 @@ static void choose_deck(bt_model *m, const no_battle_side *const side[2], const 
         for (int i = 0; i < side[s]->n; i++)
             hull += side[s]->ship[i].hull;
         if (hull > cards) {
-            m->deck = 0;
-            snprintf(m->deck_off_why, sizeof m->deck_off_why,
-                     "the damage deck is off: %.100s's hulls total %d, more than the deck's %d cards (a deck that runs "
-                     "out is reshuffled from destroyed ships' cards, L530-L531, which is not modelled)",
-                     side[s]->name, hull, cards);
+            m->reshuffle[s] = 1;
+            size_t at = strlen(m->deck_note);
+            snprintf(m->deck_note + at, sizeof m->deck_note - at,
+                     "%s%.100s's hulls total %d, more than the deck's %d cards: a deck that runs out is shuffled "
+                     "anew from the destroyed ships' cards, else the ships' face-down cards (L530-L531), by Monte Carlo",
+                     at ? "; " : "", side[s]->name, hull, cards);
         }
     }
 }
