@@ -323,9 +323,10 @@ static void refill(mc_deck *d, int side)
     for (int x = from; x < to; x++) /* L530: the destroyed ships' cards, shuffled face down */
         if (!d->b->hp[x])
             to_deck(d, side, x, 0);
-    for (int x = from; x < to && !d->left[side]; x++) /* L531: then the face-down cards of every ship */
-        if (d->b->hp[x])
-            to_deck(d, side, x, 1);
+    if (!d->left[side]) /* L531: none, then the face-down cards of every ship in play */
+        for (int x = from; x < to; x++)
+            if (d->b->hp[x])
+                to_deck(d, side, x, 1);
 }
 
 /* bt_hook: a card dealt to ship t whose kind is not read. With no card left anywhere (every
