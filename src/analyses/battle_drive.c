@@ -229,14 +229,20 @@ static void levels_from_losses(const bt_model *m, bt_result *r)
             r->at[(size_t)k * r->nq + q] += r->at[(size_t)(k - 1) * r->nq + q];
 }
 
+/* A kind drawn from counts[] (total cards): one draw. */
+static int draw_kind(const int *counts, int total, no_pcg32 *rng)
+{
+    int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32), k = 0;
+    while (x >= counts[k])
+        x -= counts[k++];
+    return k;
+}
+
 /* A card's kind drawn from what its side's deck has left. */
 static int draw_card(const bt_model *m, const bt_state *b, int side, no_pcg32 *rng)
 {
-    int left[BT_CARD_KINDS], total = bt_card_left(m, b, side, left), k = 0;
-    int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32);
-    while (x >= left[k])
-        x -= left[k++];
-    return k;
+    int left[BT_CARD_KINDS], total = bt_card_left(m, b, side, left);
+    return draw_kind(left, total, rng);
 }
 
 /* A deck that may run out (bt_model.reshuffle), followed card by card. As with the deck that
@@ -265,15 +271,6 @@ static void deck_start(mc_deck *d, const bt_model *m, bt_state *b, no_pcg32 *rng
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < BT_CARD_KINDS; k++)
             d->left[side] += d->unseen[side][k] = m->deck_count[side][k];
-}
-
-/* A kind drawn from counts[] (total cards): one draw, as draw_card. */
-static int draw_kind(const int *counts, int total, no_pcg32 *rng)
-{
-    int x = (int)(((uint64_t)no_pcg32_next(rng) * (uint64_t)total) >> 32), k = 0;
-    while (x >= counts[k])
-        x -= counts[k++];
-    return k;
 }
 
 /* The cards of `kind` ship x holds face up now (a Direct Hit! and a Panicked Pilot are repaired
