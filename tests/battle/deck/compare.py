@@ -2,12 +2,13 @@
 """`BIN battle` (with the damage deck) against the deck oracle, case by case.
 
 Usage: python3 tests/battle/deck/compare.py BIN [--battles N] [--bin-trials N] [--jobs J]
-                                             [--cases GLOB] [--z Z]
+                                             [--big-battles N] [--cases GLOB] [--z Z]
 
 For each tests/battle/deck/cases/*.json it runs
     BIN battle CASE --trials 400000 --seed 7 --format json --threads 2
 and deck_oracle.py's Monte Carlo (--battles per case, default 50000, split in chunks over
---jobs processes, default 2), then checks every figure (p_a_wins, p_b_wins,
+--jobs processes, default 2; a case with a side whose hulls sum above 33, where the deck
+can run out, gets min(--battles, --big-battles = 30000): those battles are long), then checks every figure (p_a_wins, p_b_wins,
 p_both_destroyed, p_unresolved, rounds_mean, and each ship's survival at the last round)
 (the oracle with --strict-tokens: the rules' reading of the evade token and the lock, which the
 engine follows) within Z (default 5) combined standard errors sqrt(se_bin^2 + se_oracle^2):
@@ -62,6 +63,13 @@ def oracle_chunk(args):
     return path, deck_oracle.simulate(case, n, seed, strict=True)
 
 
+def big_case(path):
+    """A side's hulls sum above 33: its deck can run out (the oracle's reshuffle mode)."""
+    with open(path) as fh:
+        case = json.load(fh)
+    return any(sum(int(s["hull"]) for s in case[side]) > 33 for side in ("a", "b"))
+
+
 def oracle_figures(summary):
     fig = {k: tuple(summary[k]) for k in TOP}
     for side in ("a", "b"):
@@ -97,6 +105,8 @@ def main(argv=None):
     ap.add_argument("--bin-trials", type=int, default=400000, help="BIN's --trials")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--chunk", type=int, default=12500)
+    ap.add_argument("--big-battles", type=int, default=30000,
+                    help="oracle battles cap for a case whose hulls sum above 33")
     ap.add_argument("--cases", default=os.path.join(HERE, "cases", "*.json"))
     ap.add_argument("--z", type=float, default=5.0)
     args = ap.parse_args(argv)
@@ -111,6 +121,8 @@ def main(argv=None):
     tasks = []
     for path in cases:
         left, i = args.battles, 0
+        if big_case(path):
+            left = min(args.battles, args.big_battles)
         while left > 0:
             n = min(args.chunk, left)
             tasks.append((path, n, "7:%s:%d" % (os.path.basename(path), i)))
@@ -128,9 +140,10 @@ def main(argv=None):
                        args.bin_trials, args.z)
         bad = [r for r in rows if not r[6]]
         failed += len(bad)
-        print("== %s  (%s; BIN %d trials, oracle %d battles)"
+        print("== %s  (%s; BIN %d trials, oracle %d battles; a deck ran out in %.1f%%, L531 %.2f%%)"
               % (os.path.basename(path), "FAIL" if bad else "ok", args.bin_trials,
-                 summary["battles"]))
+                 summary["battles"], 100 * summary["p_reshuffled"][0],
+                 100 * summary["p_l531"][0]))
         print("   %-28s %10s %10s %10s %9s %6s" % ("figure", "BIN", "oracle", "diff", "comb.se", "z"))
         for k, b, o, d, se, z, ok in rows:
             if d is None:

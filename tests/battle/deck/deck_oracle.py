@@ -17,6 +17,16 @@ Extra case keys, for tests only (the simulator does not read them):
       "stress": n, "ion": n, "lock": bool, "shields": n}} = the ship's state before round 1.
       Preset cards are taken out of that side's deck (a real card is moved to the ship);
       a preset face-up card is already in play (its "when dealt" effect is not applied).
+  "deck_size_a" / "deck_size_b": N = that side's deck is only the first N cards of what it
+      would otherwise be (the stack, then the shuffled rest); the other cards are out of the
+      game. It also puts the side in reshuffle mode (below), so tiny cases can run out.
+
+Reshuffle mode (a side whose hulls sum above 33, or with "deck_size_<side>"): every point of
+damage not absorbed by a shield takes a card, even after the ship is destroyed (L657, the
+extra cards have no effect), and an empty deck is rebuilt by L530 (the side's destroyed
+ships' cards) or, if those hold none, L531 (the face-down cards of the side's ships, whose
+damage count is kept). A side whose hulls sum to 33 or less (without deck_size) drops the
+damage beyond the destroying card, as before; its deck never runs out.
 """
 import argparse
 import json
@@ -140,8 +150,6 @@ def load_case(case):
             if sp.hull < 1 or min(sp.shields, sp.attack, sp.agility) < 0:
                 raise ValueError("bad stats for %r" % sp.name)
             ships.append(sp)
-        if sum(sp.hull for sp in ships) > len(DECK_LIST):
-            raise ValueError("squad %s: hulls sum above 33" % side)
         sides[side] = ships
     ranges = read_ranges(case)
     first = case.get("first_player", "a")
@@ -154,6 +162,8 @@ def load_case(case):
     for side in ("a", "b"):
         stack = case.get("stack_" + side, [])
         preset = case.get("preset_" + side, {})
+        if "deck_size_" + side in case and int(case["deck_size_" + side]) < 0:
+            raise ValueError("deck_size_%s must be >= 0" % side)
         used = list(stack)
         for nm, pr in preset.items():
             if nm not in {sp.name for sp in sides[side]}:
@@ -171,21 +181,54 @@ def load_case(case):
 class Deck:
     """A physical shuffled deck: the stacked cards on top in order, then the rest shuffled.
     The shuffle is a Fisher-Yates done lazily as cards are drawn (the same uniform order
-    as shuffling all 33 first)."""
-    __slots__ = ("cards", "top", "rng")
+    as shuffling all 33 first). `left` cards can still be drawn (all of `cards`, unless a
+    test's deck_size cut the deck: then the rest of `cards` is out of the game).
+    When it is empty and a card is needed, refill() rebuilds it (L530, L531): the new deck
+    is shuffled the same lazy way with the same generator, so a deck that never runs out
+    draws exactly the random numbers it drew before reshuffles were modelled."""
+    __slots__ = ("cards", "top", "rng", "left", "excess", "ships", "n530", "n531")
 
-    def __init__(self, rng, stack=(), removed=()):
+    def __init__(self, rng, stack=(), removed=(), size=None):
         rest = list(DECK_LIST)
         for t in list(stack) + list(removed):
             rest.remove(t)
         self.cards = list(stack) + rest
         self.top = len(stack)   # cards[:top] are fixed; cards[top:] are not yet shuffled
         self.rng = rng
+        self.left = len(self.cards) if size is None else min(int(size), len(self.cards))
+        self.excess = False     # reshuffle mode: excess damage takes cards (L657)
+        self.ships = []         # the side's Ship objects (L530/L531 take cards from them)
+        self.n530 = self.n531 = 0   # how many times the deck was rebuilt by L530 / L531
+
+    def refill(self):
+        """The deck is empty and a card must be dealt (L530, L531)."""
+        got = []
+        for s in self.ships:                 # L530: every card of the side's destroyed ships
+            if s.destroyed and s.cards:
+                got += [c[0] for c in s.cards]   # face up or face down; turned face down
+                s.cards = []
+                for k in s.up:
+                    s.up[k] = 0
+        if got:
+            self.n530 += 1
+        else:                                # L531: nothing from destroyed ships
+            for s in self.ships:
+                down = [c for c in s.cards if not c[1]]
+                if down:
+                    s.marked += len(down)    # noted: the ship keeps that much damage
+                    s.cards = [c for c in s.cards if c[1]]   # face-up cards stay
+                    got += [c[0] for c in down]
+            if not got:
+                raise AssertionError("no damage card can be dealt: the deck, the destroyed "
+                                     "ships and every face-down card are exhausted")
+            self.n531 += 1
+        self.cards, self.top, self.left = got, 0, len(got)
 
     def draw(self):
+        if self.left == 0:
+            self.refill()
+        self.left -= 1
         c = self.cards
-        if not c:
-            raise AssertionError("damage deck exhausted (hulls total above 33?)")
         if self.top > 0:
             self.top -= 1
             return c.pop(0)
@@ -197,7 +240,7 @@ class Deck:
 class Ship:
     __slots__ = ("sp", "side", "pos", "name", "init", "attack", "agility", "hull", "action",
                  "shields", "cards", "ncards", "up", "stress", "ion", "focus", "evade",
-                 "lock", "destroyed", "removed", "deck")
+                 "lock", "destroyed", "removed", "deck", "marked")
 
     def __init__(self, sp, deck):
         self.sp = sp
@@ -211,6 +254,7 @@ class Ship:
         self.lock = False
         self.destroyed = self.removed = False
         self.deck = deck
+        self.marked = 0          # face-down cards taken by L531, still counted as damage
 
     def repair_all(self, title):
         """Turn every face-up `title` face down."""
@@ -225,23 +269,29 @@ class Ship:
 
 
 def suffer(ship, hits, crits):
-    """Suffer hits then crits, one point at a time (L652), from the ship's own deck (L516)."""
+    """Suffer hits then crits, one point at a time (L652), from the ship's own deck (L516).
+    ship.ncards counts the damage: cards held plus cards noted by L531 (ship.marked)."""
     pending = ["c"] * crits + ["h"] * hits     # popped from the end: hits first
     up = ship.up
-    while pending and not ship.destroyed:
+    deck = ship.deck
+    while pending:
+        if ship.destroyed and not deck.excess:
+            break                               # hulls <= 33: the rest of the damage is dropped
         kind = pending.pop()
         if kind == "h" and up["Hull Breach"]:
             kind = "c"                          # Hull Breach: hit damage suffered as crit
         if ship.shields > 0:
             ship.shields -= 1                   # a shield absorbs it (no card, no Fuel Leak)
             continue
-        title = ship.deck.draw()
+        title = deck.draw()                     # may rebuild the deck (L530, L531)
         ship.ncards += 1
         card = [title, kind == "c"]
         ship.cards.append(card)
+        if ship.destroyed:
+            continue                            # excess card (L657): dealt, no effect
         if ship.ncards >= ship.hull:
             ship.destroyed = True               # the destroying card has no effect
-            break
+            continue
         if kind == "h":
             continue                            # face down
         # crit damage that gave a face-up card: held face-up Fuel Leaks act first
@@ -303,8 +353,10 @@ class Sim:
             preset = self.case.get("preset_" + side, {})
             removed = [t for pr in preset.values()
                        for t in pr.get("face_up", []) + pr.get("face_down", [])]
-            deck = Deck(rng, self.case.get("stack_" + side, []), removed)
-            ships[side] = []
+            size = self.case.get("deck_size_" + side)
+            deck = Deck(rng, self.case.get("stack_" + side, []), removed, size)
+            deck.excess = size is not None or sum(sp.hull for sp in self.sides[side]) > 33
+            ships[side] = deck.ships = []
             for sp in self.sides[side]:
                 s = Ship(sp, deck)
                 pr = preset.get(sp.name, {})
@@ -447,7 +499,13 @@ class Sim:
                 break
             for s in allships:                   # End phase: green tokens go (L984, L1002)
                 s.focus = s.evade = 0
+        self.last = ships                        # for the self-test's card accounting
         return outcome, rnd, {(s.side, s.name): not s.destroyed for s in allships}
+
+    def reshuffled(self):
+        """(a deck ran out in the last battle, L531 was needed in it)."""
+        decks = [self.last[side][0].deck for side in ("a", "b")]
+        return (any(d.n530 or d.n531 for d in decks), any(d.n531 for d in decks))
 
 
 # ---------------------------------------------------------------- statistics
@@ -456,9 +514,12 @@ def simulate(case, battles, seed, strict=False):
     sim = Sim(case, strict)
     rng = random.Random(seed)
     acc = {"n": 0, "a": 0, "b": 0, "both": 0, "unresolved": 0, "r1": 0, "r2": 0,
-           "alive": {"%s/%s" % k: 0 for k in sim.names}}
+           "reshuffled": 0, "l531": 0, "alive": {"%s/%s" % k: 0 for k in sim.names}}
     for _ in range(battles):
         out, rnd, alive = sim.battle(rng)
+        ran_out, l531 = sim.reshuffled()
+        acc["reshuffled"] += ran_out
+        acc["l531"] += l531
         acc["n"] += 1
         acc[out] += 1
         acc["r1"] += rnd
@@ -502,7 +563,10 @@ def summarize(acc):
             "p_both_destroyed": prop(acc["both"], n),
             "p_unresolved": prop(acc["unresolved"], n),
             "rounds_mean": [mean, math.sqrt(var / n)],
-            "survival": surv}
+            "survival": surv,
+            # not simulator figures: how often a deck ran out (L530/L531), and needed L531
+            "p_reshuffled": prop(acc.get("reshuffled", 0), n),
+            "p_l531": prop(acc.get("l531", 0), n)}
 
 
 def run_case(case, battles, seed, strict=False):
@@ -642,6 +706,114 @@ def self_test(battles):
     exact((l1, l2, ion2, s.lock, s.ion, s.up["Disabled Power Regulator"], s.cards[0][1])
           == (True, False, 1, False, 0, 0, False), "A2 Disabled Power Regulator cycle")
 
+    # ---- the deck that runs out (L530, L531) and excess damage (L657), reshuffle mode
+    def side_b(ships_b, **extra):
+        """Side b's ships (hand-driven damage) with these case keys."""
+        case = {"a": [ship("A")], "b": ships_b, "rounds": 1}
+        case.update(extra)
+        return Sim(case).new_state(rng)["b"]
+
+    DH, WP, CF, HB = "Direct Hit!", "Wounded Pilot", "Console Fire", "Hull Breach"
+    SD, DE, LS, PP = "Structural Damage", "Damaged Engine", "Loose Stabilizer", "Panicked Pilot"
+    # R0. Reshuffle mode is per side: hulls above 33, or a test's deck_size.
+    st = Sim({"a": [ship("a1", hull=17), ship("a2", hull=17)],
+              "b": [ship("b1", hull=20), ship("b2", hull=13)], "rounds": 1}).new_state(rng)
+    exact((st["a"][0].deck.excess, st["b"][0].deck.excess) == (True, False),
+          "R0 reshuffle mode: hulls 34 yes, hulls 33 no")
+    # R1. L530 takes every card of a destroyed ship: face up, face down, and a Direct Hit!
+    # turned face down by its own effect. Deck of 3 (DH, WP, CF): B1 (hull 3) suffers 2
+    # crits: DH face up -> 1 hit: WP face down; DH turned face down; crit: CF face up,
+    # destroying. The deck is empty; B2's 3 hits rebuild it from B1's 3 cards (L530) and
+    # take all of them, face down.
+    b1, b2 = side_b([ship("B1", hull=3), ship("B2", hull=5)],
+                    deck_size_b=3, stack_b=[DH, WP, CF])
+    suffer(b1, 0, 2)
+    ok1 = b1.cards == [[DH, False], [WP, False], [CF, True]] and b1.destroyed
+    suffer(b2, 3, 0)
+    exact(ok1 and b1.cards == [] and sorted(c[0] for c in b2.cards) == sorted([DH, WP, CF])
+          and not any(c[1] for c in b2.cards) and b2.ncards == 3 and not b2.destroyed
+          and (b2.deck.n530, b2.deck.n531, b2.deck.left) == (1, 0, 0),
+          "R1 L530: the destroyed ship's face-up and face-down cards make the new deck")
+    # R2. Excess damage (L657): B (hull 1, full deck in reshuffle mode) suffers 1 hit and 2
+    # crits; stack WP, DH, PP. WP (face down) destroys it; DH and PP are still dealt, face
+    # up, with no effect (no extra card, no stress): 3 cards leave the deck (30 left). The
+    # same damage with hulls <= 33 (E6) leaves 31.
+    b, = side_b([ship("B", hull=1)], deck_size_b=33, stack_b=[WP, DH, PP])
+    suffer(b, 1, 2)
+    exact(b.cards == [[WP, False], [DH, True], [PP, True]] and b.stress == 0
+          and b.ncards == 3 and b.deck.left == 30 and len(b.deck.cards) == 30,
+          "R2 L657: excess cards are dealt to the destroyed ship, no effect")
+    # R3. Excess beyond the deck: deck of 2 (CF, HB); B1 (hull 1) suffers 3 hits: CF
+    # destroys it, HB is excess, the deck is empty, and the 3rd point rebuilds it from B1's
+    # own 2 cards (L530): B1 then holds 1 of them, the other is the deck.
+    b1, b2 = side_b([ship("B1", hull=1), ship("B2", hull=4)], deck_size_b=2, stack_b=[CF, HB])
+    suffer(b1, 3, 0)
+    exact(len(b1.cards) == 1 and b1.deck.left == 1 and b1.deck.n530 == 1
+          and sorted([b1.cards[0][0], b1.deck.cards[0]]) == sorted([CF, HB]),
+          "R3 L530 during a destroyed ship's own excess damage")
+    # R4. L531. Deck of 3 (SD, DE, LS); B1, B2 hull 5. B1: 1 hit (SD face down), 1 crit (DE
+    # face up, no effect); B2: 1 hit (LS face down). The deck is empty and no ship is
+    # destroyed: B1's next hit notes 1 face-down card on each ship (marked), puts SD and LS
+    # in the deck (DE stays face up on B1) and draws one of them: B1 has 1 marked + 2 cards
+    # = 3 damage, B2 1 marked + 0 cards = 1, 1 card left in the deck.
+    b1, b2 = side_b([ship("B1", hull=5), ship("B2", hull=5)], deck_size_b=3,
+                    stack_b=[SD, DE, LS])
+    suffer(b1, 1, 1)
+    suffer(b2, 1, 0)
+    suffer(b1, 1, 0)
+    d = b1.deck
+    exact(b1.cards[0] == [DE, True] and len(b1.cards) == 2 and not b1.cards[1][1]
+          and (b1.marked, b1.ncards, b2.marked, b2.ncards, b2.cards) == (1, 3, 1, 1, [])
+          and (d.n530, d.n531, d.left) == (0, 1, 1),
+          "R4a L531: face-down cards of surviving ships go, counted; face-up stay")
+    # B1 suffers 2 hits: the last card (damage 4), then L531 again (B1's 2 face-down cards;
+    # marked 3) and the 5th damage destroys it: 3 marked + DE + 1 face-down card.
+    suffer(b1, 2, 0)
+    exact(b1.destroyed and b1.marked == 3 and b1.ncards == 5 and len(b1.cards) == 2
+          and b1.cards[0] == [DE, True] and (d.n530, d.n531, d.left) == (0, 2, 1),
+          "R4b a second L531; the marked damage counts toward destruction")
+    # B2 suffers 2 hits: the last card, then L530 takes B1's 2 cards (DE face up included).
+    # All 3 cards are on B2 or in the deck.
+    suffer(b2, 2, 0)
+    exact(b1.cards == [] and (d.n530, d.n531, d.left) == (1, 2, 1) and b2.ncards == 3
+          and len(b2.cards) == 2
+          and sorted([c[0] for c in b2.cards] + d.cards) == sorted([SD, DE, LS]),
+          "R4c then L530 takes the destroyed ship's cards, face-up included")
+    # R5. Nothing left to deal (only possible with a cut deck: the full deck always has the
+    # 7 Direct Hit!/Panicked Pilot cards face down or on a destroyed ship): an error.
+    b, = side_b([ship("B", hull=5)], deck_size_b=1, stack_b=[SD])
+    suffer(b, 0, 1)
+    try:
+        suffer(b, 0, 1)
+        ok = False
+    except AssertionError:
+        ok = True
+    exact(ok, "R5 no card anywhere: an error, not a silent drop")
+    # R6. Card accounting in real battles with hulls above 33 (case 09's sides): after each
+    # battle every side's deck plus its ships' cards are the 33 cards of core.json; each
+    # ship's damage is its cards plus its marked cards; a live ship has damage < hull.
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases",
+                        "09_2v3_hulls_above_33.json")
+    with open(path) as fh:
+        case = json.load(fh)
+    sim = Sim(case, True)
+    r6 = random.Random(6)
+    ok, ran = True, 0
+    nb = max(200, min(2000, battles // 50))
+    for _ in range(nb):
+        sim.battle(r6)
+        ran += sim.reshuffled()[0]
+        for side in ("a", "b"):
+            ships = sim.last[side]
+            deck = ships[0].deck
+            held = [c[0] for s in ships for c in s.cards]
+            ok &= sorted(held + deck.cards) == sorted(DECK_LIST) and deck.left == len(deck.cards)
+            for s in ships:
+                ok &= s.ncards == len(s.cards) + s.marked or (s.destroyed and deck.n530 > 0)
+                ok &= s.destroyed == (s.ncards >= s.hull)
+    exact(ok and ran > 0, "R6 %d battles of case 09 (%d ran out): every card accounted for"
+          % (nb, ran))
+
     # ---- Monte Carlo vs closed forms
     # M1. Console Fire over k rounds. B (hull 3) holds a face-up Console Fire (1 card), nobody
     # deals damage (attack 0). Each engagement: P(hit) = 3/8 (a crit does nothing); each hit
@@ -716,6 +888,46 @@ def self_test(battles):
     mc(case, "survival.b.B1", Fraction(1, 2), "M10 targeting the likeliest kill")
     res = run_case(case, min(battles, 20000), 5)
     exact(res["survival"]["b"]["B2"][0] == 1.0, "M10 B2 (P 0 to die) is never targeted")
+    # M11. L530 then L531 in a battle. a: A1 (init 5) and A2 (init 4), 1 die each; b: B1
+    # (hull 1) and B2 (hull 2), agility 0, attack 0; b's deck is one Direct Hit!; 1 round.
+    # A1 aims at B1 (kill 1/2; B2 cannot die from 1 die) and kills it w.p. 1/2 with the DH
+    # (destroying: no effect). Then A2 attacks B2: a hit (3/8) rebuilds the deck from B1
+    # (L530) and deals the DH face down; a crit (1/8) deals it face up: its extra hit finds
+    # the deck empty, B1 with no card, so L531 takes B2's DH (now face down, 1 marked) and
+    # deals it again: 2 damage, B2 destroyed. If A1 misses, A2 aims at B1 and the deck
+    # never runs out. P(a wins) = 1/2 * 1/8 = 1/16; P(B1 survives) = 1/2 * 1/2 = 1/4;
+    # P(a deck ran out) = 1/2 * (3/8 + 1/8) = 1/4; P(L531) = 1/16.
+    case = {"a": [ship("A1", init=5, attack=1), ship("A2", init=4, attack=1)],
+            "b": [ship("B1", init=1, hull=1), ship("B2", init=1, hull=2)], "rounds": 1,
+            "deck_size_b": 1, "stack_b": [DH]}
+    mc(case, "p_a_wins", Fraction(1, 16), "M11 L530 then L531")
+    mc(case, "survival.b.B1", Fraction(1, 4), "M11 L530 then L531")
+    mc(case, "p_reshuffled", Fraction(1, 4), "M11 L530 then L531")
+    mc(case, "p_l531", Fraction(1, 16), "M11 L530 then L531")
+    # M12. The card L531 deals is a uniform one of the face-down cards. B (hull 5, agility
+    # 0) holds DH, DH, WP face down; its deck is empty (deck_size 0). A (1 die), 1 round: a
+    # crit (1/8) rebuilds the deck from B's 3 face-down cards (3 marked) and deals one face
+    # up: a DH (2/3) adds 1 hit, the 5th damage. P(a wins) = 1/8 * 2/3 = 1/12;
+    # P(L531) = P(hit or crit) = 1/2.
+    case = {"a": [ship("A", attack=1)], "b": [ship("B", hull=5)], "rounds": 1,
+            "deck_size_b": 0, "preset_b": {"B": {"face_down": [DH, DH, WP]}}}
+    mc(case, "p_a_wins", Fraction(1, 12), "M12 L531 deals a uniform face-down card")
+    mc(case, "p_l531", Fraction(1, 2), "M12 L531 deals a uniform face-down card")
+    # M13. Excess cards leave the deck (L657). b's deck is WP then DH (deck_size 2); B1
+    # (hull 1), B2 (hull 2), agility 0, attack 0. A1 (init 5, 2 dice) aims at B1 (kill 3/4
+    # vs 1/4 for B2); T ~ Bin(2, 1/2) hits+crits. T=1 (1/2): B1 takes WP, DH stays on top.
+    # T=2 (1/4): WP destroys B1 and DH is its excess card: the deck is empty. T=0 (1/4): A2
+    # aims at B1 and B2 is safe. A2 (init 4, 1 die) at B2: only a crit (1/8) can kill it:
+    #   T=1: DH face up, its hit rebuilds the deck from B1's WP (L530): 2 damage;
+    #   T=2: L530 gives {WP, DH}, a DH (1/2) adds the 2nd damage.
+    # P(a wins) = 1/2 * 1/8 + 1/4 * 1/8 * 1/2 = 5/64 (6/64 if the excess were dropped).
+    # A deck ran out: T=2 and A2 rolls a hit or crit (1/4 * 1/2), or T=1 and a crit DH
+    # (1/2 * 1/8): 3/16.
+    case = {"a": [ship("A1", init=5, attack=2), ship("A2", init=4, attack=1)],
+            "b": [ship("B1", init=1, hull=1), ship("B2", init=1, hull=2)], "rounds": 1,
+            "deck_size_b": 2, "stack_b": [WP, DH]}
+    mc(case, "p_a_wins", Fraction(5, 64), "M13 excess damage leaves the deck")
+    mc(case, "p_reshuffled", Fraction(3, 16), "M13 excess damage leaves the deck")
     print("self-test: %d checks, %d failed (Monte Carlo: %d battles each)"
           % (nchecks[0], len(fails), battles))
     return 1 if fails else 0
