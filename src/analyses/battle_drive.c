@@ -298,8 +298,11 @@ static void to_deck(mc_deck *d, int side, int x, int face_down)
         d->unseen[side][k] += n;
         d->left[side] += n;
     }
-    if (!face_down)
+    if (!face_down) { /* a destroyed ship's cards all go: none acts for it any more (it may
+                       * still engage in this step) */
         d->other_up[x] = 0;
+        d->b->up[x] = d->b->breach[x] = d->b->fuel[x] = 0;
+    }
 }
 
 /* The side's deck is empty and a card is needed: a new deck (L530, then L531). */
@@ -423,11 +426,15 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
             if (st[s] != BT_GONE && m->engage_cards[m->ship[s].side]) {
-                int fires = bt_before_engage(m, &b, s), hits = hp[s] ? roll(fires, CONSOLE_FIRE_HITS, rng) : 0;
+                /* a ship destroyed earlier in its step still engages: its Console Fire's damage
+                 * changes nothing but the cards its deck deals (L657), which matter only to a deck
+                 * that may run out (so the dice are rolled only then) */
+                int alive = hp[s] > 0, fires = bt_before_engage(m, &b, s);
+                int hits = alive || (deck && m->reshuffle[m->ship[s].side]) ? roll(fires, CONSOLE_FIRE_HITS, rng) : 0;
                 if (hits) {
                     uint8_t to_deal[2] = {(uint8_t)hits, 0};
                     suffer(m, &b, s, to_deal, rng, deck);
-                    if (!hp[s]) { /* it still attacks: it is removed at the end of its step */
+                    if (alive && !hp[s]) { /* it still attacks: it is removed at the end of its step */
                         left[m->ship[s].side]--;
                         lost[m->ship[s].side] += m->ship[s].points;
                         dead[ndead++] = (uint8_t)s;

@@ -51,6 +51,8 @@ def bin_figures(report):
     for key, side in zip("ab", report["sides"]):
         for s in side["ships"]:
             fig["survival.%s.%s" % (key, s["name"])] = float(s["survival"]["by_round"][-1])
+    # how often a deck ran out (L530-L531): reported for a side whose deck may, else none can
+    fig["p_reshuffled"] = float(report.get("p_reshuffled", 0))
     return fig
 
 
@@ -75,6 +77,7 @@ def oracle_figures(summary):
     for side in ("a", "b"):
         for name, v in summary["survival"][side].items():
             fig["survival.%s.%s" % (side, name)] = tuple(v)
+    fig["p_reshuffled"] = tuple(summary["p_reshuffled"])
     return fig
 
 
