@@ -425,7 +425,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
-            if (st[s] != BT_GONE && m->engage_cards[m->ship[s].side]) {
+            if (b.up[s] && st[s] != BT_GONE) { /* face-up cards that act before it engages (up[] holds them) */
                 /* a ship destroyed earlier in its step still engages: its Console Fire's damage
                  * changes nothing but the cards its deck deals (L657), which matter only to a deck
                  * that may run out (so the dice are rolled only then) */
