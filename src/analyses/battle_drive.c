@@ -266,11 +266,22 @@ typedef struct mc_deck {
 
 static void deck_start(mc_deck *d, const bt_model *m, bt_state *b, no_pcg32 *rng)
 {
-    memset(d, 0, sizeof *d);
     *d = (mc_deck){.m = m, .b = b, .rng = rng};
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < BT_CARD_KINDS; k++)
             d->left[side] += d->unseen[side][k] = m->deck_count[side][k];
+}
+
+/* A card nobody has seen of side's deck, for ship x: its kind, drawn and now known. */
+static int draw_unseen(mc_deck *d, int side, int x)
+{
+    int total = 0;
+    for (int k = 0; k < BT_CARD_KINDS; k++)
+        total += d->unseen[side][k];
+    int k = draw_kind(d->unseen[side], total, d->rng);
+    d->unseen[side][k]--;
+    d->known[x][k]++;
+    return k;
 }
 
 /* The cards of `kind` ship x holds face up now (a Direct Hit! and a Panicked Pilot are repaired
@@ -312,14 +323,8 @@ static void refill(mc_deck *d, int side)
     int from = side ? m->nside[0] : 0, to = side ? m->n : m->nside[0];
     d->refilled = 1;
     for (int x = from; x < to; x++) /* the face-down cards dealt from the old deck get their kinds */
-        for (; d->unknown[x]; d->unknown[x]--) {
-            int total = 0;
-            for (int k = 0; k < BT_CARD_KINDS; k++)
-                total += d->unseen[side][k];
-            int k = draw_kind(d->unseen[side], total, d->rng);
-            d->unseen[side][k]--;
-            d->known[x][k]++;
-        }
+        for (; d->unknown[x]; d->unknown[x]--)
+            draw_unseen(d, side, x);
     for (int x = from; x < to; x++) /* L530: the destroyed ships' cards, shuffled face down */
         if (!d->b->hp[x])
             to_deck(d, side, x, 0);
@@ -346,17 +351,13 @@ static void deck_dealt(void *ctx, int t)
 /* A face-up card dealt to ship t: its kind. */
 static int deck_face_up(mc_deck *d, int t)
 {
-    int side = d->m->ship[t].side, total = 0;
+    int side = d->m->ship[t].side;
     if (!d->left[side])
         refill(d, side);
     if (!d->left[side])
         return BT_OTHER; /* no card at all: the damage without a card's effect */
-    for (int k = 0; k < BT_CARD_KINDS; k++)
-        total += d->unseen[side][k];
-    int k = draw_kind(d->unseen[side], total, d->rng);
-    d->unseen[side][k]--;
     d->left[side]--;
-    d->known[t][k]++;
+    int k = draw_unseen(d, side, t);
     d->other_up[t] = (uint8_t)(d->other_up[t] + (k == BT_OTHER));
     return k;
 }
@@ -400,6 +401,16 @@ static void mc_round_start(const bt_model *m, bt_state *b, no_pcg32 *rng)
         }
 }
 
+/* Ship t was destroyed in this step: its side has one ship fewer and has lost its points; it
+ * is removed at the step's end (dead[], ndead of them so far: the new count). */
+static inline int destroyed(const bt_model *m, int t, int *left, int *lost, uint8_t *dead, int ndead)
+{
+    left[m->ship[t].side]--;
+    lost[m->ship[t].side] += m->ship[t].points;
+    dead[ndead] = (uint8_t)t;
+    return ndead + 1;
+}
+
 static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setup *ms, no_pcg32 *rng,
                        bt_result *r)
 {
@@ -434,11 +445,8 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 if (hits) {
                     uint8_t to_deal[2] = {(uint8_t)hits, 0};
                     suffer(m, &b, s, to_deal, rng, deck);
-                    if (alive && !hp[s]) { /* it still attacks: it is removed at the end of its step */
-                        left[m->ship[s].side]--;
-                        lost[m->ship[s].side] += m->ship[s].points;
-                        dead[ndead++] = (uint8_t)s;
-                    }
+                    if (alive && !hp[s]) /* it still attacks: it is removed at the end of its step */
+                        ndead = destroyed(m, s, left, lost, dead, ndead);
                 }
             }
             if (st[s] != BT_GONE) {
@@ -457,11 +465,8 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                     attacked[t]++;
                     uint8_t to_deal[2] = {out->hit, out->crit};
                     suffer(m, &b, t, to_deal, rng, deck);
-                    if (!hp[t]) {
-                        left[m->ship[t].side]--;
-                        lost[m->ship[t].side] += m->ship[t].points;
-                        dead[ndead++] = (uint8_t)t;
-                    }
+                    if (!hp[t])
+                        ndead = destroyed(m, t, left, lost, dead, ndead);
                 }
             }
             if (!p->last_of_step[i])

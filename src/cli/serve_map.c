@@ -378,28 +378,31 @@ static void map_compare(call *k, const char *body)
     options(k, compare_options);
 }
 
+/* A command of one scenario: the body's scenario (or, where inputs allow, quick notation) as a
+ * file, then the command's options. */
+static void scenario_command(call *k, const char *body, const char *cmd, const char *const *inputs,
+                             const option *opts)
+{
+    if (body_object(k, body))
+        return;
+    known_keys(k, inputs, opts);
+    arg(k, cmd);
+    arg(k, scenario_input(k, k->body, "request", "scenario.json"));
+    options(k, opts);
+}
+
 /* {"scenario"|"quick", "vary": ["attacker.dice=2..5"], "metric": "kill", options}. */
 static void map_sweep(call *k, const char *body)
 {
     static const char *const inputs[] = {"scenario", "quick", NULL};
-    if (body_object(k, body))
-        return;
-    known_keys(k, inputs, sweep_options);
-    arg(k, "sweep");
-    arg(k, scenario_input(k, k->body, "request", "scenario.json"));
-    options(k, sweep_options);
+    scenario_command(k, body, "sweep", inputs, sweep_options);
 }
 
 /* {"scenario": {...}, "rules", "swap_window", "variant", "roll", options}. */
 static void map_order(call *k, const char *body)
 {
     static const char *const inputs[] = {"scenario", NULL};
-    if (body_object(k, body))
-        return;
-    known_keys(k, inputs, order_options);
-    arg(k, "order");
-    arg(k, scenario_input(k, k->body, "request", "scenario.json"));
-    options(k, order_options);
+    scenario_command(k, body, "order", inputs, order_options);
 }
 
 /* The body is an XWS squad. */

@@ -46,6 +46,13 @@ cli() {
     shift
     (cd "$T/cli" && "$BIN" "$@" --format json >"$T/$out" 2>"$T/$out.err")
 }
+# scenario CMD FILE WHAT: FILE posted to /api/CMD gives what `CMD scenario.json` does
+scenario() {
+    cp "$2" "$T/cli/scenario.json"
+    post "$1" "$2"
+    cli ref "$1" scenario.json --threads 1
+    same "$3"
+}
 # same WHAT: the API's reply ($T/out, status 200) equals the command's ($T/ref)
 same() {
     if [ "$CODE" != 200 ]; then
@@ -69,10 +76,7 @@ start main --workers 2 --budget 120
 Q=$ROOT/profiles/xwing/quickstart.json
 
 # ---- every endpoint against the command ----
-cp "$Q" "$T/cli/scenario.json"
-post run "$Q"
-cli ref run scenario.json --threads 1
-same "run (a scenario file as the body)"
+scenario run "$Q" "run (a scenario file as the body)"
 wrap "$Q" scenario '"trials": 20000, "seed": 7' >"$T/body"
 post run "$T/body"
 cli ref run scenario.json --threads 1 --trials 20000 --seed 7
@@ -87,26 +91,14 @@ printf '{"game": "xwing", "notation": "3 fl vs 2 fe r1"}' >"$T/body"
 post quick "$T/body"
 cli ref xwing "3 fl vs 2 fe r1" --threads 1
 same "quick notation (xwing)"
-cp "$HERE/pilots.json" "$T/cli/scenario.json"
-post run "$HERE/pilots.json"
-cli ref run scenario.json --threads 1
-same "pilot against pilot"
-cp "$ROOT/profiles/legion/stormtroopers-vs-rebels.json" "$T/cli/scenario.json"
-post run "$T/cli/scenario.json"
-cli ref run scenario.json --threads 1
-same "Legion scenario"
+scenario run "$HERE/pilots.json" "pilot against pilot"
+scenario run "$ROOT/profiles/legion/stormtroopers-vs-rebels.json" "Legion scenario"
 printf '{"game": "legion", "notation": "5w hit vs white surge light minis2"}' >"$T/body"
 post quick "$T/body"
 cli ref legion "5w hit vs white surge light minis2" --threads 1
 same "Legion quick notation"
-cp "$ROOT/profiles/armada/victory-vs-cr90.json" "$T/cli/scenario.json"
-post run "$T/cli/scenario.json"
-cli ref run scenario.json --threads 1
-same "Armada scenario"
-cp "$Q" "$T/cli/scenario.json"
-post policy "$Q"
-cli ref policy scenario.json --threads 1
-same "policy"
+scenario run "$ROOT/profiles/armada/victory-vs-cr90.json" "Armada scenario"
+scenario policy "$Q" "policy"
 cp "$Q" "$T/cli/input1.json"
 cp "$Q" "$T/cli/input2.json"
 printf '{"inputs": [{"scenario": %s}, {"scenario": %s, "set": {"rules": "xwing-1e"}, "label": "first edition"},
