@@ -127,23 +127,25 @@ static void make_plan(const bt_model *m, int first, plan *p)
 
 /* ---- targeting (the same for both drivers) ---- */
 
-/* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left. The enemies
- * are m's ships of the other side, in listed order; each policy's key first, then the likeliest
- * kill, then the fewest hit points left, then the listed order. */
+/* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left; the weapon it
+ * fires at it in *weapon (bt_best_weapon). The enemies are m's ships of the other side, in listed
+ * order; each policy's key first, then the likeliest kill, then the fewest hit points left, then
+ * the listed order. */
 static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r, const uint8_t *hp, const uint8_t *st,
-                       const uint8_t *attacked)
+                       const uint8_t *attacked, int *weapon)
 {
     int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
     double best_key = 0, best_kill = -1;
-    int best_hp = 0;
+    int best_hp = 0, best_w = 0;
     for (int t = from; t < to; t++) {
         if (!hp[t])
             continue;
         double kill, key = 0;
-        bt_best_weapon(m, s, t, r, st, hp[t], &kill);
+        int w = bt_best_weapon(m, s, t, r, st, hp[t], &kill);
         if (policy == NO_TARGET_LIKELIEST_KILL) { /* the common case: no key, no branch to mispredict */
             int better = (kill > best_kill) | ((kill == best_kill) & (hp[t] < best_hp));
             best = better ? t : best;
+            best_w = better ? w : best_w;
             best_kill = better ? kill : best_kill;
             best_hp = better ? hp[t] : best_hp;
             continue;
@@ -158,10 +160,12 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
                      (key == best_key && (kill > best_kill || (kill == best_kill && hp[t] < hp[best])));
         if (better) {
             best = t;
+            best_w = w;
             best_key = key;
             best_kill = kill;
         }
     }
+    *weapon = best_w;
     return best;
 }
 
@@ -364,7 +368,7 @@ static int deck_face_up(mc_deck *d, int t)
 
 /* Damage to ship t, each face-up card's kind drawn from its side's deck (deck: the deck that may
  * run out, NULL when neither can). */
-static void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng, mc_deck *deck)
+static void suffer_cards(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng, mc_deck *deck)
 {
     if (deck && m->reshuffle[m->ship[t].side]) {
         const bt_hook hook = {deck_dealt, deck};
@@ -374,6 +378,16 @@ static void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no
     }
     while (bt_deal(m, b, t, to_deal))
         bt_card(m, b, t, draw_card(m, b, m->ship[t].side, rng), to_deal);
+}
+
+/* Without the deck, damage is points: inline, the hot path of a deck-off battle (matchup's
+ * rounds to destroy, make bench's 5 vs 5) makes no call. */
+static inline void suffer(const bt_model *m, bt_state *b, int t, uint8_t to_deal[2], no_pcg32 *rng, mc_deck *deck)
+{
+    if (!m->deck)
+        bt_deal(m, b, t, to_deal);
+    else
+        suffer_cards(m, b, t, to_deal, rng, deck);
 }
 
 /* The results of n dice that each show one with chance eighths/8. */
@@ -450,12 +464,10 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 }
             }
             if (st[s] != BT_GONE) {
-                int t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked);
+                int w, t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked, &w);
                 if (t >= 0) {
                     /* one draw: its product with n holds the bucket (high word) and a uniform
                      * fraction within it (low word) */
-                    double kill;
-                    int w = bt_best_weapon(m, s, t, range, st, hp[t], &kill);
                     const bt_table *tab = bt_table_of(m, s, t, range, w, st[s], st[t]);
                     uint64_t x = (uint64_t)no_pcg32_next(rng) * (uint64_t)tab->n;
                     const bt_bucket *bk = &tab->bucket[x >> 32];
@@ -768,13 +780,11 @@ static int exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r
         bt_state xs;
         jmap_at(from, i, &xs);
         const bt_state *x = &xs;
-        int t = x->st[s] == BT_GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked);
+        int w, t = x->st[s] == BT_GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked, &w);
         if (t < 0) {
             jmap_add(to, x, from->p[i]);
             continue;
         }
-        double kill;
-        int w = bt_best_weapon(m, s, t, r, x->st, x->hp[t], &kill);
         const bt_table *tab = bt_table_of(m, s, t, r, w, x->st[s], x->st[t]);
         for (int k = 0; k < tab->n; k++) {
             bt_state y = *x;

@@ -182,18 +182,19 @@ static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r
 }
 
 /* The weapon of s likeliest to destroy t (hp_t left) at range r with the tokens both hold, then
- * the one dealing most on average, then the primary; its chance to destroy in *kill. */
+ * the one dealing most on average, then the primary; its chance to destroy in *kill. A mean is
+ * read only on a tie (another cache line of the table: the hot path's pick reads one per enemy). */
 static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const uint8_t *st, int hp_t, double *kill)
 {
     const bt_table *p = bt_table_of(m, s, t, r, 0, st[s], st[t]);
     int best = 0;
-    double k = p->tail[hp_t], mean = p->mean;
+    double k = p->tail[hp_t];
     for (int w = 1; w < m->ship[s].nweapons; w++) {
         const bt_table *x = bt_table_of(m, s, t, r, w, st[s], st[t]);
-        if (x && x->n && (x->tail[hp_t] > k || (x->tail[hp_t] == k && x->mean > mean))) {
+        if (x && x->n && (x->tail[hp_t] > k || (x->tail[hp_t] == k && x->mean > p->mean))) {
             best = w;
+            p = x;
             k = x->tail[hp_t];
-            mean = x->mean;
         }
     }
     *kill = k;

@@ -8,6 +8,7 @@
 #include "neverodds/legion.h"
 #include "io/jsonread.h"
 #include "games/xwing/xwing_game.h"
+#include "games/xwing/xws_table.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -124,8 +125,7 @@ typedef struct builder {
     no_ctx *ctx;
     pending_excludes excl[NO_MAX_MODS];
     int nexcl;
-    cJSON *library;
-    char library_file[PATH_MAX];
+    char library_file[PATH_MAX]; /* the abilities library (xws_table.c reads it once) */
     int first_edition;  /* rules xwing-1e */
     int ship_of;        /* a bonus attack's: the index of the attack its ship made before; -1 none */
     const no_ctx *attacks; /* a sequence's attacks read so far */
@@ -665,22 +665,11 @@ static void resolve_excludes(builder *b)
 /* ---- abilities ---- */
 static const cJSON *library_entry(builder *b, const char *key, const char *path)
 {
-    if (!b->library) {
-        snprintf(b->library_file, sizeof b->library_file, "%s/%s/abilities.json", no_profiles_dir(),
-                 b->first_edition ? "xwing1" : "xwing");
-        char *text = jr_read_file(b->library_file, b->j.err, b->j.errlen);
-        if (!text) {
-            b->j.failed = 1;
-            return NULL;
-        }
-        b->library = jr_parse(text, b->library_file, b->j.err, b->j.errlen);
-        free(text);
-        if (!b->library) {
-            b->j.failed = 1;
-            return NULL;
-        }
-    }
-    const cJSON *all = cJSON_GetObjectItemCaseSensitive(b->library, "abilities");
+    const char *file = "";
+    const cJSON *all = xt_abilities_of(&b->j, b->first_edition, &file);
+    snprintf(b->library_file, sizeof b->library_file, "%s", file);
+    if (!all)
+        return NULL;
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(all, key);
     if (!e) {
         char near[256];
@@ -1660,7 +1649,6 @@ int no_xwing_read(cJSON *root, jr *j, no_scenario *sc)
     no_scenario_on_one_defender(sc, carry_xwing);
     sc->new_round = round_xwing;
 done:
-    cJSON_Delete(b.library);
     *caller = b.j;
     return j->failed ? -1 : 0;
 }

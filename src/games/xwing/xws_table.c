@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static jr_library ships, aliases, abilities, dice_cards; /* read once, on first use */
+/* read once, on first use: a battle or a matchup parses thousands of scenarios (one at a time:
+ * the program parses serially) */
+static jr_library ships, aliases, abilities[2], dice_cards;
 
 const cJSON *xt_ships(jr *j, const char *section)
 {
@@ -21,10 +23,16 @@ const cJSON *xt_aliases(jr *j, const char *section)
     return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &aliases, "xwing/aliases.json"), section);
 }
 
-const cJSON *xt_abilities(jr *j)
+const cJSON *xt_abilities_of(jr *j, int first_edition, const char **file)
 {
-    return cJSON_GetObjectItemCaseSensitive(jr_library_doc(j, &abilities, "xwing/abilities.json"), "abilities");
+    jr_library *lib = &abilities[first_edition != 0];
+    const cJSON *doc = jr_library_doc(j, lib, first_edition ? "xwing1/abilities.json" : "xwing/abilities.json");
+    if (file)
+        *file = lib->file;
+    return doc ? cJSON_GetObjectItemCaseSensitive(doc, "abilities") : NULL;
 }
+
+const cJSON *xt_abilities(jr *j) { return xt_abilities_of(j, 0, NULL); }
 
 const char *const no_action_names[NO_ACT_N + 1] = {"focus", "lock", "evade", "calculate", "reinforce", NULL};
 

@@ -11,6 +11,9 @@
 const cJSON *xt_ships(jr *j, const char *section);
 const cJSON *xt_aliases(jr *j, const char *section);
 const cJSON *xt_abilities(jr *j);
+/* The abilities section of either edition's library (xwing1/ for first edition), its file's
+ * path in *file (NULL: not wanted); NULL with j's error when it cannot be read. */
+const cJSON *xt_abilities_of(jr *j, int first_edition, const char **file);
 
 /* A ship of pilot `id` (at `path`): its numbers, weapons, ship ability and standard loadout.
  * `faction` (a squad's, or NULL) lets an id that names another faction's pilot resolve to the
