@@ -136,12 +136,16 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
 {
     int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
     double best_key = 0, best_kill = -1;
-    int best_hp = 0, best_w = 0;
+    int best_hp = 0, best_w = 0, nweapons = m->ship[s].nweapons;
+    /* s's tables at range r: on t, by weapon, from row + t * stride (held here: the loop reads
+     * nothing of the model else but t's token states) */
+    bt_table *const *row = m->table + bt_cell(m, s, 0, r, 0);
+    size_t stride = bt_cell(m, 0, 1, 0, 0);
     for (int t = from; t < to; t++) {
         if (!hp[t])
             continue;
         double kill, key = 0;
-        int w = bt_best_weapon(m, s, t, r, st, hp[t], &kill);
+        int w = bt_pick_weapon(row + t * stride, nweapons, st[s] * m->ship[t].nstates + st[t], hp[t], &kill);
         if (policy == NO_TARGET_LIKELIEST_KILL) { /* the common case: no key, no branch to mispredict */
             int better = (kill > best_kill) | ((kill == best_kill) & (hp[t] < best_hp));
             best = better ? t : best;
@@ -866,11 +870,13 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                     if (m->engage_cards[m->ship[p->order[i]].side]) {
                         jmap_init(&after, m);
                         exact_engage(m, p->order[i], &cur, &after);
+                        work += after.adds; /* its Console Fire branches are work too */
                         jmap_free(&cur);
                         cur = after;
                     }
                     jmap_init(&after, m);
-                    int over = exact_attack(m, o, p->order[i], r3, &cur, &after, budget, work_budget - work);
+                    int over = exact_attack(m, o, p->order[i], r3, &cur, &after, budget,
+                                            work < work_budget ? work_budget - work : 0);
                     work += after.adds;
                     jmap_free(&cur);
                     cur = after;
@@ -901,6 +907,8 @@ int bt_exact(const bt_model *m, const no_battle_opts *o, const double range_p[4]
                 jmap_free(&cur);
             }
         }
+        work += next.adds; /* the round starts' Wounded Pilot branches */
+        rc = rc || work > work_budget ? -1 : 0;
         jmap_free(&now);
         now = next;
         for (size_t i = 0; i < now.cap; i++)

@@ -181,16 +181,18 @@ static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r
     return grid ? &grid[sa * m->ship[d].nstates + sd] : NULL;
 }
 
-/* The weapon of s likeliest to destroy t (hp_t left) at range r with the tokens both hold, then
- * the one dealing most on average, then the primary; its chance to destroy in *kill. A mean is
- * read only on a tie (another cache line of the table: the hot path's pick reads one per enemy). */
-static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const uint8_t *st, int hp_t, double *kill)
+/* Of the tables cells[w] of one attacker on one defender at one range, by weapon (bt_cell's
+ * w = 0, 1, ..: nweapons of them), the weapon likeliest to destroy the defender (hp_t left) with
+ * the tokens both hold (entry `at` of each grid), then the one dealing most on average, then the
+ * primary; its chance to destroy in *kill. A mean is read only on a tie (another cache line of
+ * the table: the hot path's pick reads one line per enemy). */
+static inline int bt_pick_weapon(bt_table *const *cells, int nweapons, int at, int hp_t, double *kill)
 {
-    const bt_table *p = bt_table_of(m, s, t, r, 0, st[s], st[t]);
+    const bt_table *p = &cells[0][at];
     int best = 0;
     double k = p->tail[hp_t];
-    for (int w = 1; w < m->ship[s].nweapons; w++) {
-        const bt_table *x = bt_table_of(m, s, t, r, w, st[s], st[t]);
+    for (int w = 1; w < nweapons; w++) {
+        const bt_table *x = cells[w] ? &cells[w][at] : NULL;
         if (x && x->n && (x->tail[hp_t] > k || (x->tail[hp_t] == k && x->mean > p->mean))) {
             best = w;
             p = x;
@@ -199,6 +201,13 @@ static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const u
     }
     *kill = k;
     return best;
+}
+
+/* The weapon s fires at t (hp_t left) at range r with the tokens both hold: bt_pick_weapon. */
+static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const uint8_t *st, int hp_t, double *kill)
+{
+    return bt_pick_weapon(m->table + bt_cell(m, s, t, r, 0), m->ship[s].nweapons,
+                          st[s] * m->ship[t].nstates + st[t], hp_t, kill);
 }
 
 /* What a battle run gives: sums over battles (Monte Carlo: counts, so exact integers in doubles;
