@@ -24,7 +24,7 @@ typedef struct naive_ship {
 
 /* P(damage >= h) of x attacking y at range 2, for the naive loop's targeting: the model's
  * tables (no tokens: state 0). */
-static double kill_chance(const bt_model *m, int x, int y, int h) { return bt_table_of(m, x, y, 2, 0, 0, 0)->tail[h]; }
+static double kill_chance(const bt_model *m, int x, int y, int h) { return bt_table_of(m, x, y, 2, 0, 0, 0, 0)->tail[h]; }
 
 /* One battle die by die: 0 A wins, 1 B wins, 2 both, 3 unresolved. */
 static int naive_battle(const bt_model *m, const naive_ship *ships, int rounds, no_pcg32 *rng)

@@ -64,7 +64,7 @@ START_TEST(t_alias_tables_are_exact)
             for (int r = 1; r <= 3 && m.ship[x].side != m.ship[y].side; r++)
                 for (int sx = 0; sx < m.ship[x].nstates; sx++)
                     for (int sy = 0; sy < m.ship[y].nstates; sy++) {
-                        const bt_table *t = bt_table_of(&m, x, y, r, 0, sx, sy);
+                        const bt_table *t = bt_table_of(&m, x, y, r, 0, 0, sx, sy);
                         double total = 0;
                         for (int i = 0; i < t->n; i++) {
                             double p = 0;
@@ -108,7 +108,7 @@ START_TEST(t_table_is_the_run)
         no_run_opts ro = {.seed = 1, .threads = 1};
         ck_assert_msg(!no_scenario_parse(runs[r - 1], "t", &sc, err, sizeof err), "%s", err);
         ck_assert_msg(!no_run(&sc, &ro, &s, err, sizeof err), "%s", err);
-        const bt_table *t = bt_table_of(&m, 0, 1, r, 0, 0, 0);
+        const bt_table *t = bt_table_of(&m, 0, 1, r, 0, 0, 0, 0);
         ck_assert_near(t->mean, s.mean, 1e-12);
         ck_assert_near(t->tail[1], 1 - s.pmf[0].p, 1e-12);
         no_summary_free(&s);
@@ -240,12 +240,13 @@ START_TEST(t_best_weapon)
         const bt_tokens *t = &luke->state[sa];
         seen[t->ammo[1]] = 1;
         ck_assert_int_le(luke->state[luke->round_start[BT_ACT_ANY][sa]].ammo[1], t->ammo[1]); /* no charge back */
-        uint8_t st[BT_SHIPS] = {0};
-        st[0] = (uint8_t)sa;
+        bt_state b = {0};
+        b.st[0] = (uint8_t)sa;
+        b.hp[target] = 8;
         double kill;
-        ck_assert_int_eq(bt_best_weapon(&m, 0, target, 1, st, 8, &kill), 0); /* out of the torpedoes' range */
-        int w = bt_best_weapon(&m, 0, target, 2, st, 8, &kill);
-        const bt_table *p = bt_table_of(&m, 0, target, 2, 0, sa, 0), *x = bt_table_of(&m, 0, target, 2, 1, sa, 0);
+        ck_assert_int_eq(bt_best_weapon(&m, 0, target, 1, &b, &kill), 0); /* out of the torpedoes' range */
+        int w = bt_best_weapon(&m, 0, target, 2, &b, &kill);
+        const bt_table *p = bt_table_of(&m, 0, target, 2, 0, 0, sa, 0), *x = bt_table_of(&m, 0, target, 2, 0, 1, sa, 0);
         if (!t->lock || !t->ammo[1]) {
             ck_assert_int_eq(w, 0);
             ck_assert_int_eq(x->n, 0);
@@ -322,8 +323,8 @@ START_TEST(t_deck_by_hand)
     bt_card(&m, &s, 1, XW_CARD_STRUCTURAL, two);
     ck_assert_int_eq(m.ship[1].state[s.st[1]].structural, 1);
     ck_assert_int_ne(s.st[1], before);
-    const bt_table *hurt = bt_table_of(&m, 0, 1, 2, 0, m.ship[0].first_state, s.st[1]),
-                   *whole = bt_table_of(&m, 0, 1, 2, 0, m.ship[0].first_state, before);
+    const bt_table *hurt = bt_table_of(&m, 0, 1, 2, 0, 0, m.ship[0].first_state, s.st[1]),
+                   *whole = bt_table_of(&m, 0, 1, 2, 0, 0, m.ship[0].first_state, before);
     ck_assert(hurt->mean > whole->mean + 0.1);
     ck_assert_int_eq(bt_deal(&m, &s, 1, two), 1); /* the second crit: a second card face up */
     ck_assert_int_eq(s.hp[1], 1);
@@ -414,8 +415,11 @@ END_TEST
 
 /* Which kinds of card a side's deck tells apart: the ones that can change something for its ships
  * (a Damaged Sensor Array or a Disabled Power Regulator nothing for ships whose action is a focus
- * anyway; a Console Fire nothing for a passive side, which does not engage); the others count
- * among the "other" cards, and the `dice` deck keeps run's kinds only. 33 cards each way. */
+ * anyway; a Console Fire, a Weapons Failure or a Blinded Pilot nothing for a passive side, which
+ * does not attack; a Blinded Pilot nothing for a plain ship that takes no token its attacks
+ * spend); the others count among the "other" cards, and the `dice` deck keeps run's kinds only.
+ * 33 cards each way. And the rows of tables a ship attacks from (bt_ship.arms): each count of
+ * Weapons Failures (0-2), with and without a Blinded Pilot where one can act. */
 START_TEST(t_card_kinds_by_side)
 {
     static no_battle_side a, b;
@@ -423,14 +427,18 @@ START_TEST(t_card_kinds_by_side)
     no_battle_opts o;
     char err[NO_ERR_LEN];
     load_battle(lock_on_focus, &a, &b, &o);
-    static const int lock_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 10, 2, 2, 2, 2, 2},
-                     focus_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 14, 2, 0, 2, 0, 2},
-                     passive_focus[BT_CARD_KINDS] = {5, 4, 2, 2, 16, 0, 0, 2, 0, 2},
-                     dice[BT_CARD_KINDS] = {5, 4, 2, 2, 20, 0, 0, 0, 0, 0};
-    const int *want[3][2] = {{lock_ship, focus_ship}, {lock_ship, passive_focus}, {dice, dice}};
-    for (int c = 0; c < 3; c++) {
+    static const int lock_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 6, 2, 2, 2, 2, 2, 2, 2},
+                     focus_ship[BT_CARD_KINDS] = {5, 4, 2, 2, 10, 2, 0, 2, 0, 2, 2, 2},
+                     passive_focus[BT_CARD_KINDS] = {5, 4, 2, 2, 16, 0, 0, 2, 0, 2, 0, 0},
+                     dice[BT_CARD_KINDS] = {5, 4, 2, 2, 20, 0, 0, 0, 0, 0, 0, 0},
+                     no_tokens[BT_CARD_KINDS] = {5, 4, 2, 2, 16, 2, 0, 0, 0, 0, 2, 0};
+    const int *want[4][2] = {{lock_ship, focus_ship}, {lock_ship, passive_focus}, {dice, dice}, {no_tokens, no_tokens}};
+    const int arms[4][2] = {{0x3F, 0x3F}, {0x3F, 1}, {1, 1}, {0x15, 0x15}}; /* 0x15: rows 0, 2, 4 */
+    const int nactions = o.nactions;
+    for (int c = 0; c < 4; c++) {
         o.passive = c == 1 ? 1 << 1 : 0;
         o.deck = c == 2 ? NO_DECK_DICE : NO_DECK_ON;
+        o.nactions = c == 3 ? 0 : nactions; /* --tokens none */
         ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
         for (int side = 0; side < 2; side++) {
             int total = 0;
@@ -440,6 +448,7 @@ START_TEST(t_card_kinds_by_side)
                 total += m.deck_count[side][k];
             }
             ck_assert_int_eq(total, 33);
+            ck_assert_msg(m.ship[side].arms == arms[c][side], "case %d side %d: arms %#x", c, side, m.ship[side].arms);
         }
         bt_model_free(&m);
     }
@@ -492,6 +501,63 @@ START_TEST(t_cards_by_hand)
     bt_card(&m, &s, 0, BT_CONSOLE_FIRE, deal);
     ck_assert_int_eq(bt_before_engage(&m, &s, 0), 2);
     ck_assert_int_eq(deal[0] + deal[1], 0); /* none of them deals damage as it is dealt */
+    bt_model_free(&m);
+}
+END_TEST
+
+/* The damage tails of a's attack on b at range 2 from arms row c, both in their first states,
+ * equal (1e-12) those of `plain` (row 0 of its own model): the cards that act on a ship's own
+ * attacks change them exactly as the ship's dice and tokens would. */
+static void same_tails(const bt_model *m, int c, const char *plain)
+{
+    static no_battle_side a, b;
+    static bt_model p;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(plain, &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&p, &a, &b, &o, err, sizeof err), "%s", err);
+    const bt_table *got = bt_table_of(m, 0, 1, 2, c, 0, m->ship[0].first_state, m->ship[1].first_state),
+                   *want = bt_table_of(&p, 0, 1, 2, 0, 0, p.ship[0].first_state, p.ship[1].first_state);
+    for (int h = 0; h <= 6; h++)
+        ck_assert_msg(fabs(got->tail[h] - want->tail[h]) < 1e-12, "row %d, damage >= %d: %.15f, want %.15f", c, h,
+                      got->tail[h], want->tail[h]);
+    bt_model_free(&p);
+}
+
+/* Weapons Failure and Blinded Pilot by hand: dealt face up they move the ship to the row of
+ * tables it attacks from (2 per Weapons Failure, 1 for a Blinded Pilot, two of which act as
+ * one); a Weapons Failure's row is the attack with a die fewer, a Blinded Pilot's the attack
+ * without the lock (which it keeps: it cannot spend it), both together one die fewer and no lock. */
+START_TEST(t_attack_cards_by_hand)
+{
+    static no_battle_side a, b;
+    static bt_model m;
+    no_battle_opts o;
+    char err[NO_ERR_LEN];
+    load_battle(lock_on_focus, &a, &b, &o);
+    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    bt_state s;
+    bt_state_start(&m, &s);
+    uint8_t deal[2] = {0, 0};
+    const int rows[] = {2, 4, 5, 5};
+    const int kinds[] = {BT_WEAPONS_FAILURE, BT_WEAPONS_FAILURE, BT_BLINDED, BT_BLINDED};
+    for (int i = 0; i < 4; i++) {
+        bt_card(&m, &s, 0, kinds[i], deal);
+        ck_assert_int_eq(bt_arms(&s, 0), rows[i]);
+    }
+    ck_assert_int_eq(deal[0] + deal[1], 0);
+    ck_assert_int_eq(bt_arms(&s, 1), 0);
+#define PLAIN_B "\"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"actions\": [\"focus\"]}]}"
+    same_tails(&m, 2, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
+    same_tails(&m, 4, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 1, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
+    same_tails(&m, 1, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
+    same_tails(&m, 3, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
+#undef PLAIN_B
+    /* blinded, the lock stays with the attacker whatever the dice show */
+    const bt_table *t = bt_table_of(&m, 0, 1, 2, 1, 0, m.ship[0].first_state, m.ship[1].first_state);
+    ck_assert_int_eq(m.ship[0].state[m.ship[0].first_state].lock, 1);
+    for (int k = 0; k < t->n; k++)
+        ck_assert_int_eq(m.ship[0].state[t->out[k].atk_state].lock, 1);
     bt_model_free(&m);
 }
 END_TEST
@@ -602,7 +668,7 @@ START_TEST(t_ion)
     int sa = m.ship[0].first_state, sd = tie->first_state;
     ck_assert_int_eq(m.ship[0].state[sa].lock, 1);
     ck_assert_int_eq(tie->state[sd].evade, 1); /* not ionized: its first action */
-    const bt_table *t = bt_table_of(&m, 0, 1, 2, 1, sa, sd);
+    const bt_table *t = bt_table_of(&m, 0, 1, 2, 0, 1, sa, sd);
     ck_assert_int_gt(t->n, 0);
     double p_ion = 0;
     for (int k = 0; k < t->n; k++) {
@@ -714,8 +780,8 @@ START_TEST(t_recurring_charges)
     ck_assert_int_eq(wolf->npools, 1);
     int spent_attacking = 0, spent_defending = 0;
     for (int r = 1; r <= 3; r++) {
-        const bt_table *at = bt_table_of(&m, 0, 1, r, 0, wolf->first_state, m.ship[1].first_state),
-                       *df = bt_table_of(&m, 1, 0, r, 0, m.ship[1].first_state, wolf->first_state);
+        const bt_table *at = bt_table_of(&m, 0, 1, r, 0, 0, wolf->first_state, m.ship[1].first_state),
+                       *df = bt_table_of(&m, 1, 0, r, 0, 0, m.ship[1].first_state, wolf->first_state);
         for (int k = 0; k < at->n; k++)
             spent_attacking |= !wolf->state[at->out[k].atk_state].charges[0];
         for (int k = 0; k < df->n; k++)
@@ -747,6 +813,7 @@ Suite *suite_battle(void)
     tcase_add_test(tc, t_deck_drivers_agree);
     tcase_add_test(tc, t_card_kinds_by_side);
     tcase_add_test(tc, t_cards_by_hand);
+    tcase_add_test(tc, t_attack_cards_by_hand);
     tcase_add_test(tc, t_all_cards_drivers_agree);
     tcase_add_test(tc, t_deck_reshuffle_past_33_hull);
     tcase_add_test(tc, t_ion);

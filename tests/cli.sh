@@ -879,7 +879,7 @@ expect_error battle-deck-file "neverodds: $T/b-deck.json: damage_deck: expected 
 "$BIN" battle $B --deck dice --trials 2000 | head -1 | grep -q "with the damage deck (run's cards only)," && ok || bad "battle --deck dice said"
 "$BIN" battle $B --trials 2000 --format json | python3 -c '
 import json, sys; d = json.load(sys.stdin); a = " ".join(d["assumptions"])
-assert d["damage_cards"] == "on" and "Console Fire" in a and "Panicked Pilot" in a and "Weapons Failure and Blinded Pilot are dealt without effect" in a' &&
+assert d["damage_cards"] == "on" and "Console Fire" in a and "Panicked Pilot" in a and "Weapons Failure (the ship\x27s attacks roll 1 die fewer)" in a and "Blinded Pilot (its attacks\x27 own dice" in a' &&
     ok || bad "battle every card said"
 printf '{"a":[{"name":"x","initiative":1,"attack":3,"agility":0,"hull":20},{"name":"z","initiative":1,"attack":3,"agility":0,"hull":20}],"b":[{"name":"y","initiative":1,"attack":2,"agility":2,"hull":3}]}' >"$T/b-big.json"
 "$BIN" battle "$T/b-big.json" --trials 20000 | sed -n 2p | grep -q "^note: A's hulls total 40, more than the deck's 33 cards: a deck that runs out is shuffled anew" &&

@@ -19,23 +19,26 @@ _Static_assert(BT_CARD_KINDS <= sizeof ((bt_state *)0)->seen[0], "bt_state.seen 
  * - Panicked Pilot (2): 2 stress, then repaired;
  * - Disabled Power Regulator (2): before it engages, 1 ion token; repaired after an ion maneuver;
  * - Wounded Pilot (2): after each action, 1 attack die; a hit or crit gives 1 stress;
- * - the other 10: Weapons Failure and Blinded Pilot (their effect on the holder's later attacks
- *   is not modelled in a battle: `run` models them as attacker.damage_cards), Damaged Engine,
- *   Loose Stabilizer and Stunned Pilot (they act on maneuvers and obstacles, which a battle
- *   without movement does not have).
+ * - Weapons Failure (2): its attacks roll 1 die fewer; Blinded Pilot (2): its attacks' own dice
+ *   are modified only by spending the Force for its default effect (both as `run`'s
+ *   attacker.damage_cards: the ship attacks from the tables of its row, bt_arms);
+ * - the other 6: Damaged Engine, Loose Stabilizer and Stunned Pilot (they act on maneuvers and
+ *   obstacles, which a battle without movement does not have).
  * No ship repairs a card by an action (the cards' "Action: Repair this card"): each round's
  * action is a token. */
 const int bt_deck_count[BT_CARD_KINDS] = {[BT_DIRECT_HIT] = 5, [BT_FUEL_LEAK] = 4, [BT_HULL_BREACH] = 2,
-                                          [BT_STRUCTURAL] = 2, [BT_OTHER] = 10, [BT_CONSOLE_FIRE] = 2,
+                                          [BT_STRUCTURAL] = 2, [BT_OTHER] = 6, [BT_CONSOLE_FIRE] = 2,
                                           [BT_SENSOR_ARRAY] = 2, [BT_PANICKED] = 2, [BT_REGULATOR] = 2,
-                                          [BT_WOUNDED] = 2};
+                                          [BT_WOUNDED] = 2, [BT_WEAPONS_FAILURE] = 2, [BT_BLINDED] = 2};
 const char *const bt_card_names[BT_CARD_KINDS] = {
     "Direct Hit!", "Fuel Leak", "Hull Breach", "Structural Damage", "other", "Console Fire",
-    "Damaged Sensor Array", "Panicked Pilot", "Disabled Power Regulator", "Wounded Pilot"};
+    "Damaged Sensor Array", "Panicked Pilot", "Disabled Power Regulator", "Wounded Pilot", "Weapons Failure",
+    "Blinded Pilot"};
 
 /* Where bt_state.up keeps each kind that stays face up and acts at set times (-1: elsewhere). */
 static const int8_t up_shift[BT_CARD_KINDS] = {-1, -1, -1, -1, -1, [BT_CONSOLE_FIRE] = 0, [BT_SENSOR_ARRAY] = 2,
-                                               [BT_PANICKED] = -1, [BT_REGULATOR] = 4, [BT_WOUNDED] = 6};
+                                               [BT_PANICKED] = -1, [BT_REGULATOR] = 4, [BT_WOUNDED] = 6,
+                                               [BT_WEAPONS_FAILURE] = -1, [BT_BLINDED] = -1};
 
 int bt_up(const bt_state *s, int t, int kind) { return s->up[t] >> up_shift[kind] & 3; }
 
@@ -96,6 +99,10 @@ void bt_card(const bt_model *m, bt_state *s, int t, int kind, uint8_t to_deal[2]
         s->st[t] = (uint8_t)m->ship[t].structural_up[s->st[t]];
     else if (kind == BT_PANICKED) /* then repaired */
         s->stress[t] = (uint8_t)(s->stress[t] + 2);
+    else if (kind == BT_WEAPONS_FAILURE)
+        s->arms[t] = (uint8_t)(s->arms[t] + 1);
+    else if (kind == BT_BLINDED)
+        s->arms[t] = (uint8_t)(s->arms[t] + 4);
     else if (up_shift[kind] >= 0)
         s->up[t] = (uint8_t)(s->up[t] + (1 << up_shift[kind]));
 }

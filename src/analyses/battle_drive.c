@@ -131,16 +131,17 @@ static void make_plan(const bt_model *m, int first, plan *p)
  * fires at it in *weapon (bt_best_weapon). The enemies are m's ships of the other side, in listed
  * order; each policy's key first, then the likeliest kill, then the fewest hit points left, then
  * the listed order. */
-static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r, const uint8_t *hp, const uint8_t *st,
-                       const uint8_t *attacked, int *weapon)
+static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r, const bt_state *b,
+                                                             int *weapon)
 {
+    const uint8_t *hp = b->hp, *st = b->st;
     int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
     double best_key = 0, best_kill = -1;
     int best_hp = 0, best_w = 0, nweapons = m->ship[s].nweapons;
     /* s's tables at range r: on t, by weapon, from row + t * stride (held here: the loop reads
      * nothing of the model else but t's token states) */
-    bt_table *const *row = m->table + bt_cell(m, s, 0, r, 0);
-    size_t stride = bt_cell(m, 0, 1, 0, 0);
+    bt_table *const *row = m->table + bt_cell(m, s, 0, r, bt_arms(b, s), 0);
+    size_t stride = bt_cell(m, 0, 1, 0, 0, 0);
     for (int t = from; t < to; t++) {
         if (!hp[t])
             continue;
@@ -155,11 +156,11 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
             continue;
         }
         if (policy == NO_TARGET_THREAT)
-            key = m->passive ? 0 : bt_table_of(m, t, s, r, 0, st[t], st[s])->mean; /* its primary attack */
+            key = m->passive ? 0 : bt_table_of(m, t, s, r, bt_arms(b, t), 0, st[t], st[s])->mean; /* its primary */
         else if (policy == NO_TARGET_POINTS)
             key = m->ship[t].points;
         else
-            key = -(double)attacked[t];
+            key = -(double)b->attacked[t];
         int better = best < 0 || key > best_key ||
                      (key == best_key && (kill > best_kill || (kill == best_kill && hp[t] < hp[best])));
         if (better) {
@@ -302,6 +303,8 @@ static int face_up(const mc_deck *d, int x, int kind)
     case BT_FUEL_LEAK: return b->fuel[x];
     case BT_STRUCTURAL: return d->m->ship[x].state[b->st[x]].structural;
     case BT_OTHER: return d->other_up[x];
+    case BT_WEAPONS_FAILURE: return b->arms[x] & 3;
+    case BT_BLINDED: return b->arms[x] >> 2;
     case BT_DIRECT_HIT:
     case BT_PANICKED: return 0;
     default: return bt_up(b, x, kind);
@@ -320,7 +323,7 @@ static void to_deck(mc_deck *d, int side, int x, int face_down)
     if (!face_down) { /* a destroyed ship's cards all go: none acts for it any more (it may
                        * still engage in this step) */
         d->other_up[x] = 0;
-        d->b->up[x] = d->b->breach[x] = d->b->fuel[x] = 0;
+        d->b->up[x] = d->b->breach[x] = d->b->fuel[x] = d->b->arms[x] = 0;
     }
 }
 
@@ -468,11 +471,11 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
                 }
             }
             if (st[s] != BT_GONE) {
-                int w, t = pick_target(m, o->target[m->ship[s].side], s, range, hp, st, attacked, &w);
+                int w, t = pick_target(m, o->target[m->ship[s].side], s, range, &b, &w);
                 if (t >= 0) {
                     /* one draw: its product with n holds the bucket (high word) and a uniform
                      * fraction within it (low word) */
-                    const bt_table *tab = bt_table_of(m, s, t, range, w, st[s], st[t]);
+                    const bt_table *tab = bt_table_of(m, s, t, range, bt_arms(&b, s), w, st[s], st[t]);
                     uint64_t x = (uint64_t)no_pcg32_next(rng) * (uint64_t)tab->n;
                     const bt_bucket *bk = &tab->bucket[x >> 32];
                     const bt_outcome *out = &bk->out[(uint32_t)x >= bk->keep];
@@ -585,7 +588,7 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
  * battle uses the first n bytes (the ships'), then the decks, in whole words (1 v 1 with the
  * deck: 4 words, not 14; without it the hit points, tokens and attacks alone); the map's work is
  * mostly copying, hashing and comparing them. */
-#define JFIELDS 8 /* bt_state's per-ship arrays, in order */
+#define JFIELDS 9 /* bt_state's per-ship arrays, in order */
 typedef struct jmap {
     uint64_t *key;
     double *p;
@@ -599,11 +602,12 @@ typedef struct jmap {
 
 /* bt_state's per-ship arrays, in the order a key holds them (writable: unpack fills them): the
  * hit points, tokens and attacks; with the deck the shields, Hull Breaches and Fuel Leaks; with
- * the cards that act on their own the face-up ones and stress. */
+ * the cards that act on their own the face-up ones and stress; with the cards that act on a
+ * ship's own attacks, its Weapons Failures and Blinded Pilots. */
 static void fields_of(const bt_state *s, uint8_t *field[JFIELDS])
 {
     bt_state *w = (bt_state *)s;
-    uint8_t *f[JFIELDS] = {w->hp, w->st, w->attacked, w->shield, w->breach, w->fuel, w->up, w->stress};
+    uint8_t *f[JFIELDS] = {w->hp, w->st, w->attacked, w->shield, w->breach, w->fuel, w->up, w->stress, w->arms};
     memcpy(field, f, sizeof f);
 }
 
@@ -638,8 +642,10 @@ static uint64_t jhash(const uint64_t *key, int words)
 /* An empty map of `cap` slots (a power of two) for the states of the model's battle. */
 static void jmap_alloc(jmap *m, size_t cap, const bt_model *model)
 {
-    int n = model->n, cards = model->round_cards || model->engage_cards[0] || model->engage_cards[1];
-    *m = (jmap){.cap = cap, .ships = n, .model = model, .fields = !model->deck ? 3 : cards ? 8 : 6,
+    int n = model->n, cards = model->round_cards || model->engage_cards[0] || model->engage_cards[1], arms = 0;
+    for (int x = 0; x < n; x++)
+        arms |= model->ship[x].arms != 1;
+    *m = (jmap){.cap = cap, .ships = n, .model = model, .fields = !model->deck ? 3 : arms ? 9 : cards ? 8 : 6,
                 .decks = model->deck ? (int)sizeof((bt_state *)0)->seen : 0};
     m->words = (m->fields * n + m->decks + 7) / 8;
     m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);
@@ -784,12 +790,12 @@ static int exact_attack(const bt_model *m, const no_battle_opts *o, int s, int r
         bt_state xs;
         jmap_at(from, i, &xs);
         const bt_state *x = &xs;
-        int w, t = x->st[s] == BT_GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x->hp, x->st, x->attacked, &w);
+        int w, t = x->st[s] == BT_GONE ? -1 : pick_target(m, o->target[m->ship[s].side], s, r, x, &w);
         if (t < 0) {
             jmap_add(to, x, from->p[i]);
             continue;
         }
-        const bt_table *tab = bt_table_of(m, s, t, r, w, x->st[s], x->st[t]);
+        const bt_table *tab = bt_table_of(m, s, t, r, bt_arms(x, s), w, x->st[s], x->st[t]);
         for (int k = 0; k < tab->n; k++) {
             bt_state y = *x;
             const bt_outcome *out = &tab->out[k];

@@ -13,7 +13,7 @@
  * described in our words; the seeds do not list them, L532). The first five are `run`'s
  * (no_xwing_damage_deck, XW_CARD_*); the others act in a battle only (battle_damage.c). */
 enum { BT_DIRECT_HIT, BT_FUEL_LEAK, BT_HULL_BREACH, BT_STRUCTURAL, BT_OTHER, BT_CONSOLE_FIRE, BT_SENSOR_ARRAY,
-       BT_PANICKED, BT_REGULATOR, BT_WOUNDED, BT_CARD_KINDS };
+       BT_PANICKED, BT_REGULATOR, BT_WOUNDED, BT_WEAPONS_FAILURE, BT_BLINDED, BT_CARD_KINDS };
 extern const int bt_deck_count[BT_CARD_KINDS];      /* the 33 cards */
 extern const char *const bt_card_names[BT_CARD_KINDS];
 
@@ -52,6 +52,10 @@ typedef struct bt_table {
 } bt_table;
 
 enum { BT_ACT_ANY, BT_ACT_FOCUS, BT_ACT_NONE, BT_MODES };
+/* The face-up cards that act on a ship's own attacks, as the row of tables it attacks from: 2 x
+ * its Weapons Failures (0-2: one attack die fewer each) + whether it holds a Blinded Pilot (its
+ * own dice unmodified); bt_arms. */
+#define BT_ARMS 6
 enum { BT_NEED_FOCUS = 1, BT_NEED_NONE = 2, BT_NEED_ION = 4 };
 
 typedef struct bt_ship {
@@ -74,6 +78,8 @@ typedef struct bt_ship {
     int ion_up[BT_MAX_STATES];      /* the state with one more ion token (a Disabled Power Regulator) */
     int first_state;                /* round 1 */
     int needs;                      /* BT_NEED_* bits: the state links the battle's cards use */
+    int arms;                       /* bit c: its attacks are tabled with the cards of BT_ARMS row c
+                                     * (bit 0 alone: no card acts on them) */
 } bt_ship;
 
 typedef struct bt_model {
@@ -114,6 +120,7 @@ typedef struct bt_state {
     uint8_t shield[BT_SHIPS], breach[BT_SHIPS], fuel[BT_SHIPS];
     uint8_t up[BT_SHIPS];     /* face-up cards that stay and act at set times: bt_up */
     uint8_t stress[BT_SHIPS]; /* stress tokens (a Panicked Pilot, a Wounded Pilot) */
+    uint8_t arms[BT_SHIPS];   /* face-up Weapons Failures (bits 0-1) and Blinded Pilots (2-3) */
     uint8_t seen[2][12];      /* [side][kind < BT_CARD_KINDS]: 12 keeps the state whole words */
 } bt_state;
 #define BT_GONE 0xFF /* a removed ship's token state */
@@ -149,6 +156,8 @@ int bt_card_left(const bt_model *m, const bt_state *s, int side, int left[BT_CAR
 /* The face-up cards of `kind` (Console Fire, Damaged Sensor Array, Disabled Power Regulator,
  * Wounded Pilot) ship t holds: two bits each of bt_state.up (the deck has two of each). */
 int bt_up(const bt_state *s, int t, int kind);
+/* The row of tables ship t attacks from (BT_ARMS): its face-up Weapons Failures and Blinded Pilot. */
+static inline int bt_arms(const bt_state *s, int t) { return (s->arms[t] & 3) * 2 + (s->arms[t] > 3); }
 /* Before ship t engages (its step of the Engagement phase): each face-up Disabled Power
  * Regulator gives it an ion token (ionized, it breaks its lock: L1238). The Console Fire dice
  * it rolls then (each hit, 3 in 8, deals it 1 hit damage): the caller rolls and deals them. */
@@ -168,16 +177,20 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
                    char *err, size_t errlen);
 void bt_model_free(bt_model *m);
 
-static inline size_t bt_cell(const bt_model *m, int a, int d, int r, int w)
+/* The cell of a's attacks on d at range r with weapon w holding the cards of arms row c (a's
+ * cells for one defender and range lie side by side, by row then weapon). */
+static inline size_t bt_cell(const bt_model *m, int a, int d, int r, int c, int w)
 {
-    return (((size_t)a * m->n + d) * 4 + r) * NO_BATTLE_MAX_WEAPONS + w;
+    return ((((size_t)a * m->n + d) * 4 + r) * BT_ARMS + c) * NO_BATTLE_MAX_WEAPONS + w;
 }
+#define BT_CELLS(m) ((size_t)(m)->n * (m)->n * 4 * BT_ARMS * NO_BATTLE_MAX_WEAPONS)
 
-/* a's attack on d at range r with weapon w, the two in token states sa and sd; NULL when a never
- * makes it (bt_model.table), a table of no outcomes when the tokens do not allow it. */
-static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r, int w, int sa, int sd)
+/* a's attack on d at range r with weapon w, a holding the cards of arms row c, the two in token
+ * states sa and sd; NULL when a never makes it (bt_model.table), a table of no outcomes when the
+ * tokens do not allow it. */
+static inline const bt_table *bt_table_of(const bt_model *m, int a, int d, int r, int c, int w, int sa, int sd)
 {
-    const bt_table *grid = m->table[bt_cell(m, a, d, r, w)];
+    const bt_table *grid = m->table[bt_cell(m, a, d, r, c, w)];
     return grid ? &grid[sa * m->ship[d].nstates + sd] : NULL;
 }
 
@@ -203,11 +216,11 @@ static inline int bt_pick_weapon(bt_table *const *cells, int nweapons, int at, i
     return best;
 }
 
-/* The weapon s fires at t (hp_t left) at range r with the tokens both hold: bt_pick_weapon. */
-static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const uint8_t *st, int hp_t, double *kill)
+/* The weapon s fires at t at range r in battle state b: bt_pick_weapon. */
+static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const bt_state *b, double *kill)
 {
-    return bt_pick_weapon(m->table + bt_cell(m, s, t, r, 0), m->ship[s].nweapons,
-                          st[s] * m->ship[t].nstates + st[t], hp_t, kill);
+    return bt_pick_weapon(m->table + bt_cell(m, s, t, r, bt_arms(b, s), 0), m->ship[s].nweapons,
+                          b->st[s] * m->ship[t].nstates + b->st[t], b->hp[t], kill);
 }
 
 /* What a battle run gives: sums over battles (Monte Carlo: counts, so exact integers in doubles;

@@ -78,8 +78,9 @@ static const char *const deck_words[NO_DECK_N] = {
     "Damaged Sensor Array (a focus its only action), Panicked Pilot (2 stress; a stressed ship takes no action, "
     "L71, L760, and sheds one stress a round on a blue maneuver, L758), Disabled Power Regulator (an ion token "
     "before the ship engages; repaired after its ion maneuver) and Wounded Pilot (after each action an attack "
-    "die: a hit or crit gives 1 stress); Weapons Failure and Blinded Pilot are dealt without effect on the "
-    "holder's later attacks (`run` models them), and Damaged Engine, Loose Stabilizer and Stunned Pilot act on "
+    "die: a hit or crit gives 1 stress), Weapons Failure (the ship's attacks roll 1 die fewer) and Blinded "
+    "Pilot (its attacks' own dice modified only by spending the Force for its default effect), as in `run`; "
+    "Damaged Engine, Loose Stabilizer and Stunned Pilot act on "
     "maneuvers and obstacles, which a battle without movement does not have; no ship repairs a card by an "
     "action. A ship is destroyed when its cards reach its hull. Tokens are spent for the dice's damage, the "
     "cards unseen, and a target's chance to be destroyed is the dice's damage against its hit points left",

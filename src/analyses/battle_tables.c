@@ -135,7 +135,7 @@ static void add_tokens(cJSON *side, const bt_tokens *t, int helps)
         cJSON_AddNumberToObject(tok, "force", t->force);
 }
 
-static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int weapon)
+static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int weapon, int arms)
 {
     cJSON *side = cJSON_CreateObject();
     const no_ship *card = s->src->card;
@@ -145,6 +145,13 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int 
             cJSON_AddStringToObject(side, "weapon", s->src->weapon[weapon].id);
     } else {
         cJSON_AddNumberToObject(side, "dice", defender ? s->src->agility : s->src->attack);
+    }
+    if (arms) { /* the attacker's row (BT_ARMS): its face-up Weapons Failures and Blinded Pilot */
+        cJSON *cards = cJSON_AddObjectToObject(side, "damage_cards");
+        if (arms / 2)
+            cJSON_AddNumberToObject(cards, "weapons_failure", arms / 2);
+        if (arms % 2)
+            cJSON_AddNumberToObject(cards, "blinded_pilot", 1);
     }
     if (defender) { /* the damage dealt, whatever is left: the battle takes it from shields and hull */
         cJSON_AddNumberToObject(side, "hull", 40);
@@ -166,13 +173,13 @@ static cJSON *side_json(const bt_ship *s, int defender, const bt_tokens *t, int 
     return side;
 }
 
-static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int weapon, int sa, int sd)
+static char *attack_json(const bt_ship *atk, const bt_ship *def, int range, int arms, int weapon, int sa, int sd)
 {
     cJSON *root = cJSON_CreateObject(); /* no name: ships alike give the same text (one compile) */
     cJSON_AddStringToObject(root, "game", "xwing");
     cJSON_AddStringToObject(root, "rules", "xwing-2e");
-    cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa], weapon));
-    cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd], 0));
+    cJSON_AddItemToObject(root, "attacker", side_json(atk, 0, &atk->state[sa], weapon, arms));
+    cJSON_AddItemToObject(root, "defender", side_json(def, 1, &def->state[sd], 0, 0));
     cJSON_AddNumberToObject(root, "range", range);
     cJSON_AddBoolToObject(cJSON_AddObjectToObject(root, "rule_options"), "damage_deck", 0);
     char *text = cJSON_PrintUnformatted(root);
@@ -192,7 +199,7 @@ typedef struct raw_outcome {
 } raw_outcome;
 
 typedef struct job {
-    int a, d, r, w, sa, sd;
+    int a, d, r, c, w, sa, sd; /* c: the attacker's arms row (BT_ARMS) */
     int same;           /* an earlier job of the same attack (ships alike), or -1 */
     no_scenario *sc;
     raw_outcome *raw;
@@ -425,17 +432,19 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
     for (int a = 0; a < m->n; a++)
         for (int d = 0; d < m->n; d++)
             for (int r = 1; r <= 3; r++)
-                for (int w = 0; w < m->ship[a].src->nweapons; w++) {
-                    bt_table **g = grid[bt_cell(m, a, d, r, w)];
-                    for (int sa = 0; g && sa < m->ship[a].nstates; sa++)
-                        for (int sd = 0; sd < m->ship[d].nstates && may_fire(&m->ship[a], w, sa); sd++) {
-                            if (g[sa * BT_MAX_STATES + sd])
-                                continue;
-                            if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
-                                abort();
-                            jobs[njobs++] = (job){.a = a, .d = d, .r = r, .w = w, .sa = sa, .sd = sd, .same = -1};
-                        }
-                }
+                for (int c = 0; c < BT_ARMS; c++)
+                    for (int w = 0; w < m->ship[a].src->nweapons; w++) {
+                        bt_table **g = grid[bt_cell(m, a, d, r, c, w)];
+                        for (int sa = 0; g && sa < m->ship[a].nstates; sa++)
+                            for (int sd = 0; sd < m->ship[d].nstates && may_fire(&m->ship[a], w, sa); sd++) {
+                                if (g[sa * BT_MAX_STATES + sd])
+                                    continue;
+                                if (njobs == cap && !(jobs = realloc(jobs, (size_t)(cap *= 2) * sizeof *jobs)))
+                                    abort();
+                                jobs[njobs++] = (job){.a = a, .d = d, .r = r, .c = c, .w = w, .sa = sa, .sd = sd,
+                                                      .same = -1};
+                            }
+                    }
     int rc = 0;
     char **texts = calloc((size_t)njobs + 1, sizeof *texts);
     finder seen = {0}; /* the texts: the first job of each attack */
@@ -447,7 +456,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         int to = from + TABLE_BATCH < njobs ? from + TABLE_BATCH : njobs;
         for (int i = from; i < to && !rc; i++) {
             job *jb = &jobs[i];
-            char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->w, jb->sa, jb->sd);
+            char *json = texts[i] = attack_json(&m->ship[jb->a], &m->ship[jb->d], jb->r, jb->c, jb->w, jb->sa, jb->sd);
             uint64_t h = finder_hash(FINDER_SEED, json, strlen(json));
             const found *f = finder_find(&seen, h, same_text, texts, json);
             if (f) { /* ships alike: the attack of an earlier job */
@@ -502,7 +511,7 @@ static int table_wave(bt_model *m, bt_table ***grid, const no_battle_opts *o, in
         bt_table *t = calloc(1, sizeof *t);
         if (!t)
             abort();
-        grid[bt_cell(m, jb->a, jb->d, jb->r, jb->w)][jb->sa * BT_MAX_STATES + jb->sd] = t;
+        grid[bt_cell(m, jb->a, jb->d, jb->r, jb->c, jb->w)][jb->sa * BT_MAX_STATES + jb->sd] = t;
         if (make_table(m, jb, t) || link_states(&m->ship[jb->a], o, m->deck) ||
             link_states(&m->ship[jb->d], o, m->deck)) {
             snprintf(err, errlen, "a ship's tokens can stand in more than %d ways", BT_MAX_STATES);
@@ -607,6 +616,30 @@ static int takes_action(const bt_ship *s, const no_battle_opts *o, int *beyond_f
     return first != 0;
 }
 
+/* Whether ship s may modify its own attack dice (what a Blinded Pilot takes away): a squad's
+ * ship, whose cards may (assumed: its tables tell), a ship with the Force, or a plain ship that
+ * takes a token its attacks spend (a focus, a lock, a calculate). */
+static int modifies_attack(const bt_ship *s, const no_battle_opts *o)
+{
+    int takes = 0;
+    for (int i = 0; i < o->nactions; i++)
+        takes |= s->src->actions & o->action_order[i];
+    return s->src->card || s->src->force > 0 || (takes & helps_attacker) != 0;
+}
+
+/* The arms rows (BT_ARMS) ship s's attacks are tabled in: the Weapons Failures (0-2) and Blinded
+ * Pilot its side's deck can give it, while the ship can hold them face up and live (its cards
+ * stay below its hull). */
+static int arms_rows(const bt_ship *s, int failures, int blinded)
+{
+    int rows = 0;
+    for (int wf = 0; wf <= (failures ? 2 : 0); wf++)
+        for (int b = 0; b <= (blinded ? 1 : 0); b++)
+            if (wf + b < s->hull)
+                rows |= 1 << (2 * wf + b);
+    return rows;
+}
+
 /* Which kinds of card can change anything for a side's ships (the others count among the
  * deck's "other" cards: bt_model.deck_count), and the state links their effects need. The
  * `dice` deck keeps `run`'s kinds only. A passive side (matchup's rounds to destroy) does not
@@ -614,18 +647,20 @@ static int takes_action(const bt_ship *s, const no_battle_opts *o, int *beyond_f
 static void choose_cards(bt_model *m, const no_battle_opts *o)
 {
     for (int side = 0; side < 2; side++) {
-        int any = 0, beyond = 0, engages = !(m->passive & 1 << side) && m->deck_mode == NO_DECK_ON;
+        int any = 0, beyond = 0, engages = !(m->passive & 1 << side) && m->deck_mode == NO_DECK_ON, modifies = 0;
         for (int i = 0; i < m->n; i++) {
             int b;
             if (m->ship[i].side == side && takes_action(&m->ship[i], o, &b)) {
                 any = 1;
                 beyond |= b;
             }
+            modifies |= m->ship[i].side == side && modifies_attack(&m->ship[i], o);
         }
         any &= m->deck_mode == NO_DECK_ON;
         beyond &= any;
         const int live[BT_CARD_KINDS] = {1, 1, 1, 1, 1, [BT_CONSOLE_FIRE] = engages, [BT_SENSOR_ARRAY] = beyond,
-                                         [BT_PANICKED] = any, [BT_REGULATOR] = engages && beyond, [BT_WOUNDED] = any};
+                                         [BT_PANICKED] = any, [BT_REGULATOR] = engages && beyond, [BT_WOUNDED] = any,
+                                         [BT_WEAPONS_FAILURE] = engages, [BT_BLINDED] = engages && modifies};
         int *count = m->deck_count[side];
         memcpy(count, bt_deck_count, sizeof bt_deck_count);
         for (int k = 0; k < BT_CARD_KINDS; k++)
@@ -638,8 +673,10 @@ static void choose_cards(bt_model *m, const no_battle_opts *o)
         int needs = (live[BT_SENSOR_ARRAY] ? BT_NEED_FOCUS : 0) | (any ? BT_NEED_NONE : 0) |
                     (live[BT_REGULATOR] ? BT_NEED_ION : 0);
         for (int i = 0; i < m->n; i++)
-            if (m->ship[i].side == side)
+            if (m->ship[i].side == side) {
                 m->ship[i].needs = needs;
+                m->ship[i].arms = arms_rows(&m->ship[i], count[BT_WEAPONS_FAILURE], count[BT_BLINDED]);
+            }
     }
 }
 
@@ -663,7 +700,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             }
             *sh = (bt_ship){.src = src, .side = s, .hp = hp, .points = src->points,
                             .initiative = src->initiative, .nweapons = src->nweapons, .hull = src->hull,
-                            .shields = src->shields, .ion_threshold = ion_threshold(src)};
+                            .shields = src->shields, .ion_threshold = ion_threshold(src), .arms = 1};
             m->nside[s]++;
         }
     if (m->deck)
@@ -684,19 +721,20 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
     }
     for (int r = 1; r <= 3; r++) /* every range, for the report's outcomes by range */
         m->ranges[m->nranges++] = r;
-    size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;
+    size_t cells = BT_CELLS(m);
     bt_table ***grid = calloc(cells, sizeof *grid);
     if (!grid)
         abort();
     for (int x = 0; x < m->n; x++)
         for (int y = 0; y < m->n; y++)
             for (int r = 1; r <= 3; r++)
-                for (int w = 0; w < m->ship[x].src->nweapons && opponents(m, x, y); w++) {
-                    const no_battle_weapon *wp = &m->ship[x].src->weapon[w];
-                    if (r >= wp->minrange && r <= wp->maxrange &&
-                        !(grid[bt_cell(m, x, y, r, w)] = calloc(GRID, sizeof **grid)))
-                        abort();
-                }
+                for (int c = 0; c < BT_ARMS; c++)
+                    for (int w = 0; w < m->ship[x].src->nweapons && opponents(m, x, y) && m->ship[x].arms >> c & 1; w++) {
+                        const no_battle_weapon *wp = &m->ship[x].src->weapon[w];
+                        if (r >= wp->minrange && r <= wp->maxrange &&
+                            !(grid[bt_cell(m, x, y, r, c, w)] = calloc(GRID, sizeof **grid)))
+                            abort();
+                    }
     int rc = 0, tabled = 1;
     while (!rc && tabled)
         rc = table_wave(m, grid, o, &tabled, err, errlen);
@@ -707,7 +745,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
     for (size_t c = 0; c < cells; c++) {
         if (!grid[c])
             continue;
-        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / 4), x = pair / m->n, y = pair % m->n;
+        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / BT_ARMS / 4), x = pair / m->n, y = pair % m->n;
         int nx = m->ship[x].nstates, ny = m->ship[y].nstates;
         if (!rc && !(m->table[c] = calloc((size_t)nx * ny, sizeof **m->table)))
             abort();
@@ -731,11 +769,11 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
 
 void bt_model_free(bt_model *m)
 {
-    size_t cells = (size_t)m->n * m->n * 4 * NO_BATTLE_MAX_WEAPONS;
+    size_t cells = BT_CELLS(m);
     for (size_t c = 0; m->table && c < cells; c++) {
         if (!m->table[c])
             continue;
-        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / 4), x = pair / m->n, y = pair % m->n;
+        int pair = (int)(c / NO_BATTLE_MAX_WEAPONS / BT_ARMS / 4), x = pair / m->n, y = pair % m->n;
         for (int i = 0; i < m->ship[x].nstates * m->ship[y].nstates; i++)
             free_table(&m->table[c][i]);
         free(m->table[c]);

@@ -255,6 +255,76 @@ static cJSON *ability_item(const no_ship *s, int c, const cJSON *charges_left)
     return o;
 }
 
+/* Ships resolved from their ids (a pilot and its upgrades, as a key "pilot|upgrade|..."), kept
+ * for the process: a battle or a matchup parses scenarios of the same few ships thousands of
+ * times, and resolving reads the card tables entry by entry. Only a ship read without error is
+ * kept (so an error is met, and said, every time). Parsing is serial (the tables are shared). */
+#define SHIP_MEMO 64
+static struct {
+    char *key;
+    no_ship ship;
+} ship_memo[SHIP_MEMO];
+static int ship_memo_next; /* the slot the next ship takes, round the list */
+
+/* The side's ids as a memo key (malloc'd), or NULL when they are not all strings (the readers
+ * below say what is wrong). */
+static char *ship_key(const cJSON *pilot, const cJSON *ups)
+{
+    size_t len = strlen(pilot->valuestring) + 1;
+    const cJSON *u;
+    cJSON_ArrayForEach(u, ups) {
+        if (!cJSON_IsString(u))
+            return NULL;
+        len += strlen(u->valuestring) + 1;
+    }
+    char *key = malloc(len);
+    if (!key)
+        abort();
+    strcpy(key, pilot->valuestring);
+    cJSON_ArrayForEach(u, ups) strcat(strcat(key, "|"), u->valuestring);
+    return key;
+}
+
+/* The ship of the side's pilot and upgrades (at pp, upath): from the memo, or read and kept. */
+static int resolve_ship(jr *j, const cJSON *pilot, const cJSON *ups, const char *pp, const char *upath, no_ship *s)
+{
+    char *key = cJSON_IsArray(ups) || !ups ? ship_key(pilot, ups) : NULL;
+    for (int i = 0; key && i < SHIP_MEMO && ship_memo[i].key; i++)
+        if (!strcmp(ship_memo[i].key, key)) {
+            *s = ship_memo[i].ship;
+            free(key);
+            return 0;
+        }
+    int rc = xt_ship_of(j, pilot->valuestring, NULL, pp, s), k = 0;
+    const cJSON *u;
+    if (!rc && ups && !cJSON_IsArray(ups)) {
+        jr_fail(j, upath, "expected a list of upgrade xws ids");
+        rc = -1;
+    }
+    cJSON_ArrayForEach(u, ups)
+    {
+        char up[128];
+        jr_index(up, sizeof up, upath, k++);
+        if (rc)
+            break;
+        if (!cJSON_IsString(u)) {
+            jr_fail(j, up, "expected an upgrade's xws id");
+            rc = -1;
+        } else {
+            rc = xt_add_upgrade(j, s, u->valuestring, NULL, up);
+        }
+    }
+    if (!rc && key) {
+        free(ship_memo[ship_memo_next].key);
+        ship_memo[ship_memo_next].key = key;
+        ship_memo[ship_memo_next].ship = *s;
+        ship_memo_next = (ship_memo_next + 1) % SHIP_MEMO;
+    } else {
+        free(key);
+    }
+    return rc;
+}
+
 int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *path, char *notes, char *who,
                      char *err, size_t errlen)
 {
@@ -271,25 +341,9 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
         jr_fail(&j, pp, "expected a pilot's xws id");
         return -1;
     }
-    if (xt_ship_of(&j, pilot->valuestring, NULL, pp, &s))
+    const cJSON *ups = cJSON_GetObjectItem(side, "upgrades");
+    if (resolve_ship(&j, pilot, ups, pp, upath, &s))
         return -1;
-    const cJSON *ups = cJSON_GetObjectItem(side, "upgrades"), *u;
-    int k = 0;
-    if (ups && !cJSON_IsArray(ups)) {
-        jr_fail(&j, upath, "expected a list of upgrade xws ids");
-        return -1;
-    }
-    cJSON_ArrayForEach(u, ups)
-    {
-        char up[128];
-        jr_index(up, sizeof up, upath, k++);
-        if (!cJSON_IsString(u)) {
-            jr_fail(&j, up, "expected an upgrade's xws id");
-            return -1;
-        }
-        if (xt_add_upgrade(&j, &s, u->valuestring, NULL, up))
-            return -1;
-    }
     const cJSON *weapon = cJSON_GetObjectItem(side, "weapon");
     const no_weapon *w = s.nweapons ? &s.weapon[0] : NULL;
     if (weapon && !defender) { /* another of its weapons: its dice */

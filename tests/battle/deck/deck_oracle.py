@@ -10,6 +10,12 @@ Independent of the simulator's C code: written from the seed rules
 card texts of xwing-data2 damage-decks/core.json, following the rulings listed in
 README.md (in this directory). Standard library only.
 
+Face-up cards with an effect: Direct Hit!, Panicked Pilot, Fuel Leak, Hull Breach, Console Fire,
+Structural Damage, Damaged Sensor Array, Disabled Power Regulator, Wounded Pilot, and (while the
+ship attacks) Weapons Failure (1 fewer attack die each, before the 0..6 clamp) and Blinded Pilot
+(no attack-dice modification: the attacker's focus and lock are neither used nor spent). Damaged
+Engine, Loose Stabilizer and Stunned Pilot have none here. No card is ever repaired by an action.
+
 Extra case keys, for tests only (the simulator does not read them):
   "stack_a" / "stack_b": a list of card titles = the first cards of that side's deck, in
       order; the rest of the 33 cards follows in random order.
@@ -56,7 +62,13 @@ CORE_JSON = os.environ.get(
 
 # Face-up cards with a lasting effect in this model (counted per ship).
 LASTING = ("Structural Damage", "Damaged Sensor Array", "Disabled Power Regulator",
-           "Console Fire", "Wounded Pilot", "Hull Breach", "Fuel Leak")
+           "Console Fire", "Wounded Pilot", "Hull Breach", "Fuel Leak",
+           "Weapons Failure", "Blinded Pilot")
+
+# Test-only switch (no option, no environment variable): False gives Weapons Failure and
+# Blinded Pilot no effect, as before they were modelled. Used only to measure how much the
+# two cards move a case's figures (README, case 12); always True otherwise.
+ATTACK_CARDS = True
 
 
 def clamp(n):
@@ -307,7 +319,8 @@ def suffer(ship, hits, crits):
             card[1] = False
         elif title in up:
             up[title] += 1
-        # the other five kinds: face up, no effect in this model
+        # the other three kinds (Damaged Engine, Loose Stabilizer, Stunned Pilot): face up,
+        # no effect in this model
 
 
 def roll_attack(rng, n):
@@ -402,13 +415,27 @@ class Sim:
         if ionized:
             s.ion = 0                          # end of activation (L1250)
 
+    @staticmethod
+    def attack_profile(s, r):
+        """(attack dice, attacker focus usable, attacker lock usable) of s's attack at range r.
+        Dice: attack value, +1 at range 1, -1 per face-up Weapons Failure, then the 0..6 clamp
+        (L332; FAQ L3094-L3098: the clamp comes once, after every modifier). A face-up Blinded
+        Pilot (any number) forbids every attacker modification but spending Force, which a
+        plain ship does not have (L489): its focus and lock are neither used nor spent."""
+        if not ATTACK_CARDS:
+            return clamp(s.attack + (r == 1)), int(s.focus > 0), int(s.lock)
+        na = clamp(s.attack + (r == 1) - s.up["Weapons Failure"])
+        if s.up["Blinded Pilot"]:
+            return na, 0, 0
+        return na, int(s.focus > 0), int(s.lock)
+
     def target(self, s, enemies, r):
         """Likeliest kill (exact chance), then fewest shields+hull left, then listed order."""
         cands = [e for e in enemies if not e.removed and not e.destroyed]
         if len(cands) <= 1:
             return cands[0] if cands else None
-        na = clamp(s.attack + (r == 1))
-        af, al, strict = int(s.focus > 0), int(s.lock), self.strict
+        na, af, al = self.attack_profile(s, r)
+        strict = self.strict
         best, bkey = None, None
         for e in cands:
             left = e.shields + e.hull - e.ncards
@@ -420,15 +447,16 @@ class Sim:
         return best
 
     def attack(self, s, d, r, rng):
-        h, c, f, b = roll_attack(rng, clamp(s.attack + (r == 1)))
-        if s.lock and (b > 0 or (f > 0 and (not self.strict or not s.focus))):
+        na, af, al = self.attack_profile(s, r)  # Weapons Failure, Blinded Pilot
+        h, c, f, b = roll_attack(rng, na)
+        if al and (b > 0 or (f > 0 and (not self.strict or not af))):
             s.lock = False
-            n = b + (0 if s.focus else f)      # reroll blanks, and focus without a token
-            if not s.focus:
+            n = b + (0 if af else f)           # reroll blanks, and focus without a token
+            if not af:
                 f = 0
             h2, c2, f2, b2 = roll_attack(rng, n)
             h, c, f, b = h + h2, c + c2, f + f2, b2
-        if s.focus and f:
+        if af and f:
             s.focus -= 1
             h += f
             f = 0
@@ -706,6 +734,120 @@ def self_test(battles):
     exact((l1, l2, ion2, s.lock, s.ion, s.up["Disabled Power Regulator"], s.cards[0][1])
           == (True, False, 1, False, 0, 0, False), "A2 Disabled Power Regulator cycle")
 
+    # ---- Weapons Failure and Blinded Pilot (exact: attack profiles, kill chances, and
+    # attacks rolled with a scripted generator that counts the dice it is asked for)
+    class Script:
+        """random() returns the listed values, then 0.99 (attack and defense blank)."""
+        def __init__(self, *faces):
+            self.vals = [(x + 0.5) / 8 for x in faces]
+            self.n = 0
+
+        def random(self):
+            self.n += 1
+            return self.vals.pop(0) if self.vals else 0.99
+
+    HIT, CRIT, FOC, BLK = 0, 3, 4, 6       # attack faces; defense: 0 evade, 4 focus, 6 blank
+    WFC, BPC = "Weapons Failure", "Blinded Pilot"
+
+    def duel(a_kw, b_kw, up_a=(), up_b=(), tok_a=(0, False), tok_b=(0, 0)):
+        """Ships A and B (their stats, face-up presets and tokens: focus, lock / focus,
+        evade) and the Sim."""
+        case = {"a": [ship("A", **a_kw)], "b": [ship("B", **b_kw)], "rounds": 1,
+                "preset_a": {"A": {"face_up": list(up_a)}},
+                "preset_b": {"B": {"face_up": list(up_b)}}}
+        sim = Sim(case, True)
+        st = sim.new_state(rng)
+        a, b = st["a"][0], st["b"][0]
+        a.focus, a.lock = tok_a
+        b.focus, b.evade = tok_b
+        return a, b, sim
+
+    def profile(attack, r, up=(), tok=(0, False)):
+        a, _, sim = duel({"attack": attack, "hull": 5}, {"hull": 9}, up_a=up, tok_a=tok)
+        return sim.attack_profile(a, r)
+
+    def dice_rolled(attack, r, up=()):
+        """Attack dice A really rolls: all hits, B (agility 0, hull 9) suffers them."""
+        a, b, sim = duel({"attack": attack, "hull": 5}, {"hull": 9}, up_a=up)
+        g = Script(*[HIT] * 7)
+        sim.attack(a, b, r, g)
+        return g.n if b.ncards == g.n else None
+
+    defenders = [(nd, df, de, left) for nd in range(4) for df in (0, 1) for de in (0, 1)
+                 for left in (1, 2, 3)]
+
+    def same_kill(p1, p2):
+        return all(kill_chance(*(p1 + dd + (True,))) == kill_chance(*(p2 + dd + (True,)))
+                   for dd in defenders)
+
+    # W1. Weapons Failure: 1 fewer attack die per face-up card (attack 3, range 2: 3 -> 2
+    # -> 1), then the 0..6 clamp (attack 1 with 2 cards: 0 dice), the range-1 bonus before
+    # the clamp (attack 6 at range 1 with 1 card: 6 + 1 - 1 = 6 dice, not clamp(7) - 1).
+    exact([profile(3, 2, [WFC] * k)[0] for k in (0, 1, 2)] == [3, 2, 1]
+          and profile(3, 1, [WFC]) == (3, 0, 0) and profile(1, 2, [WFC] * 2) == (0, 0, 0)
+          and profile(6, 1, [WFC]) == (6, 0, 0) and profile(6, 2, [WFC]) == (5, 0, 0),
+          "W1a Weapons Failure: attack dice = clamp(attack + range bonus - cards)")
+    exact([dice_rolled(3, 2, [WFC] * k) for k in (0, 1, 2)] == [3, 2, 1]
+          and dice_rolled(1, 2, [WFC] * 2) == 0 and dice_rolled(6, 1, [WFC]) == 6
+          and dice_rolled(3, 1, [WFC]) == 3,
+          "W1b Weapons Failure: the attack rolls those dice (3, 2, 1; 0; 6; 3 at range 1)")
+    exact(same_kill(profile(3, 2, [WFC], (1, True)), profile(2, 2, (), (1, True)))
+          and same_kill(profile(4, 2, [WFC] * 2), profile(2, 2))
+          and same_kill(profile(1, 2, [WFC] * 2), profile(0, 2))
+          and kill_chance(*(profile(1, 2, [WFC] * 2) + (0, 0, 0, 1))) == 0
+          and same_kill(profile(6, 1, [WFC]), profile(6, 1)),
+          "W1c Weapons Failure: kill chance = that of an attack value 1 (2) lower, clamped")
+    # W1d. The targeting reads it: A (attack 3, range 2) vs E2 (agility 0, hull 2) and E1
+    # (agility 3, hull 1): 3 dice kill E2 w.p. 1/2 > 0.466 (E1); 2 dice: 1/4 < 0.293.
+    def pick(up=(), tok=(0, False), attack=3):
+        case = {"a": [ship("A", attack=attack, hull=5)],
+                "b": [ship("E2", hull=2), ship("E1", hull=1, agility=3)], "rounds": 1,
+                "preset_a": {"A": {"face_up": list(up)}}}
+        sim = Sim(case, True)
+        st = sim.new_state(rng)
+        a = st["a"][0]
+        a.focus, a.lock = tok
+        return sim.target(a, st["b"], 2).name
+    exact((pick(), pick([WFC])) == ("E2", "E1"),
+          "W1d Weapons Failure: likeliest-kill targeting with 1 fewer die")
+    # W2. Weapons Failure changes nothing when the ship defends: B (agility 2, 2 cards)
+    # rolls 2 defense dice against A's 0-die attack.
+    a, b, sim = duel({"attack": 0}, {"hull": 9, "agility": 2}, up_b=[WFC] * 2)
+    g = Script()
+    sim.attack(a, b, 2, g)
+    exact(g.n == 2, "W2 Weapons Failure: no effect on defense dice")
+    # B1. Blinded Pilot: the attacker's focus and lock are not used: the same profile and
+    # kill chances as without tokens; two cards act as one; the dice are the same.
+    exact(profile(2, 2, [BPC], (1, True)) == profile(2, 2) == (2, 0, 0)
+          and profile(2, 2, [BPC] * 2, (1, True)) == (2, 0, 0)
+          and profile(3, 1, [BPC, WFC], (1, True)) == (3, 0, 0)
+          and profile(2, 2, (), (1, True)) == (2, 1, 1)
+          and same_kill(profile(2, 2, [BPC], (1, True)), profile(2, 2)),
+          "B1a Blinded Pilot: attacker focus+lock unused: kill chance as with no tokens")
+    # B1b. The targeting reads it: attack 2 with focus+lock kills E2 w.p. 0.879 > 0.629
+    # (E1); blinded, as with no tokens: 1/4 < 0.293.
+    exact((pick((), (1, True), 2), pick([BPC], (1, True), 2), pick((), (0, False), 2))
+          == ("E2", "E1", "E1"), "B1b Blinded Pilot: likeliest-kill targeting without tokens")
+    # B1c. The attack: A (2 dice, focus + lock, blinded) rolls focus, blank: no reroll (2
+    # random numbers), no focus spent, no damage; A keeps its focus and lock. The same
+    # attack unblinded rerolls the blank (a hit), spends focus: 2 damage, tokens gone.
+    a, b, sim = duel({"attack": 2, "hull": 5}, {"hull": 9}, up_a=[BPC], tok_a=(1, True))
+    g = Script(FOC, BLK, HIT)
+    sim.attack(a, b, 2, g)
+    ok1 = (g.n, b.ncards, a.focus, a.lock) == (2, 0, 1, True)
+    a, b, sim = duel({"attack": 2, "hull": 5}, {"hull": 9}, tok_a=(1, True))
+    g = Script(FOC, BLK, HIT)
+    sim.attack(a, b, 2, g)
+    exact(ok1 and (g.n, b.ncards, a.focus, a.lock) == (3, 2, 0, False),
+          "B1c Blinded Pilot: no reroll, no focus change; focus and lock kept")
+    # B2. Blinded Pilot changes nothing when the ship defends: B (agility 1, focus, blinded)
+    # spends its focus on a focus result and cancels A's hit.
+    a, b, sim = duel({"attack": 1}, {"hull": 9, "agility": 1}, up_b=[BPC], tok_b=(1, 0))
+    g = Script(HIT, FOC)
+    sim.attack(a, b, 2, g)
+    exact((b.ncards, b.focus) == (1, 0),       # 1: its preset Blinded Pilot, no new card
+          "B2 Blinded Pilot: the defender's focus still works")
+
     # ---- the deck that runs out (L530, L531) and excess damage (L657), reshuffle mode
     def side_b(ships_b, **extra):
         """Side b's ships (hand-driven damage) with these case keys."""
@@ -928,6 +1070,45 @@ def self_test(battles):
             "deck_size_b": 2, "stack_b": [WP, DH]}
     mc(case, "p_a_wins", Fraction(5, 64), "M13 excess damage leaves the deck")
     mc(case, "p_reshuffled", Fraction(3, 16), "M13 excess damage leaves the deck")
+    # M14. Weapons Failure in battle: A (attack 3, 1 face-up WF) vs B (hull 2, agility 0),
+    # range 1 or 2 (1/2 each), 1 round: 3 dice at range 1, P(T >= 2) = 1/2; 2 dice at range
+    # 2, 1/4: P = 3/8 (without the card: (11/16 + 1/2)/2 = 19/32). With 2 cards 2 and 1
+    # dice: (1/4 + 0)/2 = 1/8.
+    # A's hull 6 (B rolls 1 die at range 1); b's deck starts with 3 cards without effect, so
+    # no crit on B adds damage.
+    case = {"a": [ship("A", attack=3, hull=6)], "b": [ship("B", hull=2)], "rounds": 1,
+            "range": {"1": 0.5, "2": 0.5}, "stack_b": [DE, LS, "Stunned Pilot"]}
+    mc(case, "p_a_wins", Fraction(19, 32), "M14a no Weapons Failure")
+    case["preset_a"] = {"A": {"face_up": [WFC]}}
+    mc(case, "p_a_wins", Fraction(3, 8), "M14b one Weapons Failure")
+    case["preset_a"] = {"A": {"face_up": [WFC, WFC]}}
+    mc(case, "p_a_wins", Fraction(1, 8), "M14c two Weapons Failures")
+    # M15. Weapons Failure dealt in battle: B (init 5, 1 die) attacks A (hull 3, agility
+    # 0) first; a's deck starts with WF, so a crit (1/8) puts it face up and A (1 die) then
+    # rolls 0 dice at B (hull 1, agility 0): P(a wins) = 7/8 * 1/2 = 7/16 (1/2 without).
+    case = {"a": [ship("A", init=1, attack=1)], "b": [ship("B", init=5, attack=1, hull=1)],
+            "rounds": 1, "stack_a": [WFC]}
+    mc(case, "p_a_wins", Fraction(7, 16), "M15 Weapons Failure dealt face up mid-round")
+    # M16. Blinded Pilot: A (lock action, 1 die, blinded) vs B (hull 1, agility 0), 3
+    # rounds: 1/2 each round, P(a wins) = 7/8 (with its lock: 63/64, M4a).
+    case = {"a": [ship("A", attack=1, hull=4, actions=["lock"])], "b": [ship("B", hull=1)],
+            "rounds": 3, "preset_a": {"A": {"face_up": [BPC]}}}
+    mc(case, "p_a_wins", Fraction(7, 8), "M16 Blinded Pilot: lock never used")
+    # M17. A blinded attacker keeps its focus to defend. A (init 5, focus, 1 die, agility 1,
+    # hull 2 with 1 face-up card: 1 left; a's deck starts with a card without effect) attacks
+    # B (hull 5: cannot die; b's deck starts with a card without effect, so A's crit cannot
+    # give B a Weapons Failure that would stop its attack, 1/8 * 2/33 otherwise); then B
+    # (init 1, 1 die) attacks A. A always defends with its
+    # focus: P(A destroyed) = 1/2 * 3/8 = 3/16. If its card is a Damaged Engine (no effect),
+    # A spends focus on a focus result (1/4) and defends without it:
+    # 1/2 * (1/4 * 5/8 + 3/4 * 3/8) = 7/32.
+    case = {"a": [ship("A", init=5, attack=1, agility=1, hull=2, actions=["focus"])],
+            "b": [ship("B", init=1, attack=1, hull=5)], "rounds": 1, "stack_a": [LS],
+            "stack_b": [DE],
+            "preset_a": {"A": {"face_up": [DE]}}}
+    mc(case, "p_b_wins", Fraction(7, 32), "M17a focus spent attacking")
+    case["preset_a"] = {"A": {"face_up": [BPC]}}
+    mc(case, "p_b_wins", Fraction(3, 16), "M17b Blinded Pilot: focus kept for defense")
     print("self-test: %d checks, %d failed (Monte Carlo: %d battles each)"
           % (nchecks[0], len(fails), battles))
     return 1 if fails else 0

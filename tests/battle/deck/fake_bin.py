@@ -5,7 +5,7 @@
 
 Runs deck_oracle.py on CASE with another seed and prints the figures in the simulator's
 JSON report shape: top-level p_a_wins, p_b_wins, p_both_destroyed, p_unresolved,
-rounds_mean (numbers), a few extra keys compare.py must ignore, and `sides`: two objects
+rounds_mean and p_reshuffled (numbers), a few extra keys compare.py must ignore, and `sides`: two objects
 with `ships`: [{"name", "survival": {"by_round": [...]}}] (only the last round is real;
 earlier rounds are filled with 1.0, which compare.py does not read).
 FAKE_MODE=strict uses the --strict-tokens readings; FAKE_MODE=bias adds 0.04 to p_a_wins
@@ -37,6 +37,7 @@ def main():
                                   "p_unresolved", "rounds_mean")}
     if mode == "bias":
         out["p_a_wins"] += 0.04
+    out["p_reshuffled"] = res["p_reshuffled"][0]     # compared by compare.py (cases 09-11)
     out["p_a_wins_se"] = res["p_a_wins"][1]          # extra keys: ignored by compare.py
     out["trials"] = args.trials
     out["sides"] = [{"name": side, "ships": [
