@@ -131,13 +131,13 @@ static void make_plan(const bt_model *m, int first, plan *p)
  * fires at it in *weapon (bt_best_weapon). The enemies are m's ships of the other side, in listed
  * order; each policy's key first, then the likeliest kill, then the fewest hit points left, then
  * the listed order. */
-static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r, const bt_state *b,
-                                                             int *weapon)
+static inline __attribute__((always_inline)) int pick_target_of(const bt_model *m, int policy, int s, int r,
+                                                                const bt_state *b, int *weapon, int nweapons)
 {
     const uint8_t *hp = b->hp, *st = b->st;
     int best = -1, side = m->ship[s].side, from = side ? 0 : m->nside[0], to = side ? m->nside[0] : m->n;
     double best_key = 0, best_kill = -1;
-    int best_hp = 0, best_w = 0, nweapons = m->ship[s].nweapons;
+    int best_hp = 0, best_w = 0;
     /* s's tables at range r: on t, by weapon, from row + t * stride (held here: the loop reads
      * nothing of the model else but t's token states) */
     bt_table *const *row = m->table + bt_cell(m, s, 0, r, bt_arms(b, s), 0);
@@ -172,6 +172,14 @@ static inline __attribute__((always_inline)) int pick_target(const bt_model *m, 
     }
     *weapon = best_w;
     return best;
+}
+
+/* pick_target_of with s's weapons; a ship of one weapon (most) without the loop over them. */
+static inline __attribute__((always_inline)) int pick_target(const bt_model *m, int policy, int s, int r,
+                                                             const bt_state *b, int *weapon)
+{
+    int n = m->ship[s].nweapons;
+    return n == 1 ? pick_target_of(m, policy, s, r, b, weapon, 1) : pick_target_of(m, policy, s, r, b, weapon, n);
 }
 
 /* The end of an initiative step: the destroyed are removed. Whether both sides have a ship left
@@ -443,6 +451,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
     uint8_t *hp = b.hp, *st = b.st, *attacked = b.attacked, dead[BT_SHIPS];
     int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
     int ranges = m->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
+    int engage_cards = m->engage_cards[0] | m->engage_cards[1];
     for (int k = 1; k <= o->rounds; k++) {
         int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
         int ri = 0, ndead = 0, removed = 0; /* dead[removed..ndead): destroyed in this step */
@@ -457,7 +466,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
-            if (b.up[s] && st[s] != BT_GONE) { /* face-up cards that act before it engages (up[] holds them) */
+            if (engage_cards && b.up[s] && st[s] != BT_GONE) { /* face-up cards that act before it engages (up[] holds them) */
                 /* a ship destroyed earlier in its step still engages: its Console Fire's damage
                  * changes nothing but the cards its deck deals (L657), which matter only to a deck
                  * that may run out (so the dice are rolled only then) */
