@@ -505,23 +505,33 @@ START_TEST(t_cards_by_hand)
 }
 END_TEST
 
+/* A battle's sides and its model (which points into them), built with the file's settings. */
+typedef struct built_battle {
+    no_battle_side a, b;
+    no_battle_opts o;
+    bt_model m;
+} built_battle;
+
+static void build_battle(built_battle *x, const char *text)
+{
+    char err[NO_ERR_LEN];
+    load_battle(text, &x->a, &x->b, &x->o);
+    ck_assert_msg(!bt_model_build(&x->m, &x->a, &x->b, &x->o, err, sizeof err), "%s", err);
+}
+
 /* The damage tails of a's attack on b at range 2 from arms row c, both in their first states,
  * equal (1e-12) those of `plain` (row 0 of its own model): the cards that act on a ship's own
  * attacks change them exactly as the ship's dice and tokens would. */
 static void same_tails(const bt_model *m, int c, const char *plain)
 {
-    static no_battle_side a, b;
-    static bt_model p;
-    no_battle_opts o;
-    char err[NO_ERR_LEN];
-    load_battle(plain, &a, &b, &o);
-    ck_assert_msg(!bt_model_build(&p, &a, &b, &o, err, sizeof err), "%s", err);
+    static built_battle p;
+    build_battle(&p, plain);
     const bt_table *got = bt_table_of(m, 0, 1, 2, c, 0, m->ship[0].first_state, m->ship[1].first_state),
-                   *want = bt_table_of(&p, 0, 1, 2, 0, 0, p.ship[0].first_state, p.ship[1].first_state);
+                   *want = bt_table_of(&p.m, 0, 1, 2, 0, 0, p.m.ship[0].first_state, p.m.ship[1].first_state);
     for (int h = 0; h <= 6; h++)
         ck_assert_msg(fabs(got->tail[h] - want->tail[h]) < 1e-12, "row %d, damage >= %d: %.15f, want %.15f", c, h,
                       got->tail[h], want->tail[h]);
-    bt_model_free(&p);
+    bt_model_free(&p.m);
 }
 
 /* Weapons Failure and Blinded Pilot by hand: dealt face up they move the ship to the row of
@@ -530,35 +540,32 @@ static void same_tails(const bt_model *m, int c, const char *plain)
  * without the lock (which it keeps: it cannot spend it), both together one die fewer and no lock. */
 START_TEST(t_attack_cards_by_hand)
 {
-    static no_battle_side a, b;
-    static bt_model m;
-    no_battle_opts o;
-    char err[NO_ERR_LEN];
-    load_battle(lock_on_focus, &a, &b, &o);
-    ck_assert_msg(!bt_model_build(&m, &a, &b, &o, err, sizeof err), "%s", err);
+    static built_battle x;
+    build_battle(&x, lock_on_focus);
+    const bt_model *m = &x.m;
     bt_state s;
-    bt_state_start(&m, &s);
+    bt_state_start(m, &s);
     uint8_t deal[2] = {0, 0};
     const int rows[] = {2, 4, 5, 5};
     const int kinds[] = {BT_WEAPONS_FAILURE, BT_WEAPONS_FAILURE, BT_BLINDED, BT_BLINDED};
     for (int i = 0; i < 4; i++) {
-        bt_card(&m, &s, 0, kinds[i], deal);
+        bt_card(m, &s, 0, kinds[i], deal);
         ck_assert_int_eq(bt_arms(&s, 0), rows[i]);
     }
     ck_assert_int_eq(deal[0] + deal[1], 0);
     ck_assert_int_eq(bt_arms(&s, 1), 0);
 #define PLAIN_B "\"b\": [{\"name\": \"y\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4, \"actions\": [\"focus\"]}]}"
-    same_tails(&m, 2, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
-    same_tails(&m, 4, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 1, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
-    same_tails(&m, 1, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
-    same_tails(&m, 3, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
+    same_tails(m, 2, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
+    same_tails(m, 4, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 1, \"agility\": 2, \"hull\": 4, \"actions\": [\"lock\"]}]," PLAIN_B);
+    same_tails(m, 1, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 3, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
+    same_tails(m, 3, "{\"a\": [{\"name\": \"x\", \"initiative\": 1, \"attack\": 2, \"agility\": 2, \"hull\": 4}]," PLAIN_B);
 #undef PLAIN_B
     /* blinded, the lock stays with the attacker whatever the dice show */
-    const bt_table *t = bt_table_of(&m, 0, 1, 2, 1, 0, m.ship[0].first_state, m.ship[1].first_state);
-    ck_assert_int_eq(m.ship[0].state[m.ship[0].first_state].lock, 1);
+    const bt_table *t = bt_table_of(m, 0, 1, 2, 1, 0, m->ship[0].first_state, m->ship[1].first_state);
+    ck_assert_int_eq(m->ship[0].state[m->ship[0].first_state].lock, 1);
     for (int k = 0; k < t->n; k++)
-        ck_assert_int_eq(m.ship[0].state[t->out[k].atk_state].lock, 1);
-    bt_model_free(&m);
+        ck_assert_int_eq(m->ship[0].state[t->out[k].atk_state].lock, 1);
+    bt_model_free(&x.m);
 }
 END_TEST
 
