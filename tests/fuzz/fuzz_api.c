@@ -27,8 +27,9 @@ static void broken(const char *what, const char *word)
     abort();
 }
 
-/* What a command line from a request may hold: a command of the API, our file names, and no word
- * the program reads wherever it stands (--output FILE, --lenient). */
+/* What a command line from a request may hold: a command of the API, our file names (a.txt and
+ * b.txt: a matchup's side given as a list's text), and no word the program reads wherever it
+ * stands (--output FILE, --lenient). */
 static void check(const serve_call *k)
 {
     static const char *const commands[] = {"run",    "policy",  "xwing",   "xwing1", "legion", "armada", "compare",
@@ -46,7 +47,8 @@ static void check(const serve_call *k)
     for (int i = 0; i < k->nfiles; i++) {
         const char *n = k->files[i].name;
         if (strchr(n, '/') || (strcmp(n, "scenario.json") && strcmp(n, "squad.xws") && strcmp(n, "a.xws") &&
-                               strcmp(n, "b.xws") && strcmp(n, "battle.json") && strncmp(n, "input", 5)))
+                               strcmp(n, "b.xws") && strcmp(n, "a.txt") && strcmp(n, "b.txt") &&
+                               strcmp(n, "battle.json") && strncmp(n, "input", 5)))
             broken("a file name not ours", n);
         if (strlen(k->files[i].text) != k->files[i].len)
             broken("a file whose length is not its text's", n);
