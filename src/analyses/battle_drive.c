@@ -205,6 +205,7 @@ static int step_end(const bt_model *m, const uint8_t *hp, uint8_t *st)
 
 typedef struct mc_setup {
     plan plans[2];
+    int ranges[3], nranges; /* the ranges of this run (those with a chance) */
     uint32_t range_cut[3]; /* a uniform below range_cut[i] (and not an earlier cut) draws ranges[i] */
     int refresh;           /* some ship's tokens change at a new round */
 } mc_setup;
@@ -450,7 +451,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
         deck_start(deck = &decks, m, &b, rng);
     uint8_t *hp = b.hp, *st = b.st, *attacked = b.attacked, dead[BT_SHIPS];
     int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
-    int ranges = m->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
+    int ranges = ms->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
     int engage_cards = m->engage_cards[0] | m->engage_cards[1];
     for (int k = 1; k <= o->rounds; k++) {
         int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
@@ -460,7 +461,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             while (ri + 1 < ranges && u >= ms->range_cut[ri])
                 ri++;
         }
-        int range = m->ranges[ri];
+        int range = ms->ranges[ri];
         const plan *p = &ms->plans[first];
         if (spread)
             memset(attacked, 0, (size_t)m->n);
@@ -547,20 +548,18 @@ static void sum_over_ranks(bt_result *r)
 
 void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double range_p[4], bt_result *r)
 {
-    bt_model view = *m; /* the ranges of this run */
-    view.nranges = 0;
+    mc_setup ms = {.refresh = 0};
     for (int x = 1; x <= 3; x++)
         if (range_p[x] > 0)
-            view.ranges[view.nranges++] = x;
-    mc_setup ms = {.refresh = 0};
+            ms.ranges[ms.nranges++] = x;
     for (int i = 0; i < m->n; i++)
         for (int x = 0; x < m->ship[i].nstates; x++)
             ms.refresh |= m->ship[i].round_start[BT_ACT_ANY][x] != x;
     make_plan(m, 0, &ms.plans[0]);
     make_plan(m, 1, &ms.plans[1]);
     double cum = 0;
-    for (int i = 0; i < view.nranges; i++) {
-        cum += range_p[view.ranges[i]];
+    for (int i = 0; i < ms.nranges; i++) {
+        cum += range_p[ms.ranges[i]];
         ms.range_cut[i] = cum >= 1 ? UINT32_MAX : (uint32_t)(cum * 4294967296.0);
     }
     bt_result_init(r, m, o->rounds);
@@ -579,7 +578,7 @@ void bt_montecarlo(const bt_model *m, const no_battle_opts *o, const double rang
             no_pcg32_seed(&rng, o->run.seed, (uint64_t)c);
             uint64_t n = (uint64_t)c + 1 == chunks ? trials - (uint64_t)c * BATTLE_CHUNK : BATTLE_CHUNK;
             for (uint64_t b = 0; b < n; b++)
-                one_battle(&view, o, &ms, &rng, &mine);
+                one_battle(m, o, &ms, &rng, &mine);
             mine.total += (double)n;
         }
 #pragma omp critical(battle_sum)

@@ -296,6 +296,11 @@ static int run_job(const bt_model *m, job *jb)
                                    .ion = ctx->token_weapon ? 0 : e->ion_tokens,
                                    .atk = tokens_after(ta, e->tok[NO_ATTACKER], helps_attacker),
                                    .def = tokens_after(td, e->tok[NO_DEFENDER], helps_defender)};
+        if (!m->deck) { /* without the deck hit and crit damage are alike, a point each: outcomes
+                         * that differ only there are one (smaller tables, fewer branches) */
+            jb->raw[t].hit = (uint8_t)(jb->raw[t].hit + jb->raw[t].crit);
+            jb->raw[t].crit = 0;
+        }
         keep_unseen(&jb->raw[t].atk, ta, helps_attacker, jb->w);
         charges_after(e, &m->ship[jb->a], slot_a, &jb->raw[t].atk);
         charges_after(e, &m->ship[jb->d], slot_d, &jb->raw[t].def);
