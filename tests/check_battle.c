@@ -418,7 +418,7 @@ END_TEST
  * anyway; a Console Fire, a Weapons Failure or a Blinded Pilot nothing for a passive side, which
  * does not attack; a Blinded Pilot nothing for a plain ship that takes no token its attacks
  * spend); the others count among the "other" cards, and the `dice` deck keeps run's kinds only.
- * 33 cards each way. And the rows of tables a ship attacks from (bt_ship.arms): each count of
+ * 33 cards each way. And the rows of tables a ship attacks from (bt_ship.arms_rows): each count of
  * Weapons Failures (0-2), with and without a Blinded Pilot where one can act. */
 START_TEST(t_card_kinds_by_side)
 {
@@ -448,7 +448,8 @@ START_TEST(t_card_kinds_by_side)
                 total += m.deck_count[side][k];
             }
             ck_assert_int_eq(total, 33);
-            ck_assert_msg(m.ship[side].arms == arms[c][side], "case %d side %d: arms %#x", c, side, m.ship[side].arms);
+            ck_assert_msg(m.ship[side].arms_rows == arms[c][side], "case %d side %d: arms rows %#x", c, side,
+                          m.ship[side].arms_rows);
         }
         bt_model_free(&m);
     }

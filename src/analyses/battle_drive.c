@@ -128,7 +128,7 @@ static void make_plan(const bt_model *m, int first, plan *p)
 /* ---- targeting (the same for both drivers) ---- */
 
 /* Whom ship s attacks at range r, by its side's policy: -1 when no enemy is left; the weapon it
- * fires at it in *weapon (bt_best_weapon). The enemies are m's ships of the other side, in listed
+ * fires at it in *weapon (bt_pick_weapon). The enemies are m's ships of the other side, in listed
  * order; each policy's key first, then the likeliest kill, then the fewest hit points left, then
  * the listed order. */
 static inline __attribute__((always_inline)) int pick_target_of(const bt_model *m, int policy, int s, int r,
@@ -452,7 +452,6 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
     uint8_t *hp = b.hp, *st = b.st, *attacked = b.attacked, dead[BT_SHIPS];
     int left[2] = {m->nside[0], m->nside[1]}, lost[2] = {0, 0};
     int ranges = ms->nranges, spread = o->target[0] == NO_TARGET_SPREAD || o->target[1] == NO_TARGET_SPREAD;
-    int engage_cards = m->engage_cards[0] | m->engage_cards[1];
     for (int k = 1; k <= o->rounds; k++) {
         int first = o->first == NO_FIRST_ROLLED ? (int)(no_pcg32_next(rng) >> 31) : o->first == NO_FIRST_B;
         int ri = 0, ndead = 0, removed = 0; /* dead[removed..ndead): destroyed in this step */
@@ -467,7 +466,7 @@ static void one_battle(const bt_model *m, const no_battle_opts *o, const mc_setu
             memset(attacked, 0, (size_t)m->n);
         for (int i = 0; i < p->n; i++) {
             int s = p->order[i];
-            if (engage_cards && b.up[s] && st[s] != BT_GONE) { /* face-up cards that act before it engages (up[] holds them) */
+            if (b.up[s] && st[s] != BT_GONE) { /* face-up cards that act before it engages (up[] holds them) */
                 /* a ship destroyed earlier in its step still engages: its Console Fire's damage
                  * changes nothing but the cards its deck deals (L657), which matter only to a deck
                  * that may run out (so the dice are rolled only then) */
@@ -650,10 +649,9 @@ static uint64_t jhash(const uint64_t *key, int words)
 /* An empty map of `cap` slots (a power of two) for the states of the model's battle. */
 static void jmap_alloc(jmap *m, size_t cap, const bt_model *model)
 {
-    int n = model->n, cards = model->round_cards || model->engage_cards[0] || model->engage_cards[1], arms = 0;
-    for (int x = 0; x < n; x++)
-        arms |= model->ship[x].arms != 1;
-    *m = (jmap){.cap = cap, .ships = n, .model = model, .fields = !model->deck ? 3 : arms ? 9 : cards ? 8 : 6,
+    int n = model->n, cards = model->round_cards || model->engage_cards[0] || model->engage_cards[1];
+    *m = (jmap){.cap = cap, .ships = n, .model = model,
+                .fields = !model->deck ? 3 : model->attack_cards ? 9 : cards ? 8 : 6,
                 .decks = model->deck ? (int)sizeof((bt_state *)0)->seen : 0};
     m->words = (m->fields * n + m->decks + 7) / 8;
     m->key = malloc(m->cap * (size_t)m->words * sizeof *m->key);

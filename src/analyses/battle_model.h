@@ -78,7 +78,7 @@ typedef struct bt_ship {
     int ion_up[BT_MAX_STATES];      /* the state with one more ion token (a Disabled Power Regulator) */
     int first_state;                /* round 1 */
     int needs;                      /* BT_NEED_* bits: the state links the battle's cards use */
-    int arms;                       /* bit c: its attacks are tabled with the cards of BT_ARMS row c
+    int arms_rows;                  /* bit c: its attacks are tabled with the cards of BT_ARMS row c
                                      * (bit 0 alone: no card acts on them) */
 } bt_ship;
 
@@ -97,6 +97,8 @@ typedef struct bt_model {
     int reshuffle[2];                /* side s's hulls pass the deck's 33 cards: its deck may run out
                                       * and be shuffled anew (L530-L531; Monte Carlo only) */
     int round_cards;                 /* some ship may hold cards that act at a round's start */
+    int attack_cards;                /* some ship may hold cards that act on its own attacks (its
+                                      * arms rows beyond 0) */
     char deck_note[512];             /* what the report says of the deck (a side whose deck may run out) */
     bt_ship ship[BT_SHIPS];
     int ranges[3], nranges;          /* ranges 1 to 3 (a Monte Carlo run keeps those with a chance) */
@@ -216,7 +218,8 @@ static inline int bt_pick_weapon(bt_table *const *cells, int nweapons, int at, i
     return best;
 }
 
-/* The weapon s fires at t at range r in battle state b: bt_pick_weapon. */
+/* The weapon s fires at t at range r in battle state b: bt_pick_weapon in one call (the drivers'
+ * pick holds s's row of tables for its loop over the enemies instead). */
 static inline int bt_best_weapon(const bt_model *m, int s, int t, int r, const bt_state *b, double *kill)
 {
     return bt_pick_weapon(m->table + bt_cell(m, s, t, r, bt_arms(b, s), 0), m->ship[s].nweapons,

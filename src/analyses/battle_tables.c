@@ -680,7 +680,8 @@ static void choose_cards(bt_model *m, const no_battle_opts *o)
         for (int i = 0; i < m->n; i++)
             if (m->ship[i].side == side) {
                 m->ship[i].needs = needs;
-                m->ship[i].arms = arms_rows(&m->ship[i], count[BT_WEAPONS_FAILURE], count[BT_BLINDED]);
+                m->ship[i].arms_rows = arms_rows(&m->ship[i], count[BT_WEAPONS_FAILURE], count[BT_BLINDED]);
+                m->attack_cards |= m->ship[i].arms_rows != 1;
             }
     }
 }
@@ -705,7 +706,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
             }
             *sh = (bt_ship){.src = src, .side = s, .hp = hp, .points = src->points,
                             .initiative = src->initiative, .nweapons = src->nweapons, .hull = src->hull,
-                            .shields = src->shields, .ion_threshold = ion_threshold(src), .arms = 1};
+                            .shields = src->shields, .ion_threshold = ion_threshold(src), .arms_rows = 1};
             m->nside[s]++;
         }
     if (m->deck)
@@ -734,7 +735,7 @@ int bt_model_build(bt_model *m, const no_battle_side *a, const no_battle_side *b
         for (int y = 0; y < m->n; y++)
             for (int r = 1; r <= 3; r++)
                 for (int c = 0; c < BT_ARMS; c++)
-                    for (int w = 0; w < m->ship[x].src->nweapons && opponents(m, x, y) && m->ship[x].arms >> c & 1; w++) {
+                    for (int w = 0; w < m->ship[x].src->nweapons && opponents(m, x, y) && m->ship[x].arms_rows >> c & 1; w++) {
                         const no_battle_weapon *wp = &m->ship[x].src->weapon[w];
                         if (r >= wp->minrange && r <= wp->maxrange &&
                             !(grid[bt_cell(m, x, y, r, c, w)] = calloc(GRID, sizeof **grid)))

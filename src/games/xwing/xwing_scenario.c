@@ -125,7 +125,7 @@ typedef struct builder {
     no_ctx *ctx;
     pending_excludes excl[NO_MAX_MODS];
     int nexcl;
-    char library_file[PATH_MAX]; /* the abilities library (xws_table.c reads it once) */
+    const char *library_file; /* the abilities library's path (xws_table.c reads it once) */
     int first_edition;  /* rules xwing-1e */
     int ship_of;        /* a bonus attack's: the index of the attack its ship made before; -1 none */
     const no_ctx *attacks; /* a sequence's attacks read so far */
@@ -665,9 +665,7 @@ static void resolve_excludes(builder *b)
 /* ---- abilities ---- */
 static const cJSON *library_entry(builder *b, const char *key, const char *path)
 {
-    const char *file = "";
-    const cJSON *all = xt_abilities_of(&b->j, b->first_edition, &file);
-    snprintf(b->library_file, sizeof b->library_file, "%s", file);
+    const cJSON *all = xt_abilities_of(&b->j, b->first_edition, &b->library_file);
     if (!all)
         return NULL;
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(all, key);

@@ -301,18 +301,19 @@ static int resolve_ship(jr *j, const cJSON *pilot, const cJSON *ups, const char 
         jr_fail(j, upath, "expected a list of upgrade xws ids");
         rc = -1;
     }
-    cJSON_ArrayForEach(u, ups)
+    const cJSON *list = rc ? NULL : ups; /* after an error, no upgrade is read */
+    cJSON_ArrayForEach(u, list)
     {
         char up[128];
         jr_index(up, sizeof up, upath, k++);
-        if (rc)
-            break;
         if (!cJSON_IsString(u)) {
             jr_fail(j, up, "expected an upgrade's xws id");
             rc = -1;
         } else {
             rc = xt_add_upgrade(j, s, u->valuestring, NULL, up);
         }
+        if (rc)
+            break;
     }
     if (!rc && key) {
         free(ship_memo[ship_memo_next].key);
