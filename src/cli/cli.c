@@ -4,6 +4,7 @@
 #include "neverodds/plot.h"
 #include "neverodds/games.h"
 #include "neverodds/quick.h"
+#include "neverodds/outfile.h"
 #include "io/count.h"
 #include "io/jsonread.h"
 #include <errno.h>
@@ -57,25 +58,14 @@ static int count_option(const char *option, const char *val, uint64_t lo, uint64
 
 int check_writable(const char *option, const char *path)
 {
-    struct stat st;
-    int why = 0;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        why = EISDIR;
-    } else { /* the file is written beside its name and renamed into place: can one be made there? */
-        char probe[4096];
-        snprintf(probe, sizeof probe, "%s.tmp-%ld", path, (long)getpid());
-        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0) {
-            close(fd);
-            unlink(probe);
-        } else if (errno != EEXIST) { /* EEXIST: not ours, but the directory is there */
-            why = errno;
-        }
+    no_outfile probe;
+    char err[NO_ERR_LEN];
+    if (no_outfile_begin(&probe, option, path, err, sizeof err)) {
+        fprintf(stderr, "neverodds: %s\n", err);
+        return EXIT_USAGE;
     }
-    if (!why)
-        return 0;
-    fprintf(stderr, "neverodds: %s %s: cannot write: %s\n", option, path, strerror(why));
-    return EXIT_USAGE;
+    no_outfile_discard(&probe);
+    return 0;
 }
 
 /* Reads option argv[*i] (and its value) when it is one of the shared ones: 0 read, 1 not one of

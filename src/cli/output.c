@@ -1,8 +1,10 @@
-/* output.c — --output FILE: the report goes to a temporary file beside FILE (so on the same file
- * system) and is renamed into place only when the command has printed it whole; a failed
- * command, or a full disk, leaves no partial file and FILE as it was. */
+/* output.c — --output FILE: the report goes to a temporary file and is put in place only when
+ * the command has printed it whole (outfile.h: a regular file renamed into place, a link
+ * followed, a device or FIFO written through); a failed command, or a full disk, leaves no
+ * partial file and FILE as it was. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "neverodds/outfile.h"
 #include "neverodds/ranks.h"
 #include <errno.h>
 #include <stdio.h>
@@ -10,18 +12,20 @@
 #include <unistd.h>
 
 static const char *target;
-static char temporary[4096];
+static no_outfile file;
 
 int output_begin(const char *path)
 {
     if (no_rank() != 0) /* under MPI, rank 0 alone writes */
         return 0;
-    int rc = check_writable("--output", path); /* a directory named as the file too, before the work */
-    if (rc)
-        return rc;
-    snprintf(temporary, sizeof temporary, "%s.tmp-%ld", path, (long)getpid());
-    if (!freopen(temporary, "w", stdout)) {
+    char err[NO_ERR_LEN];
+    if (no_outfile_begin(&file, "--output", path, err, sizeof err)) { /* a directory too, before the work */
+        fprintf(stderr, "neverodds: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (!freopen(file.temp, "w", stdout)) {
         fprintf(stderr, "neverodds: --output %s: cannot write: %s\n", path, strerror(errno));
+        no_outfile_discard(&file);
         return EXIT_USAGE;
     }
     target = path;
@@ -36,10 +40,14 @@ int output_end(int rc)
     int printed = rc == 0 || rc == 1;
     /* flushed, not closed: stdout stays a valid stream for the program's last flush */
     int written = fflush(stdout) == 0 && !ferror(stdout) && fsync(fileno(stdout)) == 0;
-    if (printed && written && rename(temporary, target) == 0)
-        return rc;
-    if (printed) /* the report was whole but could not be kept */
+    char err[NO_ERR_LEN];
+    if (printed && !written) {
         fprintf(stderr, "neverodds: --output %s: cannot write: %s\n", target, strerror(errno));
-    unlink(temporary);
+    } else if (printed && no_outfile_commit(&file, "--output", target, err, sizeof err)) {
+        fprintf(stderr, "neverodds: %s\n", err); /* the report was whole but could not be kept */
+    } else if (printed) {
+        return rc;
+    }
+    no_outfile_discard(&file);
     return printed ? 1 : rc;
 }

@@ -4,6 +4,7 @@
  * rule version, policy, method, version). Probabilities are drawn as percentages. Monte Carlo
  * bars carry 95% error bars (±1.96 standard errors); exact numbers have none. */
 #include "neverodds/plot.h"
+#include "neverodds/outfile.h"
 #include "neverodds/quick.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
@@ -41,6 +42,11 @@ static int kind_of(const char *path)
 
 int no_plot_check_path(const char *path, char *err, size_t errlen)
 {
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) { /* the script names the file: no character may end its line */
+            snprintf(err, errlen, "--plot: the chart's file name holds a control character (byte 0x%02x)", *c);
+            return -1;
+        }
     if (kind_of(path) != OUT_UNKNOWN)
         return 0;
     snprintf(err, errlen, "--plot %s: the chart file must end in .png, .svg or .gp (the gnuplot script)", path);
@@ -58,11 +64,14 @@ int no_plot_parse_size(const char *text, no_plot_style *style)
     return 0;
 }
 
-/* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped, and
- * a backquote too (gnuplot runs `...` inside double quotes as a shell command: a scenario's name
- * would run). At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting
- * before it). */
-static void put_text_cut(FILE *f, const char *s, size_t max)
+/* Every text from outside that reaches the script (a title, a name, a label, a path) goes through
+ * here, inside double quotes: the only way a text could become gnuplot commands. A control
+ * character (a newline would end the string's line and gnuplot would run the next) becomes a
+ * space; '"' and '\\' are escaped, and so is a backquote, which gnuplot runs as a shell command
+ * even inside double quotes (an odd number of backslashes before it keeps it text). `markup`:
+ * enhanced text's markup characters escaped too (titles and labels; not a file name). At most
+ * `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting before it). */
+static void put_quoted_body(FILE *f, const char *s, size_t max, int markup)
 {
     size_t len = strlen(s);
     if (len > max) {
@@ -71,15 +80,32 @@ static void put_text_cut(FILE *f, const char *s, size_t max)
             len--;
     }
     for (const char *end = s + len; s < end; s++) {
-        if (strchr("^_@&~{}", *s))
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f) {
+            fputc(' ', f);
+            continue;
+        }
+        if (markup && strchr("^_@&~{}", c))
             fputs("\\\\", f);
-        if (*s == '"' || *s == '\\' || *s == '`')
+        if (c == '"' || c == '\\' || c == '`')
             fputc('\\', f);
-        fputc(*s, f);
+        fputc(c, f);
     }
 }
 
+static void put_text_cut(FILE *f, const char *s, size_t max) { put_quoted_body(f, s, max, 1); }
+
 static void put_text(FILE *f, const char *s) { put_text_cut(f, s, (size_t)-1); }
+
+/* `before`, then s as a whole string in double quotes, then `after`. */
+static void put_string(FILE *f, const char *before, const char *s, const char *after)
+{
+    fputs(before, f);
+    fputc('"', f);
+    put_text(f, s);
+    fputc('"', f);
+    fputs(after, f);
+}
 
 /* Cut to what fits, with an ellipsis when cut. */
 static void put_line(FILE *f, const char *s, size_t fits)
@@ -102,9 +128,8 @@ static void put_axis_key(FILE *f, const char *axis, const char *key)
 {
     char words[128];
     key_words(key, words, sizeof words);
-    fprintf(f, "set %slabel \"", axis);
-    put_text(f, words);
-    fputs("\"\n", f);
+    fprintf(f, "set %slabel ", axis);
+    put_string(f, "", words, "\n");
 }
 
 void no_plot_provenance(const no_scenario *sc, const no_summary *s, char *out, size_t n)
@@ -200,8 +225,7 @@ static void put_terminal(FILE *f, int kind, const char *output, int width, int h
                                : "set terminal pngcairo size %d,%d enhanced font \"DejaVu Sans,14\"\n",
             width, height);
     fputs("set output \"", f);
-    for (const char *c = output; *c; c++)
-        fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    put_quoted_body(f, output, (size_t)-1, 0); /* no_plot_check_path refused a control character */
     fputs("\"\nset encoding utf8\nset grid ytics back lt 1 lw 1 lc rgb \"#d0d0d0\"\nset border 3\n"
           "set tics nomirror\nset key top right opaque box lc rgb \"#bbbbbb\"\n"
           "set style fill solid 0.7 border -1\n",
@@ -255,11 +279,11 @@ static int svg_retitle(const char *path, const char *title)
     if (at && (f = fopen(path, "w"))) {
         fwrite(svg, 1, (size_t)(at - svg), f);
         fputs("<title>", f);
-        for (const char *c = title; *c; c++) /* XML's three characters escaped */
+        for (const char *c = title; *c; c++) /* XML's three characters escaped; no control character */
             if (*c == '<' || *c == '>' || *c == '&')
                 fputs(*c == '<' ? "&lt;" : *c == '>' ? "&gt;" : "&amp;", f);
             else
-                fputc(*c, f);
+                fputc((unsigned char)*c < 0x20 || *c == 0x7f ? ' ' : *c, f);
         fputs(at + strlen("<title>Gnuplot"), f); /* from "</title>" on */
         rc = fclose(f) ? -1 : 0;
     } else if (at) {
@@ -303,7 +327,8 @@ static FILE *spawn_gnuplot(const char *prog, pid_t *pid)
     return f;
 }
 
-/* Writes the chart: the script through gnuplot into a temporary file renamed over `path`, or
+/* Writes the chart: the script through gnuplot into a temporary file put in place at `path` (a
+ * regular file renamed over, a link followed, a device written through: outfile.h), or
  * the script itself for .gp (its output then is the same name ending in .png). */
 static int draw(const char *path, const no_plot_style *st, const frame *fr, script_fn body, const void *arg,
                 char *err, size_t errlen)
@@ -314,14 +339,17 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
         return 0;
     int kind = kind_of(path);
     int width = st && st->width ? st->width : WIDTH, height = st && st->height ? st->height : HEIGHT;
-    char tmp[4096], prog[4096], output[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
+    char prog[4096], output[4096];
     const char *gnuplot = kind == OUT_SCRIPT ? "" : find_gnuplot(prog, sizeof prog);
     if (!gnuplot) {
         snprintf(err, errlen, "--plot %s: gnuplot is not installed, so no chart was drawn (Debian: "
                  "sudo apt-get install gnuplot-nox; or --plot FILE.gp writes the script)", path);
         return -1;
     }
+    no_outfile out; /* the chart is drawn into out.temp, then put in place (outfile.h) */
+    if (no_outfile_begin(&out, "--plot", path, err, errlen))
+        return -1;
+    const char *tmp = out.temp;
     FILE *f;
     pid_t child = -1;
     /* gnuplot may stop reading early: its exit status reports that, not a SIGPIPE on us */
@@ -331,6 +359,7 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
     f = kind == OUT_SCRIPT ? fopen(tmp, "w") : spawn_gnuplot(gnuplot, &child);
     if (!f) {
         sigaction(SIGPIPE, &old, NULL);
+        no_outfile_discard(&out);
         if (kind == OUT_SCRIPT)
             snprintf(err, errlen, "--plot %s: %s", path, strerror(errno));
         else
@@ -355,7 +384,7 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
     sigaction(SIGPIPE, &old, NULL);
     struct stat sb;
     if (failed || status != 0 || stat(tmp, &sb) || sb.st_size == 0) {
-        unlink(tmp);
+        no_outfile_discard(&out);
         if (kind == OUT_SCRIPT)
             snprintf(err, errlen, "--plot %s: cannot write it", path);
         else
@@ -363,12 +392,12 @@ static int draw(const char *path, const no_plot_style *st, const frame *fr, scri
                      gnuplot, status > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : status);
         return -1;
     }
-    if ((kind == OUT_SVG && svg_retitle(tmp, st && st->title ? st->title : fr->title)) || rename(tmp, path)) {
+    if (kind == OUT_SVG && svg_retitle(tmp, st && st->title ? st->title : fr->title)) {
         snprintf(err, errlen, "--plot %s: %s", path, strerror(errno));
-        unlink(tmp);
+        no_outfile_discard(&out);
         return -1;
     }
-    return 0;
+    return no_outfile_commit(&out, "--plot", path, err, errlen);
 }
 
 /* ---- damage charts ---- */
@@ -405,8 +434,9 @@ static const char *common_word(const no_plot_series *series, int n)
 /* A probability axis in percent, 0 to 100 with headroom for the key. */
 static void put_percent_axis(FILE *f, const char *axis, const char *label)
 {
-    fprintf(f, "set %slabel \"%s\"\nset %srange [0:108]\nset %stics 0,10,100\nset format %s \"%%.0f%%%%\"\n", axis,
-            label, axis, axis, axis);
+    fprintf(f, "set %slabel ", axis);
+    put_string(f, "", label, "\n");
+    fprintf(f, "set %srange [0:108]\nset %stics 0,10,100\nset format %s \"%%.0f%%%%\"\n", axis, axis, axis);
 }
 
 /* The bars of each series side by side around k, and a line of P(damage >= k) each; `total`: the
@@ -603,16 +633,15 @@ static int categorical(const char *const *val, int n)
 static void put_sweep_row(FILE *f, const no_plot_grid *g, double hi)
 {
     const char *scale = g->percent ? "*100" : "";
+    put_string(f, "set ylabel ", g->value_label, "\n");
     if (g->percent)
-        fprintf(f, "set ylabel \"%s\"\nset format y \"%%.0f%%%%\"\n", g->value_label);
-    else
-        fprintf(f, "set ylabel \"%s\"\n", g->value_label);
+        fputs("set format y \"%.0f%%\"\n", f);
     if (!categorical(g->xval, g->nx)) {
         fputs("set grid xtics back lt 1 lw 1 lc rgb \"#d0d0d0\"\n", f);
         fprintf(f, "set xrange [-0.3:%g]\nset yrange [0:*]\n", g->nx - 0.7);
-        fprintf(f, "plot $g using 1:($3%s)%s with %s lw 2.5 pt 7 ps 1.3 lc rgb \"%s\" title \"%s\"\n", scale,
-                g->se ? (g->percent ? ":($4*100)" : ":4") : "", g->se ? "yerrorlines" : "linespoints", colours[0],
-                g->value_label);
+        fprintf(f, "plot $g using 1:($3%s)%s with %s lw 2.5 pt 7 ps 1.3 lc rgb \"%s\" title ", scale,
+                g->se ? (g->percent ? ":($4*100)" : ":4") : "", g->se ? "yerrorlines" : "linespoints", colours[0]);
+        put_string(f, "", g->value_label, "\n");
         return;
     }
     fprintf(f, "set xrange [-0.6:%g]\nset yrange [0:%g]\nset boxwidth 0.6\nunset key\n", g->nx - 0.4,
@@ -631,10 +660,10 @@ static void put_heatmap(FILE *f, const no_plot_grid *g, double lo, double hi)
     put_tics(f, "y", g->yval, g->ny);
     double scale = g->percent ? 100 : 1;
     /* a matrix reads from its first row at the top; long column names lean */
-    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\nset cblabel \"%s\"\n" PALETTE
+    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\n" PALETTE
                "unset key\nunset grid\nset tics scale 0\nset style fill solid 1.0 noborder\n",
-            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo * scale, hi * scale,
-            g->value_label);
+            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo * scale, hi * scale);
+    put_string(f, "set cblabel ", g->value_label, "\n");
     if (g->percent) /* wider tic labels: the key's label moves out of their way */
         fputs("set format cb \"%.0f%%\"\nset cblabel offset 1.5,0\n", f);
     if (g->matrix) /* leaning names take two lines: room for them, the axis label and the footnote */
@@ -743,8 +772,8 @@ static void curves_script(FILE *f, const void *arg)
             fprintf(f, "%d %.12g %.12g\n", c->x0 + x, c->curve[i].y[x], c->curve[i].se ? Z95 * c->curve[i].se[x] : 0);
         fputs("EOD\n", f);
     }
-    fprintf(f, "set xlabel \"%s\"\nset xrange [%g:%g]\nset xtics 1\nset key outside right top\n", c->xlabel,
-            c->x0 - 0.3, c->x0 + c->n - 0.7);
+    put_string(f, "set xlabel ", c->xlabel, "\n");
+    fprintf(f, "set xrange [%g:%g]\nset xtics 1\nset key outside right top\n", c->x0 - 0.3, c->x0 + c->n - 0.7);
     put_percent_axis(f, "y", c->ylabel);
     fputs("plot ", f);
     for (int i = 0; i < c->ncurves; i++) {
