@@ -23,6 +23,8 @@ void usage_command(const char *cmd);
 /* Prints "neverodds: " fmt (with arg) and one line pointing to the command's --help (or the
  * program's before a command is known); returns EXIT_USAGE. */
 int usage_error(const char *fmt, const char *arg);
+/* From here on stderr shows a control character as \xHH (clean_stderr.c). */
+void cli_clean_stderr(void);
 /* "CMD: unknown option 'A'" with the nearest of the command's own options (NULL-terminated, or
  * NULL), of the shared ones (common_option's) when `shared`, and of those every command takes. */
 int unknown_option(const char *a, const char *const *own, int shared);

@@ -81,6 +81,7 @@ int main(int argc, char **argv)
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             return 1;
     }
+    cli_clean_stderr(); /* messages quote file names and scenario text: no terminal escapes */
     int rc = global_options(&argc, argv);
     if (rc == 0)
         rc = output_end(dispatch(argc, argv));

@@ -1,10 +1,12 @@
-/* progress.c — the bar (drawn after a second, at most ten times a second) and Ctrl-C. */
+/* progress.c — the bar (drawn after a second, at most ten times a second) and Ctrl-C. The bar is
+ * written to the descriptor, not to stderr's stream, which shows control characters as text. */
 #define _POSIX_C_SOURCE 200809L
 #include "neverodds/progress.h"
 #include "neverodds/ranks.h"
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 static int enabled;
 static volatile sig_atomic_t interruptible, stop;
@@ -60,13 +62,13 @@ static void count_done(uint64_t n)
         double t = now();
         if (enabled && t - started > 1.0 && t - last_drawn > 0.1) {
             int width = 40, filled = total ? (int)(width * (double)done / (double)total) : 0;
-            fprintf(stderr, "\r[%.*s%*s] %3.0f%%  ", filled, "########################################", width - filled,
+            dprintf(STDERR_FILENO, "\r[%.*s%*s] %3.0f%%  ", filled, "########################################", width - filled,
                     "", total ? 100.0 * (double)done / (double)total : 0.0);
             if (items)
-                fprintf(stderr, "%llu of %llu %s  %.0f s", (unsigned long long)done, (unsigned long long)total, items,
+                dprintf(STDERR_FILENO, "%llu of %llu %s  %.0f s", (unsigned long long)done, (unsigned long long)total, items,
                         t - started);
             else
-                fprintf(stderr, "%.1f of %.1f million trials  %.0f s%s", 1e-6 * (double)done, 1e-6 * (double)total,
+                dprintf(STDERR_FILENO, "%.1f of %.1f million trials  %.0f s%s", 1e-6 * (double)done, 1e-6 * (double)total,
                         t - started, interruptible ? "  (Ctrl-C: stop and report)" : "");
             last_drawn = t;
             drawn = 1;
@@ -104,7 +106,7 @@ void no_progress_end(void)
     if (items)
         return;
     if (drawn)
-        fputs("\r\033[K", stderr); /* the bar's line, cleared */
+        dprintf(STDERR_FILENO, "\r\033[K"); /* the bar's line, cleared */
     drawn = 0;
     total = 0;
     interruptible = 0;

@@ -1,5 +1,7 @@
 /* jsonread.c — typed, path-aware reads from cJSON for scenario and profile files. */
 #include "io/jsonread.h"
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <limits.h>
 #include <unistd.h>
 #include <errno.h>
@@ -206,19 +208,43 @@ int jr_enum_key(jr *j, const cJSON *obj, const char *key, const char *path, cons
 #define NO_MAX_FILE (1 << 20) /* scenario and library files are small; refuse anything huge */
 
 /* ---- files ---- */
-char *jr_read_file(const char *path, char *err, size_t errlen)
+/* `path` opened for reading without waiting for a writer: a FIFO with none would block its
+ * open forever, so it is opened non-blocking (then read blocking: a pipe with its writer, as
+ * `<(cat x.json)` gives, is read as it comes). *fifo: it is a FIFO. NULL with err. */
+static FILE *open_input(const char *path, int *fifo, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    FILE *f = NULL;
+    if (fd >= 0 && fstat(fd, &st) == 0 && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+        f = fdopen(fd, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return NULL;
     }
+    *fifo = S_ISFIFO(st.st_mode);
+    return f;
+}
+
+char *jr_read_file(const char *path, char *err, size_t errlen)
+{
+    int fifo;
+    FILE *f = open_input(path, &fifo, err, errlen);
+    if (!f)
+        return NULL;
     char *buf = malloc(NO_MAX_FILE + 1);
     size_t n = buf ? fread(buf, 1, NO_MAX_FILE + 1, f) : 0;
     int bad = ferror(f);
     fclose(f);
     if (!buf || bad) {
         snprintf(err, errlen, "%s: cannot read: %s", path, buf ? "read error (is it a directory?)" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    if (fifo && n == 0) { /* no writer had it open: reading it got end of file at once */
+        snprintf(err, errlen, "%s: cannot read: a FIFO with no writer (nothing to read)", path);
         free(buf);
         return NULL;
     }
