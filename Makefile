@@ -70,6 +70,7 @@ test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(BUILD)/check_all
 	CK_FORK=no ./$(BUILD)/check_all
 	sh tests/cli.sh ./$(BIN)
+	sh tests/hostile.sh ./$(BIN)
 	sh tests/web/api.sh ./$(BIN)
 	python3 tests/web/browser.py ./$(BIN)
 	python3 tests/readme.py ./$(BIN)

@@ -52,19 +52,29 @@ static int fail(char *err, size_t errlen, const char *option, const char *path, 
     return -1;
 }
 
-/* The descriptor a name of our own descriptors stands for (/dev/stdout, /dev/fd/1, ...), or -1:
- * by the end, --output has pointed stdout elsewhere, so such a name is read at the start. */
+/* The descriptor a name stands for when it is one of our own descriptors' names (/dev/fd/1,
+ * /proc/self/fd/1) or a link to one (/dev/stdout), or -1: by the end, --output has pointed
+ * stdout elsewhere, so such a name is read at the start. */
 static int own_descriptor(const char *path)
 {
     static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
-    if (!strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/stderr"))
-        return path[5] == 'o' ? 1 : 2;
-    for (int i = 0; i < 2; i++) {
-        size_t len = strlen(dirs[i]);
-        char *end;
-        long fd = strncmp(path, dirs[i], len) ? -1 : strtol(path + len, &end, 10);
-        if (fd >= 0 && end != path + len && !*end && fd < 1024)
-            return (int)fd;
+    char name[4096], target[4096];
+    snprintf(name, sizeof name, "%s", path);
+    for (int hops = 0; hops <= MAX_LINKS; hops++) {
+        for (int i = 0; i < 2; i++) {
+            size_t len = strlen(dirs[i]);
+            char *end;
+            long fd = strncmp(name, dirs[i], len) ? -1 : strtol(name + len, &end, 10);
+            if (fd >= 0 && end != name + len && !*end && fd < 1024)
+                return (int)fd;
+        }
+        ssize_t n = readlink(name, target, sizeof target - 1);
+        if (n <= 0)
+            return -1;
+        target[n] = '\0';
+        if (target[0] != '/') /* a relative link: the names we look for are absolute */
+            return -1;
+        memcpy(name, target, (size_t)n + 1);
     }
     return -1;
 }
