@@ -60,8 +60,9 @@ int no_plot_parse_size(const char *text, no_plot_style *style)
 
 /* A string for gnuplot's enhanced text, inside double quotes: its markup characters escaped, and
  * a backquote too (gnuplot runs `...` inside double quotes as a shell command: a scenario's name
- * would run). At most `max` bytes of s (a cut inside a UTF-8 character is avoided by cutting
- * before it). */
+ * would run). A control character (a newline above all: it would end the command, and the text
+ * after it, `system "..."`, would be gnuplot's next one) is written as a space. At most `max`
+ * bytes of s (a cut inside a UTF-8 character is avoided by cutting before it). */
 static void put_text_cut(FILE *f, const char *s, size_t max)
 {
     size_t len = strlen(s);
@@ -75,7 +76,7 @@ static void put_text_cut(FILE *f, const char *s, size_t max)
             fputs("\\\\", f);
         if (*s == '"' || *s == '\\' || *s == '`')
             fputc('\\', f);
-        fputc(*s, f);
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
     }
 }
 

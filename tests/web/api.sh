@@ -310,6 +310,23 @@ error "Content-Length with Transfer-Encoding" 400 "bad request: both Content-Len
 asked -H "$JSON" -H 'Content-Length: abc' --data-binary @"$Q" "$URL/api/run"
 [ "$CODE" = 400 ] && ok || bad "a Content-Length that is not a number: $CODE" # libmicrohttpd's own refusal
 
+# chart text is text: a newline in a title, subtitle or name does not end gnuplot's command (the
+# line after it, system '...', ran on the server)
+python3 -c '
+import json, sys
+hostile = lambda what: "x\nsystem \x27touch %s/MARK-%s\x27\n#" % (sys.argv[2], what)
+s = json.load(open(sys.argv[1]))
+s["name"] = hostile("name")
+print(json.dumps({"scenario": s, "plot": True, "title": hostile("title"), "subtitle": hostile("subtitle")}))' \
+    "$Q" "$T" >"$T/body"
+post run "$T/body"
+sleep 0.2
+[ "$CODE" = 200 ] && grep -q '<svg' "$T/out" && [ -z "$(ls "$T" | grep MARK)" ] && ok ||
+    bad "a newline in chart text: $CODE, $(ls "$T" | grep MARK) $(head -c 200 "$T/out")"
+post run "$T/body" "title=x%0Asystem%20%27touch%20$T/MARK-query%27%0A%23&plot=1"
+sleep 0.2
+[ "$CODE" = 200 ] && [ ! -e "$T/MARK-query" ] && ok || bad "a newline in ?title=: $CODE, $(ls "$T" | grep MARK)"
+
 # ---- 50 requests at once: each its own answer ----
 i=0
 while [ $i -lt 5 ]; do
