@@ -68,10 +68,14 @@ class Chrome:
         for fd in ends:
             os.close(fd)
         self.w, self.r, self.buf, self.last, self.events, self.timeout = to_w, from_r, b"", 0, [], timeout
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        for domain in ("Page", "Network", "Runtime"):
-            self.send(domain + ".enable", True)
+        try:
+            target = self.send("Target.createTarget", url="about:blank")["targetId"]
+            self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            for domain in ("Page", "Network", "Runtime"):
+                self.send(domain + ".enable", True)
+        except (OSError, RuntimeError, TimeoutError):
+            self.close()  # a browser that cannot be driven is not left running
+            raise
 
     def receive(self, deadline):
         while b"\0" not in self.buf:
@@ -117,10 +121,11 @@ class Chrome:
 
     def requests(self, part="/api/"):
         """The page's requests since it was opened whose URL holds `part`."""
-        while True:  # what has arrived already
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # what has arrived already (a quiet 0.2 s: all of it)
             if not select.select([self.r], [], [], 0.2)[0] and b"\0" not in self.buf:
                 break
-            self.receive(time.monotonic() + self.timeout)
+            self.receive(deadline + self.timeout)
         return [e["params"]["request"]["url"] for e in self.events
                 if e["method"] == "Network.requestWillBeSent" and part in e["params"]["request"]["url"]]
 
@@ -146,6 +151,7 @@ class Chrome:
 
     def close(self):
         try:
+            self.timeout = 10
             self.send("Browser.close")
         except (OSError, RuntimeError, TimeoutError):
             pass
