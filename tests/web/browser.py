@@ -146,6 +146,7 @@ class Chrome:
         return d.by_id
 
     def screenshot(self, path):
+        self.send("Page.bringToFront", True)  # a tab never shown has no picture ("Not attached to an active page")
         with open(path, "wb") as f:
             f.write(base64.b64decode(self.send("Page.captureScreenshot", True, format="png")["data"]))
 
