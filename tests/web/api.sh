@@ -275,6 +275,8 @@ asked -H "Origin: http://evil.example" -H "$JSON" --data-binary @"$Q" "$URL/api/
 error "a foreign Origin" 403 "refused: Origin 'http://evil.example' is not this server's page (another site's page may not use its API); start it with --allow-host NAME to serve the page under another name"
 asked -H "Origin: http://evil.example:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
 refused "a foreign Origin with our port" 403 "Origin 'http://evil.example:$PORT'"
+asked -H "Origin: http://localhost:1" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "an Origin of another port of this machine (same-site, not ours)" 403 "Origin 'http://localhost:1'"
 asked -H "Origin: null" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
 refused "Origin: null" 403 "Origin 'null' is not this server's page"
 asked -H "Origin: https://127.0.0.1:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
@@ -388,6 +390,18 @@ for name in 'bad name' 'club.lan:0' 'club.lan:x' '[::1' 'http://club.lan'; do
         ok || bad "--allow-host '$name': $(cat "$T/err")"
 done
 "$BIN" serve --help | grep -q -- '--allow-host NAME\[:PORT\]' && ok || bad "serve --help: no --allow-host"
+
+# the --bind address is a name of the server: 127.0.0.2 (loopback too), and ::1 where there is IPv6
+start bound --bind 127.0.0.2
+asked "$URL/"
+[ "$CODE" = 200 ] && ok || bad "Host the --bind address ($URL): $CODE $(head -c 200 "$T/out")"
+if python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+    start v6 --bind ::1
+    asked -g "$URL/"
+    [ "$CODE" = 200 ] && ok || bad "Host the --bind address ($URL): $CODE $(head -c 200 "$T/out")"
+    asked -g -H "Host: [::2]:${URL##*:}" "$URL/"
+    refused "another IPv6 Host" 403 "Host '[::2]:${URL##*:}' is not a name"
+fi
 
 # ---- the defaults: loopback only; bad options ----
 grep -q 'http://127.0.0.1:' "$T/main.log" && ok || bad "the default address: $(cat "$T/main.log")"
