@@ -101,8 +101,8 @@ int serve_static_load(const char *dir, char *err, size_t errlen);
 int serve_static_find(const char *path, const char **data, size_t *len, const char **type);
 
 /* serve_guard.c: a request's headers (Host, Origin, Sec-Fetch-Site, Content-Length against
- * Transfer-Encoding, a POST's Content-Type) checked before its body is read: 0, or the HTTP status to
- * refuse it with (403, 400, 415) and the message in err. */
+ * Transfer-Encoding, Host given once, a POST's Content-Type) checked before its body is read: 0, or
+ * the HTTP status to refuse it with (403, 400, 415) and the message in err. */
 struct MHD_Connection;
 int serve_guard(const serve_config *cfg, struct MHD_Connection *c, const char *method, const char *url, char *err,
                 size_t errlen);

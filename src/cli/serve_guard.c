@@ -2,8 +2,8 @@
  * computed. A page on another site can make a browser send requests here: by DNS rebinding (its
  * own name, resolved to this machine: the Host is that name), or straight across sites (an Origin
  * of its own, or a text/plain POST, which a browser sends without asking first). Such requests are
- * refused with 403 or 415; a body whose length is given two ways is refused with 400, so that no
- * proxy in front of us reads a different request from the same bytes. */
+ * refused with 403 or 415; a body whose length is given two ways, or two Hosts, with 400, so that
+ * no proxy in front of us reads a different request from the same bytes. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/serve.h"
 #include <arpa/inet.h>
@@ -23,17 +23,19 @@ typedef struct host_port {
     long port;
 } host_port;
 
-/* An address literal in one spelling ("[0:0::1]" and "[::1]" are one host); a name as it is. */
-static void canonical(char *name, size_t n)
+/* "[V6]" (len bytes of s) as one spelling ("[0:0::1]" and "[::1]" are one host): 0, or -1. */
+static int ipv6_literal(const char *s, size_t len, char *name, size_t n)
 {
     unsigned char addr[sizeof(struct in6_addr)];
-    char inner[HOST_LEN], out[INET6_ADDRSTRLEN];
-    size_t len = strlen(name);
-    if (len > 2 && name[0] == '[' && name[len - 1] == ']') {
-        snprintf(inner, sizeof inner, "%.*s", (int)(len - 2), name + 1);
-        if (inet_pton(AF_INET6, inner, addr) == 1 && inet_ntop(AF_INET6, addr, out, sizeof out))
-            snprintf(name, n, "[%s]", out);
-    }
+    char inner[INET6_ADDRSTRLEN + 1], out[INET6_ADDRSTRLEN];
+    if (len < 3 || len - 2 >= sizeof inner)
+        return -1;
+    memcpy(inner, s + 1, len - 2);
+    inner[len - 2] = '\0';
+    if (inet_pton(AF_INET6, inner, addr) != 1 || !inet_ntop(AF_INET6, addr, out, sizeof out))
+        return -1;
+    snprintf(name, n, "[%s]", out);
+    return 0;
 }
 
 /* "NAME", "NAME:PORT", "[V6]" or "[V6]:PORT" (len bytes of s) into *h, the port `dflt` when none is
@@ -41,27 +43,25 @@ static void canonical(char *name, size_t n)
 static int parse_host(const char *s, size_t len, long dflt, host_port *h)
 {
     static const char allowed[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._";
-    size_t nlen = len;
+    size_t nlen;
     if (len && s[0] == '[') { /* an IPv6 literal: its colons are not the port's */
         const char *close = memchr(s, ']', len);
-        if (!close)
+        nlen = close ? (size_t)(close - s) + 1 : 0;
+        if (!close || ipv6_literal(s, nlen, h->name, sizeof h->name))
             return -1;
-        nlen = (size_t)(close - s) + 1;
-        for (size_t i = 1; i + 1 < nlen; i++)
-            if (!strchr("0123456789abcdefABCDEF:.", s[i]))
-                return -1;
     } else {
         const char *colon = memchr(s, ':', len);
         nlen = colon ? (size_t)(colon - s) : len;
+        if (nlen == 0 || nlen >= sizeof h->name)
+            return -1;
         for (size_t i = 0; i < nlen; i++)
             if (!strchr(allowed, s[i]))
                 return -1;
+        memcpy(h->name, s, nlen);
+        h->name[nlen] = '\0';
     }
-    if (nlen == 0 || nlen >= sizeof h->name || (nlen < len && s[nlen] != ':'))
+    if (nlen < len && s[nlen] != ':')
         return -1;
-    memcpy(h->name, s, nlen);
-    h->name[nlen] = '\0';
-    canonical(h->name, sizeof h->name);
     h->port = dflt;
     if (nlen == len)
         return 0;
@@ -151,11 +151,13 @@ static int check_origin(const serve_config *cfg, long port, const char *origin, 
     return 403;
 }
 
-/* The framing headers seen, each one of them (libmicrohttpd keeps repeated headers apart). */
+/* The headers that must be given once, each one of them seen (libmicrohttpd keeps repeated
+ * headers apart and looks up the first). */
 typedef struct framing {
     const char *length;   /* the first Content-Length */
     int lengths_differ;   /* a later one says otherwise */
     int transfer_encoding;
+    int hosts;
 } framing;
 
 static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
@@ -169,17 +171,22 @@ static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const 
             f->lengths_differ = 1;
     } else if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
         f->transfer_encoding = 1;
+    } else if (!strcasecmp(key, MHD_HTTP_HEADER_HOST)) {
+        f->hosts++;
     }
     return MHD_YES;
 }
 
-/* The body's length said one way: a proxy that reads the other would see another request in the
- * same bytes (request smuggling). libmicrohttpd refuses a Content-Length that is not a number. */
+/* The body's length said one way, the Host once: a proxy that read the other would see another
+ * request in the same bytes, or send it to another name (request smuggling; HTTP/1.1 asks a 400
+ * for two Hosts). libmicrohttpd refuses a Content-Length that is not a number. */
 static int check_framing(struct MHD_Connection *c, char *err, size_t errlen)
 {
-    framing f = {NULL, 0, 0};
+    framing f = {NULL, 0, 0, 0};
     MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
-    if (f.lengths_differ)
+    if (f.hosts > 1)
+        snprintf(err, errlen, "bad request: the Host header is given more than once");
+    else if (f.lengths_differ)
         snprintf(err, errlen, "bad request: Content-Length is given twice with different values");
     else if (f.length && f.transfer_encoding)
         snprintf(err, errlen, "bad request: both Content-Length and Transfer-Encoding are given");
@@ -215,11 +222,11 @@ int serve_guard(const serve_config *cfg, struct MHD_Connection *c, const char *m
     (void)url; /* every path: the page's files too, so that a rebinding page cannot read them either */
     long port = server_port(cfg, c);
 #define HEADER(name) MHD_lookup_connection_value(c, MHD_HEADER_KIND, name)
-    int status = check_host(cfg, port, HEADER(MHD_HTTP_HEADER_HOST), err, errlen);
+    int status = check_framing(c, err, errlen); /* first: with two Hosts, the first is not the Host */
+    if (!status)
+        status = check_host(cfg, port, HEADER(MHD_HTTP_HEADER_HOST), err, errlen);
     if (!status)
         status = check_origin(cfg, port, HEADER(MHD_HTTP_HEADER_ORIGIN), HEADER("Sec-Fetch-Site"), err, errlen);
-    if (!status)
-        status = check_framing(c, err, errlen);
     if (!status)
         status = check_type(method, HEADER(MHD_HTTP_HEADER_CONTENT_TYPE), err, errlen);
 #undef HEADER

@@ -309,6 +309,8 @@ raw "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\n$JSON\r\nContent-Length:
 refused "two Content-Length headers, the first the body's" 400 "Content-Length is given twice"
 raw "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\n$JSON\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
 error "Content-Length with Transfer-Encoding" 400 "bad request: both Content-Length and Transfer-Encoding are given"
+raw "GET / HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+error "two Host headers" 400 "bad request: the Host header is given more than once"
 asked -H "$JSON" -H 'Content-Length: abc' --data-binary @"$Q" "$URL/api/run"
 [ "$CODE" = 400 ] && ok || bad "a Content-Length that is not a number: $CODE" # libmicrohttpd's own refusal
 
@@ -384,7 +386,7 @@ for host in "club.lan" "club.lan:1" "other.lan:$PORT" "evil.example:$PORT"; do
 done
 asked -H "Host: club.lan:$PORT" -H "Origin: http://evil.example:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
 refused "--allow-host: an allowed Host, a foreign Origin" 403 "Origin 'http://evil.example:$PORT'"
-for name in 'bad name' 'club.lan:0' 'club.lan:x' '[::1' 'http://club.lan'; do
+for name in 'bad name' 'club.lan:0' 'club.lan:x' '[::1' '[]' '[::1]x' '[club.lan]' 'http://club.lan'; do
     timeout 10 "$BIN" serve --port 0 --allow-host "$name" 2>"$T/err" && bad "--allow-host '$name' started" ||
         grep -qF "neverodds: --allow-host: expected NAME, NAME:PORT, [IPV6] or [IPV6]:PORT (a port 1 to 65535), got '$name'" "$T/err" &&
         ok || bad "--allow-host '$name': $(cat "$T/err")"
