@@ -114,7 +114,7 @@ static int host_allowed(const serve_config *cfg, long port, const host_port *h)
     return 0;
 }
 
-/* Host: present and one of ours (an HTTP/1.0 request may leave it out; we do not serve those). */
+/* Host: present and one of ours (libmicrohttpd passes a request without one, HTTP/1.0 or 1.1). */
 static int check_host(const serve_config *cfg, long port, const char *host, char *err, size_t errlen)
 {
     host_port h;
