@@ -533,6 +533,12 @@ if command -v gnuplot >/dev/null; then
     "$BIN" run "$T/inject.json" --plot "$T/inject.svg" >/dev/null 2>&1
     grep -q 'touch pwned' "$T/inject.json" && [ -s "$T/inject.svg" ] && [ ! -e "$T/pwned" ] && [ ! -e pwned ] &&
         grep -qF '`touch pwned`' "$T/inject.svg" && ok || bad "a backquote in a chart title runs nothing"
+    # a newline in chart text would end gnuplot's set title command and start the next: a space
+    "$BIN" run $Q --plot "$T/nl.svg" --title "a
+system 'touch $T/pwned3'
+#" --subtitle "b
+system 'touch $T/pwned4'" >/dev/null 2>&1
+    [ -s "$T/nl.svg" ] && [ ! -e "$T/pwned3" ] && [ ! -e "$T/pwned4" ] && ok || bad "a newline in a chart title runs nothing"
 fi
 # default titles in words, not notation or paths; compare titles list the inputs (no "vs", which
 # reads as an attack); Legion says wounds and P(unit wiped); names swept (cover) are bars

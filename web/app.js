@@ -1,5 +1,6 @@
 // app.js — the page's script: the forms as scenario JSON (each field names its key), the API asked,
-// its report drawn as tables and the chart; the whole state in the URL's fragment, so a link reproduces it.
+// its report drawn as tables and the chart; the whole state in the URL's fragment, so a link reproduces
+// it — filled in, not run: a link is anyone's text, and runs only when its button is pressed.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -301,16 +302,26 @@ function withPlot() {
   return p;
 }
 
-async function load() {
+// What a link asks for, and the button that does it. A link (opened, or the fragment changed) only
+// fills the page: whoever wrote it chose every text in it (a chart's title, a scenario's name), and
+// nothing is sent to the server until the reader has seen the form and pressed that button.
+const BUTTONS = { run: "run", compare: "compare", squad: "squad", matchup: "matchup", quick: "quick-use" };
+function loaded(what) {
+  $("result").hidden = true;
+  status("Loaded from a link — check the form, then press " + $(BUTTONS[what]).textContent + ".");
+}
+
+function load() {
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.get("trials")) $("trials").value = p.get("trials");
   if (p.get("seed")) $("seed").value = p.get("seed");
   try {
     if (p.get("cmp")) compareInputs = JSON.parse(p.get("cmp")).slice(0, MAX_COMPARE);
     showCompareList();
-    if (p.get("q")) { // quick notation: the scenario it prints fills the form
+    if (p.get("q")) { // quick notation: "Fill the form" asks for the scenario it prints, then runs it
       $("quick").value = p.get("q");
-      await useQuick();
+      showTab(tab);
+      loaded("quick");
       return;
     }
     const t = p.get("tab");
@@ -321,8 +332,10 @@ async function load() {
       $("squad-tokens").value = p.get("tokens") || "";
     }
     showTab(GAMES.includes(t) || t === "squads" ? t : "xwing");
-    if (p.get("view") || p.get("s")) await act(p.get("view") || "run");
-    else remember();
+    const asked = p.get("view") || (p.get("s") ? "run" : "");
+    if (BUTTONS[asked] && asked !== "quick") view = asked;
+    remember();
+    if (asked) loaded(view);
   } catch (e) {
     showTab(tab);
     status("the link's scenario cannot be read: " + e.message, true);

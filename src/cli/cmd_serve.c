@@ -14,7 +14,7 @@
 
 static const char usage_serve[] =
     "usage: neverodds serve [--port N] [--bind ADDRESS] [--web DIR] [--workers N] [--budget SECONDS]\n"
-    "                       [--max-trials N] [--max-body BYTES]\n"
+    "                       [--max-trials N] [--max-body BYTES] [--allow-host NAME[:PORT]]...\n"
     "\n"
     "A web page and a JSON API over the same commands, served by this program (GNU libmicrohttpd).\n"
     "  --port N          the port (default 8080; 0: any free port, printed)\n"
@@ -27,6 +27,17 @@ static const char usage_serve[] =
     "  --budget SECONDS  a request's computation is stopped after it (default 10, 1 to 3600)\n"
     "  --max-trials N    the most Monte Carlo trials a request may ask for (default 10^7)\n"
     "  --max-body BYTES  larger request bodies are refused with 413 (default 262144)\n"
+    "  --allow-host NAME[:PORT]  a name the server is reached by besides localhost, 127.0.0.1,\n"
+    "                    [::1] and the --bind address (a club server's name or LAN address);\n"
+    "                    the server's port unless PORT is given; repeatable (up to 16). Bound\n"
+    "                    to 0.0.0.0 or ::, name here each name other machines use\n"
+    "\n"
+    "Safe by default: a request is refused with 403 unless its Host is one of the names above\n"
+    "with the server's port (a DNS-rebinding page sends its own), an Origin it carries is\n"
+    "http:// and one of them (not \"null\") and it is not Sec-Fetch-Site: cross-site; a POST\n"
+    "without Content-Type: application/json gets 415; Content-Length twice with different\n"
+    "values, or with Transfer-Encoding, and Host twice, 400. A shared link fills the page's\n"
+    "form; it runs only when Run is pressed.\n"
     "\n"
     "API (JSON in, the commands' --format json out; errors {\"error\": \"...\"} with 400):\n"
     "  POST /api/run      a scenario (as a file holds it), or {\"scenario\": {...}, options}\n"
@@ -76,12 +87,33 @@ static int number_option(const char *option, const char *val, uint64_t lo, uint6
     return no_count_parse(option, val, lo, hi, out, err, sizeof err) ? usage_error("%s", err) : 0;
 }
 
+/* --allow-host NAME[:PORT]: checked now, so that a typo is an error, not a name never served. */
+static int allow_host(serve_config *cfg, const char *name)
+{
+    if (!serve_guard_host_valid(name))
+        return usage_error("--allow-host: expected NAME, NAME:PORT, [IPV6] or [IPV6]:PORT (a port 1 to 65535), "
+                           "got '%s'", name);
+    if (cfg->nallow_host == SERVE_MAX_ALLOW)
+        return usage_error("--allow-host: at most 16 names, got more (%s)", name);
+    cfg->allow_host[cfg->nallow_host++] = name;
+    return 0;
+}
+
+/* Bound to every address: other machines name it by a name or address that only --allow-host
+ * can tell us; without one, say so at start rather than refuse them unexplained. */
+static void warn_open(const serve_config *cfg)
+{
+    if ((!strcmp(cfg->bind, "0.0.0.0") || !strcmp(cfg->bind, "::")) && !cfg->nallow_host)
+        printf("neverodds serve: bound to %s, but only requests for localhost, 127.0.0.1 and [::1] are served: "
+               "name the others with --allow-host NAME (this machine's name or LAN address)\n", cfg->bind);
+}
+
 int cmd_serve(int argc, char **argv)
 {
     serve_config cfg = {.bind = "127.0.0.1", .port = 8080, .workers = 2, .budget_ms = 10000,
                         .max_trials = 10000000, .max_body = 256 * 1024, .max_reply = 16u << 20};
     static const char *const own[] = {"--port", "--bind", "--web", "--workers", "--budget", "--max-trials",
-                                      "--max-body", NULL};
+                                      "--max-body", "--allow-host", NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t v;
@@ -112,6 +144,8 @@ int cmd_serve(int argc, char **argv)
             cfg.bind = val;
         else if (!strcmp(a, "--web"))
             cfg.web = val;
+        else if (!strcmp(a, "--allow-host"))
+            r = allow_host(&cfg, val);
         if (r)
             return r;
     }
@@ -146,6 +180,7 @@ int cmd_serve(int argc, char **argv)
     printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, at most %llu trials)\n",
            strchr(cfg.bind, ':') ? "[" : "", cfg.bind, strchr(cfg.bind, ':') ? "]" : "", port, web, cfg.workers,
            cfg.budget_ms / 1000, (unsigned long long)cfg.max_trials);
+    warn_open(&cfg);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);

@@ -1,16 +1,20 @@
 /* serve.h — `neverodds serve`: what its files share. cmd_serve.c reads the options and runs the
  * server; serve_http.c speaks HTTP (libmicrohttpd); serve_api.c maps a request to a command line;
- * serve_child.c runs that command line in a child under a time budget; serve_static.c the page. */
+ * serve_child.c runs that command line in a child under a time budget; serve_static.c the page;
+ * serve_guard.c what a request's headers must pass first. */
 #ifndef NEVERODDS_SERVE_H
 #define NEVERODDS_SERVE_H
 #include <stddef.h>
 #include <stdint.h>
 
 /* The server's settings (serve's options); read-only once the server runs. */
+#define SERVE_MAX_ALLOW 16
 typedef struct serve_config {
     const char *bind;          /* --bind ADDRESS (127.0.0.1) */
     int port;                  /* --port N (8080; 0: any free port, printed) */
     const char *web;           /* --web DIR, or NULL: found from the program's place */
+    const char *allow_host[SERVE_MAX_ALLOW]; /* --allow-host NAME[:PORT]: Host names served besides our own */
+    int nallow_host;
     int workers;               /* --workers N: requests computed at once (the thread pool) */
     unsigned budget_ms;        /* --budget SECONDS: a request's computation is stopped after it */
     uint64_t max_trials;       /* --max-trials N: a Monte Carlo request's cap */
@@ -95,6 +99,15 @@ void serve_result_free(serve_result *res);
 int serve_static_load(const char *dir, char *err, size_t errlen);
 /* The file at URL path `path` ("/" is index.html): its bytes and type; 0, or -1 when none. */
 int serve_static_find(const char *path, const char **data, size_t *len, const char **type);
+
+/* serve_guard.c: a request's headers (Host, Origin, Sec-Fetch-Site, Content-Length against
+ * Transfer-Encoding, Host given once, a POST's Content-Type) checked before its body is read: 0, or
+ * the HTTP status to refuse it with (403, 400, 415) and the message in err. */
+struct MHD_Connection;
+int serve_guard(const serve_config *cfg, struct MHD_Connection *c, const char *method, const char *url, char *err,
+                size_t errlen);
+/* Whether --allow-host's value is NAME, NAME:PORT, [IPV6] or [IPV6]:PORT. */
+int serve_guard_host_valid(const char *name);
 
 /* serve_http.c: starts the daemon (a thread pool of cfg->workers); NULL with err on failure.
  * *port is the port it listens on. */

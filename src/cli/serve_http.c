@@ -101,6 +101,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (!(rq = calloc(1, sizeof *rq)))
             return MHD_NO;
         *state = rq;
+        char err[SERVE_ERR_LEN];
+        int refused = serve_guard(config, c, method, url, err, sizeof err);
+        if (refused)
+            return send_error(c, refused, err); /* before the body is read or anything computed */
         const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > config->max_body)
             rq->too_large = 1; /* answered now: the body is never read */

@@ -222,12 +222,114 @@ python3 -c 'print("{\"game\": \"xwing\", \"name\": \"" + "x" * 300000 + "\"}")' 
 post run "$T/big"
 [ "$CODE" = 413 ] && grep -q 'larger than this server' "$T/out" && ok || bad "an oversized body: $CODE"
 python3 -c 'print("{\"game\": \"xwing\", \"name\": \"" + "x" * 300000 + "\"}")' |
-    curl -s -o "$T/out" -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary @- "$URL/api/run" >"$T/code"
+    curl -s -o "$T/out" -w '%{http_code}' -H 'Transfer-Encoding: chunked' -H 'Content-Type: application/json' \
+        --data-binary @- "$URL/api/run" >"$T/code"
 [ "$(cat "$T/code")" = 413 ] && ok || bad "an oversized chunked body (no length given): $(cat "$T/code")"
 CODE=$(curl -s -D "$T/headers" -o "$T/out" -w '%{http_code}' "$URL/")
 [ "$CODE" = 200 ] && grep -qi '^content-type: text/html' "$T/headers" && grep -qi "^content-security-policy: default-src 'self'" "$T/headers" &&
     grep -q '<html' "$T/out" && ok || bad "the page: $CODE"
 for f in app.js style.css; do get "/$f"; [ "$CODE" = 200 ] && ok || bad "/$f: $CODE"; done
+
+# ---- the headers, checked before a body is read: Host (DNS rebinding: a page of evil.example
+# resolved to 127.0.0.1 sends its own name), Origin, a POST's Content-Type, the body's length ----
+PORT=${URL##*:}
+# asked CURL-OPTIONS...: the reply in $T/out, its status in CODE
+asked() { CODE=$(curl -s -o "$T/out" -w '%{http_code}' "$@"); }
+# refused WHAT STATUS TEXT: the reply is {"error": ...} holding TEXT, with STATUS
+refused() {
+    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["error"])' "$T/out" 2>/dev/null)
+    [ "$CODE" = "$2" ] && case $got in *"$3"*) true ;; *) false ;; esac && ok ||
+        bad "$1: expected $2 with '$3', got $CODE '$got' ($(head -c 200 "$T/out"))"
+}
+# raw REQUEST: REQUEST's bytes (printf's escapes) sent as they are; the reply in $T/out, its status in CODE
+raw() {
+    printf "$1" | python3 -c '
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.stdin.buffer.read())
+reply = b""
+while True:
+    got = s.recv(65536)
+    if not got:
+        break
+    reply += got
+head, _, body = reply.partition(b"\r\n\r\n")
+open(sys.argv[2], "wb").write(body)
+print(head.split()[1].decode() if head else "none")' "$PORT" "$T/out" >"$T/code" 2>&1
+    CODE=$(cat "$T/code")
+}
+JSON='Content-Type: application/json'
+asked -H "Host: evil.example" "$URL/"
+error "a foreign Host" 403 "refused: Host 'evil.example' is not a name of this server (localhost, 127.0.0.1, [::1] or its address, port $PORT); start it with --allow-host NAME to serve another"
+asked -H "Host: evil.example:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "a DNS-rebinding Host (evil.example with our port)" 403 "Host 'evil.example:$PORT' is not a name"
+asked -H "Host: localhost:1" "$URL/"
+refused "our name with another port" 403 "Host 'localhost:1'"
+for host in "localhost:$PORT" "LocalHost:$PORT" "127.0.0.1:$PORT" "[::1]:$PORT" "[0:0::1]:$PORT"; do
+    asked -H "Host: $host" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+    [ "$CODE" = 200 ] && ok || bad "an allowed Host $host: $CODE $(head -c 200 "$T/out")"
+done
+raw 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n'
+refused "no Host header" 403 "refused: the request has no Host header"
+asked -H "Origin: http://evil.example" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+error "a foreign Origin" 403 "refused: Origin 'http://evil.example' is not this server's page (another site's page may not use its API); start it with --allow-host NAME to serve the page under another name"
+asked -H "Origin: http://evil.example:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "a foreign Origin with our port" 403 "Origin 'http://evil.example:$PORT'"
+asked -H "Origin: http://localhost:1" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "an Origin of another port of this machine (same-site, not ours)" 403 "Origin 'http://localhost:1'"
+asked -H "Origin: null" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "Origin: null" 403 "Origin 'null' is not this server's page"
+asked -H "Origin: https://127.0.0.1:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "an https Origin (this server has no TLS)" 403 "Origin 'https://127.0.0.1:$PORT'"
+asked -H "Origin: http://127.0.0.1:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+[ "$CODE" = 200 ] && ok || bad "the same Origin: $CODE $(head -c 200 "$T/out")"
+asked -H "Origin: http://localhost:$PORT" -H "Host: localhost:$PORT" "$URL/"
+[ "$CODE" = 200 ] && ok || bad "the same Origin (localhost): $CODE"
+asked -H "Sec-Fetch-Site: cross-site" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "Sec-Fetch-Site: cross-site" 403 "(Sec-Fetch-Site: cross-site)"
+asked -H "Sec-Fetch-Site: same-origin" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+[ "$CODE" = 200 ] && ok || bad "Sec-Fetch-Site: same-origin: $CODE"
+asked -H 'Content-Type: text/plain' --data-binary @"$Q" "$URL/api/run"
+error "a text/plain POST" 415 "a POST's body must be JSON sent with Content-Type: application/json (got 'text/plain')"
+asked --data-binary @"$Q" "$URL/api/run"
+refused "a form-urlencoded POST (curl's default)" 415 "(got 'application/x-www-form-urlencoded')"
+asked -H 'Content-Type: multipart/form-data; boundary=x' --data-binary @"$Q" "$URL/api/run"
+refused "a multipart POST" 415 "(got 'multipart/form-data; boundary=x')"
+asked -H 'Content-Type:' --data-binary @"$Q" "$URL/api/run"
+refused "a POST without Content-Type" 415 "Content-Type: application/json (got none)"
+asked -H 'Content-Type: application/jsonp' --data-binary @"$Q" "$URL/api/run"
+refused "a type that only starts as JSON's" 415 "(got 'application/jsonp')"
+for type in 'application/json;charset=utf-8' 'Application/JSON; charset=UTF-8'; do
+    asked -H "Content-Type: $type" --data-binary @"$Q" "$URL/api/run"
+    [ "$CODE" = 200 ] && ok || bad "Content-Type: $type: $CODE $(head -c 200 "$T/out")"
+done
+asked -H "$JSON" -H 'Content-Length: 5' -H 'Content-Length: 7' --data-binary @"$Q" "$URL/api/run"
+error "two different Content-Length headers" 400 "bad request: Content-Length is given twice with different values"
+raw "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\n$JSON\r\nContent-Length: 2\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{}"
+refused "two Content-Length headers, the first the body's" 400 "Content-Length is given twice"
+raw "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\n$JSON\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+error "Content-Length with Transfer-Encoding" 400 "bad request: both Content-Length and Transfer-Encoding are given"
+raw "GET / HTTP/1.1\r\nHost: 127.0.0.1:$PORT\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+error "two Host headers" 400 "bad request: the Host header is given more than once"
+asked -H "$JSON" -H 'Content-Length: abc' --data-binary @"$Q" "$URL/api/run"
+[ "$CODE" = 400 ] && ok || bad "a Content-Length that is not a number: $CODE" # libmicrohttpd's own refusal
+
+# chart text is text: a newline in a title, subtitle or name does not end gnuplot's command (the
+# line after it, system '...', ran on the server)
+python3 -c '
+import json, sys
+hostile = lambda what: "x\nsystem \x27touch %s/MARK-%s\x27\n#" % (sys.argv[2], what)
+s = json.load(open(sys.argv[1]))
+s["name"] = hostile("name")
+print(json.dumps({"scenario": s, "plot": True, "title": hostile("title"), "subtitle": hostile("subtitle")}))' \
+    "$Q" "$T" >"$T/body"
+post run "$T/body"
+sleep 0.2
+[ "$CODE" = 200 ] && grep -q '<svg' "$T/out" && [ -z "$(ls "$T" | grep MARK)" ] && ok ||
+    bad "a newline in chart text: $CODE, $(ls "$T" | grep MARK) $(head -c 200 "$T/out")"
+post run "$T/body" "title=x%0Asystem%20%27touch%20$T/MARK-query%27%0A%23&plot=1"
+sleep 0.2
+[ "$CODE" = 200 ] && [ ! -e "$T/MARK-query" ] && ok || bad "a newline in ?title=: $CODE, $(ls "$T" | grep MARK)"
 
 # ---- 50 requests at once: each its own answer ----
 i=0
@@ -240,7 +342,8 @@ curls=""
 t0=$(python3 -c 'import time; print(time.time())')
 while [ $i -lt 50 ]; do
     printf '{"game": "xwing", "notation": "%d fl vs 2 fe r2"}' $((i % 5 + 1)) >"$T/body$i"
-    curl -s -o "$T/out$i" -w '%{http_code}' --data-binary @"$T/body$i" "$URL/api/quick" >"$T/code$i" &
+    curl -s -o "$T/out$i" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$T/body$i" \
+        "$URL/api/quick" >"$T/code$i" &
     curls="$curls $!"
     i=$((i + 1))
 done
@@ -269,6 +372,38 @@ post quick "$T/body0"
 sleep 0.2
 [ -z "$(ls "$T/budget-tmp")" ] && ok || bad "a stopped request left files: $(ls -R "$T/budget-tmp")"
 ps -eo pgid,args | grep -q "^ *[0-9]* *$BIN battle" && bad "the stopped battle still runs" || ok
+
+# ---- --allow-host: a club server's names (a name alone takes the server's port) ----
+start allow --allow-host club.lan --allow-host Other.LAN:8099 --allow-host '[FE80::1]'
+PORT=${URL##*:}
+for host in "club.lan:$PORT" "CLUB.LAN:$PORT" "other.lan:8099" "[fe80:0::1]:$PORT" "127.0.0.1:$PORT"; do
+    asked -H "Host: $host" -H "Origin: http://$host" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+    [ "$CODE" = 200 ] && ok || bad "--allow-host: Host and Origin $host: $CODE $(head -c 200 "$T/out")"
+done
+for host in "club.lan" "club.lan:1" "other.lan:$PORT" "evil.example:$PORT"; do
+    asked -H "Host: $host" "$URL/"
+    refused "--allow-host: Host $host" 403 "Host '$host' is not a name"
+done
+asked -H "Host: club.lan:$PORT" -H "Origin: http://evil.example:$PORT" -H "$JSON" --data-binary @"$Q" "$URL/api/run"
+refused "--allow-host: an allowed Host, a foreign Origin" 403 "Origin 'http://evil.example:$PORT'"
+for name in 'bad name' 'club.lan:0' 'club.lan:x' '[::1' '[]' '[::1]x' '[club.lan]' 'http://club.lan'; do
+    timeout 10 "$BIN" serve --port 0 --allow-host "$name" 2>"$T/err" && bad "--allow-host '$name' started" ||
+        grep -qF "neverodds: --allow-host: expected NAME, NAME:PORT, [IPV6] or [IPV6]:PORT (a port 1 to 65535), got '$name'" "$T/err" &&
+        ok || bad "--allow-host '$name': $(cat "$T/err")"
+done
+"$BIN" serve --help | grep -q -- '--allow-host NAME\[:PORT\]' && ok || bad "serve --help: no --allow-host"
+
+# the --bind address is a name of the server: 127.0.0.2 (loopback too), and ::1 where there is IPv6
+start bound --bind 127.0.0.2
+asked "$URL/"
+[ "$CODE" = 200 ] && ok || bad "Host the --bind address ($URL): $CODE $(head -c 200 "$T/out")"
+if python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+    start v6 --bind ::1
+    asked -g "$URL/"
+    [ "$CODE" = 200 ] && ok || bad "Host the --bind address ($URL): $CODE $(head -c 200 "$T/out")"
+    asked -g -H "Host: [::2]:${URL##*:}" "$URL/"
+    refused "another IPv6 Host" 403 "Host '[::2]:${URL##*:}' is not a name"
+fi
 
 # ---- the defaults: loopback only; bad options ----
 grep -q 'http://127.0.0.1:' "$T/main.log" && ok || bad "the default address: $(cat "$T/main.log")"
