@@ -131,6 +131,7 @@ sanitize: deps
 	    LDFLAGS="-fsanitize=address,undefined" build-san/neverodds build-san/check_all
 	CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-san/check_all
 	ASAN_OPTIONS=detect_leaks=1 sh tests/cli.sh ./build-san/neverodds
+	ASAN_OPTIONS=detect_leaks=1 sh tests/hostile.sh ./build-san/neverodds
 
 # Fuzzing with libFuzzer (clang; tests/fuzz/run.sh): the saved crash inputs, then each harness
 # (scenario parser, quick notation, a whole run) for FUZZ_SECONDS; make test runs a short pass.

@@ -19,6 +19,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 command -v gnuplot >/dev/null || { echo "hostile: skipped (gnuplot is not installed: apt-get install gnuplot-nox)"; exit 0; }
+cd "$T" # a command the old code let through ran here, not in the work tree
 
 # hostile WHAT: a text that ends gnuplot's string and line, then runs `touch $T/MARK-WHAT`; in
 # every form a line can end (newline, carriage return, both) and with quotes to close the string

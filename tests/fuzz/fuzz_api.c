@@ -2,6 +2,8 @@
  * through serve_map (src/cli/serve_map.c), which turns a request into a command line of the program. */
 #include "fuzz_common.h"
 #include "cli/serve.h"
+#include "neverodds/plot.h"
+#include <cjson/cJSON.h>
 
 static const char *query_text; /* the input's QUERY: "k=v&k=v", no decoding */
 
@@ -57,6 +59,71 @@ static void check(const serve_call *k)
         broken("a chart not ours", k->chart);
 }
 
+/* A line of a chart script as we write it: a command, data, a data block's ends, a plot's
+ * continuation; and its double quotes balanced (an escaped quote not counted), so that no string
+ * runs past its line. */
+static int our_line(const char *line)
+{
+    static const char *const starts[] = {"# ", "set ", "unset ", "plot ", "$", "EOD", "     $", NULL};
+    int known = !*line || strspn(line, "0123456789.eE+- ") == strlen(line);
+    for (int i = 0; starts[i] && !known; i++)
+        known = !strncmp(line, starts[i], strlen(starts[i]));
+    int quotes = 0;
+    for (const char *c = line; *c; c++)
+        if (*c == '\\' && c[1])
+            c++;
+        else if (*c == '"')
+            quotes++;
+    return known && quotes % 2 == 0;
+}
+
+/* The request's chart texts (--title, --subtitle, compare labels, a scenario's or squad's name)
+ * drawn into a chart script (.gp: gnuplot is not run), whose every line must be one of ours. */
+static void check_chart_script(const serve_call *k)
+{
+    static char dir[64];
+    if (!*dir && !mkdtemp(strcpy(dir, "/tmp/fuzz-api-XXXXXX")))
+        abort();
+    const char *texts[SERVE_MAX_FILES + SERVE_MAX_ARGS] = {NULL};
+    int n = 0;
+    no_plot_style style = {0};
+    cJSON *parsed[SERVE_MAX_FILES] = {NULL};
+    for (int i = 1; i < k->argc; i++) {
+        const char *label = strstr(k->argv[i], ",label=");
+        if (i + 1 < k->argc && !strcmp(k->argv[i], "--title"))
+            style.title = k->argv[i + 1];
+        else if (i + 1 < k->argc && !strcmp(k->argv[i], "--subtitle"))
+            style.subtitle = k->argv[i + 1];
+        else if (label)
+            texts[n++] = label + 7;
+    }
+    for (int i = 0; i < k->nfiles; i++) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(parsed[i] = cJSON_Parse(k->files[i].text), "name");
+        if (cJSON_IsString(name))
+            texts[n++] = name->valuestring;
+    }
+    double y[2] = {0.25, 0.5};
+    no_plot_curve curve[SERVE_MAX_FILES + SERVE_MAX_ARGS + 1];
+    for (int i = 0; i <= n; i++)
+        curve[i] = (no_plot_curve){.label = texts[i] ? texts[i] : "", .y = y, .colour = i};
+    no_plot_curves chart = {.title = n ? texts[0] : "", .subtitle = n > 1 ? texts[1] : "", .footnote = "fuzz",
+                            .xlabel = "x", .ylabel = "y", .x0 = 0, .n = 2, .ncurves = n + 1, .curve = curve};
+    char path[96], err[512], line[65536];
+    snprintf(path, sizeof path, "%s/chart.gp", dir);
+    if (no_plot_lines(path, &style, &chart, err, sizeof err))
+        broken("a chart script that could not be written", err);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!our_line(line))
+            broken("a line of the chart script that is not ours", line);
+    }
+    if (f)
+        fclose(f);
+    for (int i = 0; i < k->nfiles; i++)
+        cJSON_Delete(parsed[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
@@ -91,8 +158,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         broken("an unexpected status", text);
     if (status)
         fuzz_check_err("serve_map", k->err, sizeof k->err);
-    else
+    else {
         check(k);
+        check_chart_script(k);
+    }
     serve_call_free(k);
     free(k);
     free(text);
