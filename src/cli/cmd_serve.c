@@ -79,9 +79,10 @@ static int number_option(const char *option, const char *val, uint64_t lo, uint6
 int cmd_serve(int argc, char **argv)
 {
     serve_config cfg = {.bind = "127.0.0.1", .port = 8080, .workers = 2, .budget_ms = 10000,
-                        .max_trials = 10000000, .max_body = 256 * 1024, .max_reply = 16u << 20};
+                        .max_trials = 10000000, .max_body = 256 * 1024, .max_reply = 16u << 20,
+                        .max_memory_mb = 1024};
     static const char *const own[] = {"--port", "--bind", "--web", "--workers", "--budget", "--max-trials",
-                                      "--max-body", NULL};
+                                      "--max-body", "--max-memory", NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t v;
@@ -108,6 +109,8 @@ int cmd_serve(int argc, char **argv)
             cfg.max_trials = v;
         else if (!strcmp(a, "--max-body") && !(r = number_option(a, val, 1024, 64u << 20, &v)))
             cfg.max_body = (size_t)v;
+        else if (!strcmp(a, "--max-memory") && !(r = number_option(a, val, 32, 1u << 20, &v)))
+            cfg.max_memory_mb = (unsigned)v;
         else if (!strcmp(a, "--bind"))
             cfg.bind = val;
         else if (!strcmp(a, "--web"))
@@ -143,9 +146,10 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "neverodds: serve: %s\n", err);
         return 1;
     }
-    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, at most %llu trials)\n",
+    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, %u MB each, at most %llu "
+           "trials)\n",
            strchr(cfg.bind, ':') ? "[" : "", cfg.bind, strchr(cfg.bind, ':') ? "]" : "", port, web, cfg.workers,
-           cfg.budget_ms / 1000, (unsigned long long)cfg.max_trials);
+           cfg.budget_ms / 1000, cfg.max_memory_mb, (unsigned long long)cfg.max_trials);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
