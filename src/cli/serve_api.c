@@ -71,14 +71,15 @@ static void reply_done(const call *k, serve_result *res, serve_reply *out)
 }
 
 /* Whether the child died of its memory limit: every abort() in this program follows an
- * allocation that failed, and the readers say "out of memory"; both only mean it under a limit. */
+ * allocation that failed, and the readers say "out of memory" (with no report: a chart that
+ * failed beside a report is the report's chart_error); both only mean it under a limit. */
 static int out_of_memory(const call *k, const serve_result *res, const char *msg)
 {
     if (!k->cfg->max_memory_mb)
         return 0;
     if (res->how == SERVE_SIGNALLED)
         return res->status == SIGABRT;
-    return res->how == SERVE_DONE && res->status != 0 && strstr(msg, "out of memory");
+    return res->how == SERVE_DONE && res->status != 0 && !*res->out && strstr(msg, "out of memory");
 }
 
 static void reply(const call *k, serve_result *res, serve_reply *out)
