@@ -298,14 +298,19 @@ cli ref list pilots luke
 CODE=${t_list% *}
 same "/api/list while the worker computes"
 # the queue (2 for one worker) filled, then one more: 503 at once, with Retry-After
-for i in 1 2; do
-    curl -s -o /dev/null --max-time 20 --data-binary @"$T/long" "$URL/api/battle" &
-    held="$held $!"
-done
+curl -s -o /dev/null --max-time 20 --data-binary @"$T/long" "$URL/api/battle" &
+waiting=$!
+curl -s -o /dev/null --max-time 20 --data-binary @"$T/long" "$URL/api/battle" &
+held="$held $!"
 sleep 0.3
 CODE=$(curl -s -D "$T/headers" -o "$T/out" -w '%{http_code}' --max-time 2 --data-binary @"$T/long" "$URL/api/battle")
 [ "$CODE" = 503 ] && grep -qi '^retry-after: 1' "$T/headers" && grep -q '"error":"busy: every worker' "$T/out" && ok ||
     bad "a full queue: $CODE $(cat "$T/out")"
+# a waiting request whose client leaves gives up its place: the next one waits (no reply in 1 s)
+kill $waiting
+wait $waiting 2>/dev/null
+CODE=$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 --data-binary @"$T/long" "$URL/api/battle")
+[ "$CODE" = 000 ] && ok || bad "the place of a waiting request whose client left: the next one got $CODE"
 # their clients leave: the running child is killed, the waiting ones are never started
 for p in $held; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 busy 0
