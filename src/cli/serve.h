@@ -72,6 +72,9 @@ void serve_call_free(serve_call *k);
 
 /* Whether the client of a computation has gone (or the server stops): asked while it runs. */
 typedef int (*serve_gone_fn)(void *ctx);
+/* The reply of a computation stopped or never started for that (503): seen, if at all, by the
+ * client of a stopping server. */
+#define SERVE_GONE_MESSAGE "stopped: the server is stopping, or the request's client has gone"
 
 /* serve_api.c: METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes) as a call to run,
  * or NULL with the reply in *out when the request is refused (quick: no child). The call keeps

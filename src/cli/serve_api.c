@@ -92,8 +92,8 @@ static void reply(const call *k, serve_result *res, serve_reply *out)
                  "fewer trials or a smaller question, or run it with the command line",
                  k->cfg->budget_ms / 1000.0);
         serve_error(out, 503, msg);
-    } else if (res->how == SERVE_ABANDONED) { /* no one to read it but a stopping server's client */
-        serve_error(out, 503, "stopped: the server is stopping, or the request's client has gone");
+    } else if (res->how == SERVE_ABANDONED) {
+        serve_error(out, 503, SERVE_GONE_MESSAGE);
     } else if (out_of_memory(k, res, msg)) {
         snprintf(msg, sizeof msg,
                  "the computation needed more than this server's memory limit of %u MB (serve --max-memory); ask "

@@ -107,7 +107,7 @@ static void job_drop(serve_job *j)
     request *rq = (request *)j;
     serve_api_discard(rq->call);
     rq->call = NULL;
-    serve_error(&rq->reply, 503, "stopped: the server is stopping, or the request's client has gone");
+    serve_error(&rq->reply, 503, SERVE_GONE_MESSAGE);
     resume(rq);
 }
 

@@ -12,8 +12,9 @@ every wait bounded. Usage:
   clients.py raw URL HEAD N        sends HEAD (a Python bytes literal: b"...") and N bytes of body;
                                    prints how many status lines came back, the first one's status
   clients.py peak URL PATH BODY SERVER_PID
-                                   posts BODY, watches SERVER_PID's children while it computes;
-                                   prints the status and their largest VmPeak and VmHWM in MB
+                                   posts BODY, watches SERVER_PID's children (once they are the
+                                   command) while it computes; prints the status and their
+                                   largest VmPeak and VmHWM in MB
 """
 import ast
 import http.client
@@ -113,6 +114,16 @@ def status_kb(pid, key):
     return 0
 
 
+def computing(pid):
+    """pid, once it is the command the server runs: between fork and exec a child is still a copy
+    of the server (its threads' stacks and arenas), under no limit yet."""
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return f.read().split(b"\0")[1:2] != [b"serve"]
+    except OSError:
+        return False
+
+
 def peak(url, path, body, pid):
     got = {}
 
@@ -127,7 +138,7 @@ def peak(url, path, body, pid):
     t.start()
     vm = rss = 0
     while t.is_alive():
-        for k in children(pid):
+        for k in filter(computing, children(pid)):
             vm = max(vm, status_kb(k, "VmPeak"))
             rss = max(rss, status_kb(k, "VmHWM"))
         time.sleep(0.002)
