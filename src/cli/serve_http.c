@@ -65,7 +65,10 @@ static enum MHD_Result send_reply_with(struct MHD_Connection *c, serve_reply *r,
     return ok;
 }
 
-static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r) { return send_reply_with(c, r, NULL, NULL); }
+static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
+{
+    return send_reply_with(c, r, NULL, NULL);
+}
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *message)
 {
