@@ -14,7 +14,8 @@
 
 static const char usage_serve[] =
     "usage: neverodds serve [--port N] [--bind ADDRESS] [--web DIR] [--workers N] [--budget SECONDS]\n"
-    "                       [--max-trials N] [--max-body BYTES] [--allow-host NAME[:PORT]]...\n"
+    "                       [--max-trials N] [--max-body BYTES] [--max-memory MB]\n"
+    "                       [--allow-host NAME[:PORT]]...\n"
     "\n"
     "A web page and a JSON API over the same commands, served by this program (GNU libmicrohttpd).\n"
     "  --port N          the port (default 8080; 0: any free port, printed)\n"
@@ -23,15 +24,22 @@ static const char usage_serve[] =
     "  --web DIR         the page's files (default: web/ beside the program, else\n"
     "                    ../share/neverodds/web from it, as make install puts them)\n"
     "  --workers N       requests computed at once, 1 to 64 (default 2); each is a run of this\n"
-    "                    program on one thread, in a directory of its own\n"
+    "                    program on one thread, in a directory of its own, waited for by a thread\n"
+    "                    of ours: the page and /api/list (a worker of its own) are served meanwhile.\n"
+    "                    2 per worker may wait; past that the reply is 503 with Retry-After: 1.\n"
+    "                    A computation whose client leaves is stopped at once\n"
     "  --budget SECONDS  a request's computation is stopped after it (default 10, 1 to 3600)\n"
     "  --max-trials N    the most Monte Carlo trials a request may ask for (default 10^7)\n"
     "  --max-body BYTES  larger request bodies are refused with 413 (default 262144)\n"
+    "  --max-memory MB   each computation's memory (address space), 32 to 1048576 (default 1024);\n"
+    "                    one that needs more is stopped and the reply is 422\n"
     "  --allow-host NAME[:PORT]  a name the server is reached by besides localhost, 127.0.0.1,\n"
     "                    [::1] and the --bind address (a club server's name or LAN address);\n"
     "                    the server's port unless PORT is given; repeatable (up to 16). Bound\n"
     "                    to 0.0.0.0 or ::, name here each name other machines use\n"
     "\n"
+    "A request's headers must arrive within 10 s (of the connection's start or its previous reply),\n"
+    "its body within 30 s more, else the connection is closed; 256 connections, 64 per address.\n"
     "Safe by default: a request is refused with 403 unless its Host is one of the names above\n"
     "with the server's port (a DNS-rebinding page sends its own), an Origin it carries is\n"
     "http:// and one of them (not \"null\") and it is not Sec-Fetch-Site: cross-site; a POST\n"
@@ -39,7 +47,8 @@ static const char usage_serve[] =
     "values, or with Transfer-Encoding, and Host twice, 400. A shared link fills the page's\n"
     "form; it runs only when Run is pressed.\n"
     "\n"
-    "API (JSON in, the commands' --format json out; errors {\"error\": \"...\"} with 400):\n"
+    "API (JSON in, the commands' --format json out; errors {\"error\": \"...\"} with 400, or 413,\n"
+    "422, 503 past a limit of the server):\n"
     "  POST /api/run      a scenario (as a file holds it), or {\"scenario\": {...}, options}\n"
     "  POST /api/policy   the same, every policy\n"
     "  POST /api/quick    {\"game\": \"xwing\", \"notation\": \"3 fl vs 2 fe r1\", options}\n"
@@ -111,9 +120,10 @@ static void warn_open(const serve_config *cfg)
 int cmd_serve(int argc, char **argv)
 {
     serve_config cfg = {.bind = "127.0.0.1", .port = 8080, .workers = 2, .budget_ms = 10000,
-                        .max_trials = 10000000, .max_body = 256 * 1024, .max_reply = 16u << 20};
+                        .max_trials = 10000000, .max_body = 256 * 1024, .max_reply = 16u << 20,
+                        .max_memory_mb = 1024};
     static const char *const own[] = {"--port", "--bind", "--web", "--workers", "--budget", "--max-trials",
-                                      "--max-body", "--allow-host", NULL};
+                                      "--max-body", "--max-memory", "--allow-host", NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t v;
@@ -140,6 +150,8 @@ int cmd_serve(int argc, char **argv)
             cfg.max_trials = v;
         else if (!strcmp(a, "--max-body") && !(r = number_option(a, val, 1024, 64u << 20, &v)))
             cfg.max_body = (size_t)v;
+        else if (!strcmp(a, "--max-memory") && !(r = number_option(a, val, 32, 1u << 20, &v)))
+            cfg.max_memory_mb = (unsigned)v;
         else if (!strcmp(a, "--bind"))
             cfg.bind = val;
         else if (!strcmp(a, "--web"))
@@ -177,9 +189,10 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "neverodds: serve: %s\n", err);
         return 1;
     }
-    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, at most %llu trials)\n",
+    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, %u MB each, at most %llu "
+           "trials)\n",
            strchr(cfg.bind, ':') ? "[" : "", cfg.bind, strchr(cfg.bind, ':') ? "]" : "", port, web, cfg.workers,
-           cfg.budget_ms / 1000, (unsigned long long)cfg.max_trials);
+           cfg.budget_ms / 1000, cfg.max_memory_mb, (unsigned long long)cfg.max_trials);
     warn_open(&cfg);
     fflush(stdout);
     int sig;

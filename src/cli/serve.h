@@ -1,7 +1,9 @@
 /* serve.h — `neverodds serve`: what its files share. cmd_serve.c reads the options and runs the
- * server; serve_http.c speaks HTTP (libmicrohttpd); serve_api.c maps a request to a command line;
- * serve_child.c runs that command line in a child under a time budget; serve_static.c the page;
- * serve_guard.c what a request's headers must pass first. */
+ * server; serve_http.c speaks HTTP (libmicrohttpd); serve_guard.c what a request's headers must
+ * pass first; serve_deadline.c closes connections whose request comes too slowly; serve_lane.c
+ * queues computations for worker threads of ours; serve_api.c maps a request to a command line;
+ * serve_child.c runs that command line in a child under a time budget and a memory limit;
+ * serve_static.c the page. */
 #ifndef NEVERODDS_SERVE_H
 #define NEVERODDS_SERVE_H
 #include <stddef.h>
@@ -15,11 +17,12 @@ typedef struct serve_config {
     const char *web;           /* --web DIR, or NULL: found from the program's place */
     const char *allow_host[SERVE_MAX_ALLOW]; /* --allow-host NAME[:PORT]: Host names served besides our own */
     int nallow_host;
-    int workers;               /* --workers N: requests computed at once (the thread pool) */
+    int workers;               /* --workers N: requests computed at once (worker threads of ours) */
     unsigned budget_ms;        /* --budget SECONDS: a request's computation is stopped after it */
     uint64_t max_trials;       /* --max-trials N: a Monte Carlo request's cap */
     size_t max_body;           /* request bodies over it: 413 */
     size_t max_reply;          /* a computation's output over it: an error, not a reply */
+    unsigned max_memory_mb;    /* --max-memory MB: each child's address space (0: no limit) */
     char self[4096];           /* this program: each computation is a run of it */
 } serve_config;
 
@@ -71,14 +74,27 @@ int serve_map(serve_call *k, const serve_config *cfg, const char *method, const 
               void *query_ctx, const char *const *keys, const char *body, size_t len);
 void serve_call_free(serve_call *k);
 
-/* serve_api.c: answers METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes). */
-void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-               void *query_ctx, const char *const *keys, const char *body, size_t len, serve_reply *out);
+/* Whether the client of a computation has gone (or the server stops): asked while it runs. */
+typedef int (*serve_gone_fn)(void *ctx);
+/* The reply of a computation stopped or never started for that (503): seen, if at all, by the
+ * client of a stopping server. */
+#define SERVE_GONE_MESSAGE "stopped: the server is stopping, or the request's client has gone"
+
+/* serve_api.c: METHOD PATH under /api/ with `body` (NUL-terminated, `len` bytes) as a call to run,
+ * or NULL with the reply in *out when the request is refused (quick: no child). The call keeps
+ * pointers into the query and body: they must live until serve_api_run. */
+serve_call *serve_api_prepare(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
+                              void *query_ctx, const char *const *keys, const char *body, size_t len,
+                              serve_reply *out);
+/* Runs a prepared call (stopped when gone(ctx) says so), its reply in *out; frees the call. */
+void serve_api_run(serve_call *k, serve_gone_fn gone, void *gone_ctx, serve_reply *out);
+/* Frees a prepared call that is not run. */
+void serve_api_discard(serve_call *k);
 /* A JSON reply {"error": message} with `status`. */
 void serve_error(serve_reply *out, int status, const char *message);
 
 /* serve_child.c: runs a command line (below) in a child; its results. */
-enum { SERVE_DONE, SERVE_OVER_BUDGET, SERVE_SIGNALLED, SERVE_FAILED };
+enum { SERVE_DONE, SERVE_OVER_BUDGET, SERVE_ABANDONED, SERVE_SIGNALLED, SERVE_FAILED };
 typedef struct serve_result {
     int how;          /* SERVE_* */
     int status;       /* the exit status (SERVE_DONE) or the signal (SERVE_SIGNALLED) */
@@ -89,10 +105,11 @@ typedef struct serve_result {
     size_t chartlen;
 } serve_result;
 /* Runs this program with argv (argv[0] first, NULL-terminated) in a new private directory
- * holding `files`, stdin empty, with the budget and file-size limits; collects its output and
- * removes the directory. 0, or -1 when it could not start (res->err says why). */
+ * holding `files`, stdin empty, with the budget, memory and file-size limits; kills it when
+ * gone(gone_ctx) (gone may be NULL); collects its output and removes the directory. 0, or -1
+ * when it could not start (res->err says why). */
 int serve_child_run(const serve_config *cfg, const char *const *argv, const serve_file *files, int nfiles,
-                    const char *chart, serve_result *res);
+                    const char *chart, serve_gone_fn gone, void *gone_ctx, serve_result *res);
 void serve_result_free(serve_result *res);
 
 /* serve_static.c: the page's files, read once from `dir` (index.html, style.css, app.js). */
@@ -109,8 +126,45 @@ int serve_guard(const serve_config *cfg, struct MHD_Connection *c, const char *m
 /* Whether --allow-host's value is NAME, NAME:PORT, [IPV6] or [IPV6]:PORT. */
 int serve_guard_host_valid(const char *name);
 
-/* serve_http.c: starts the daemon (a thread pool of cfg->workers); NULL with err on failure.
- * *port is the port it listens on. */
+/* serve_lane.c: a bounded queue of jobs and the worker threads that run them. A job is embedded
+ * in its owner's state; its callbacks say whether its client has gone, run it, or drop it (not
+ * run: the client left, or the server stops); run and drop each end the job (its memory may go). */
+typedef struct serve_job serve_job;
+struct serve_job {
+    int (*gone)(serve_job *j);
+    void (*run)(serve_job *j);
+    void (*drop)(serve_job *j);
+    serve_job *next;
+};
+typedef struct serve_lane serve_lane;
+/* `workers` threads and a queue of at most `bound` waiting jobs; NULL when a thread cannot start. */
+serve_lane *serve_lane_start(int workers, int bound);
+/* Queues j, calling hold(j) first under the queue's lock (the connection is suspended before a
+ * worker can resume it); -1 when the queue is full (jobs whose client left are dropped first). */
+int serve_lane_submit(serve_lane *l, serve_job *j, void (*hold)(serve_job *j));
+/* Drops what waits, lets running jobs end (their gone() must say so), joins the threads; jobs
+ * submitted afterwards are refused. serve_lane_free then releases it (no submit may follow). */
+void serve_lane_stop(serve_lane *l);
+void serve_lane_free(serve_lane *l);
+
+/* serve_deadline.c: a connection's request must come in time (slow clients hold no slot): its
+ * headers within SERVE_HEADERS_SECONDS of the connection's start or of its previous reply, its
+ * body within SERVE_BODY_SECONDS of its headers. */
+#define SERVE_HEADERS_SECONDS 10.0
+#define SERVE_BODY_SECONDS 30.0
+#ifdef MHD_VERSION /* for the files that speak libmicrohttpd (it included first) */
+/* Given to MHD_OPTION_NOTIFY_CONNECTION: each connection watched from its start. */
+void serve_deadline_notify(void *cls, struct MHD_Connection *c, void **socket_context,
+                           enum MHD_ConnectionNotificationCode code);
+/* The connection is closed unless its request is further along `seconds` from now (<= 0: never). */
+void serve_deadline_set(struct MHD_Connection *c, double seconds);
+#endif
+/* The thread that closes connections past their deadline. */
+int serve_deadline_start(void);
+void serve_deadline_stop(void);
+
+/* serve_http.c: starts the daemon (HTTP on threads that never compute, computations queued to
+ * cfg->workers threads of ours); NULL with err on failure. *port is the port it listens on. */
 void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t errlen);
 void serve_http_stop(void *daemon);
 

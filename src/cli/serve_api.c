@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/serve.h"
 #include <cjson/cJSON.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,15 +70,36 @@ static void reply_done(const call *k, serve_result *res, serve_reply *out)
     out->type = "application/json";
 }
 
+/* Whether the child died of its memory limit: every abort() in this program follows an
+ * allocation that failed, and the readers say "out of memory" (with no report: a chart that
+ * failed beside a report is the report's chart_error); both only mean it under a limit. */
+static int out_of_memory(const call *k, const serve_result *res, const char *msg)
+{
+    if (!k->cfg->max_memory_mb)
+        return 0;
+    if (res->how == SERVE_SIGNALLED)
+        return res->status == SIGABRT;
+    return res->how == SERVE_DONE && res->status != 0 && !*res->out && strstr(msg, "out of memory");
+}
+
 static void reply(const call *k, serve_result *res, serve_reply *out)
 {
     char msg[SERVE_ERR_LEN + 64];
+    first_message(res->err, msg, sizeof msg);
     if (res->how == SERVE_OVER_BUDGET) {
         snprintf(msg, sizeof msg,
                  "stopped: the computation ran past this server's time budget of %g s (serve --budget); ask for "
                  "fewer trials or a smaller question, or run it with the command line",
                  k->cfg->budget_ms / 1000.0);
         serve_error(out, 503, msg);
+    } else if (res->how == SERVE_ABANDONED) {
+        serve_error(out, 503, SERVE_GONE_MESSAGE);
+    } else if (out_of_memory(k, res, msg)) {
+        snprintf(msg, sizeof msg,
+                 "the computation needed more than this server's memory limit of %u MB (serve --max-memory); ask "
+                 "a smaller question, or run it with the command line",
+                 k->cfg->max_memory_mb);
+        serve_error(out, 422, msg);
     } else if (res->how == SERVE_SIGNALLED) {
         snprintf(msg, sizeof msg, "the computation ended by signal %d", res->status);
         serve_error(out, 500, msg);
@@ -87,31 +109,41 @@ static void reply(const call *k, serve_result *res, serve_reply *out)
     } else if (res->how == SERVE_DONE && (res->status == 0 || res->status == 1)) {
         reply_done(k, res, out);
     } else if (res->how == SERVE_DONE && res->status == 2) {
-        first_message(res->err, msg, sizeof msg);
         serve_error(out, 400, msg);
     } else {
-        first_message(res->err, msg, sizeof msg);
         serve_error(out, 500, *msg ? msg : "the computation failed");
     }
 }
 
-void serve_api(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
-               void *query_ctx, const char *const *keys, const char *body, size_t len, serve_reply *out)
+void serve_api_discard(serve_call *k)
+{
+    if (k)
+        serve_call_free(k);
+    free(k);
+}
+
+serve_call *serve_api_prepare(const serve_config *cfg, const char *method, const char *path, serve_query_fn query,
+                              void *query_ctx, const char *const *keys, const char *body, size_t len,
+                              serve_reply *out)
 {
     call *k = malloc(sizeof *k);
-    serve_result res;
     if (!k) {
         serve_error(out, 500, "out of memory");
     } else if (serve_map(k, cfg, method, path, query, query_ctx, keys, body, len)) {
         serve_error(out, k->status, k->err);
-    } else if (serve_child_run(cfg, k->argv, k->files, k->nfiles, k->chart, &res)) {
-        serve_error(out, 500, res.err);
-        serve_result_free(&res);
-    } else {
-        reply(k, &res, out);
-        serve_result_free(&res);
+        serve_api_discard(k);
+        k = NULL;
     }
-    if (k)
-        serve_call_free(k);
-    free(k);
+    return k;
+}
+
+void serve_api_run(serve_call *k, serve_gone_fn gone, void *gone_ctx, serve_reply *out)
+{
+    serve_result res;
+    if (serve_child_run(k->cfg, k->argv, k->files, k->nfiles, k->chart, gone, gone_ctx, &res))
+        serve_error(out, 500, res.err);
+    else
+        reply(k, &res, out);
+    serve_result_free(&res);
+    serve_api_discard(k);
 }

@@ -1,5 +1,6 @@
 /* serve_child.c — one request's computation: this program run as a child (fork, exec, no shell) in
- * a private directory holding only the files we wrote, stopped with its process group at the budget. */
+ * a private directory holding only the files we wrote, under a memory limit, stopped with its
+ * process group at the budget or as soon as its client has gone. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/serve.h"
 #include <dirent.h>
@@ -99,6 +100,13 @@ static void child(const serve_config *cfg, const char *dir, const char *const *a
     struct rlimit cpu = {secs, secs + 1}, fsize = {MAX_FILE_WRITE, MAX_FILE_WRITE};
     setrlimit(RLIMIT_CPU, &cpu);
     setrlimit(RLIMIT_FSIZE, &fsize);
+    /* address space, not resident memory: the only limit a malloc sees fail at once (the program
+     * then aborts or says "out of memory"), where RLIMIT_RSS is not enforced and the cgroup's OOM
+     * killer would pick any process; gnuplot, started by the child, inherits it */
+    rlim_t as = (rlim_t)cfg->max_memory_mb << 20;
+    struct rlimit mem = {as, as};
+    if (cfg->max_memory_mb)
+        setrlimit(RLIMIT_AS, &mem);
     execve(cfg->self, (char *const *)argv, environ);
     _exit(127);
 }
@@ -110,8 +118,16 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
+/* The child and what it started (gnuplot): its process group, killed and reaped. */
+static void kill_group(pid_t pid, int *status)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    waitpid(pid, status, 0);
+}
+
 int serve_child_run(const serve_config *cfg, const char *const *argv, const serve_file *files, int nfiles,
-                    const char *chart, serve_result *res)
+                    const char *chart, serve_gone_fn gone, void *gone_ctx, serve_result *res)
 {
     memset(res, 0, sizeof *res);
     const char *tmp = getenv("TMPDIR");
@@ -148,11 +164,11 @@ int serve_child_run(const serve_config *cfg, const char *const *argv, const serv
     int status = 0;
     pid_t w;
     while ((w = waitpid(pid, &status, WNOHANG)) == 0) {
-        if (now_ms() >= deadline) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            res->how = SERVE_OVER_BUDGET;
+        /* asked at every pause (at most 5 ms): work nobody waits for stops at once */
+        int late = now_ms() >= deadline;
+        if (late || (gone && gone(gone_ctx))) {
+            res->how = late ? SERVE_OVER_BUDGET : SERVE_ABANDONED;
+            kill_group(pid, &status);
             break;
         }
         struct timespec pause = {0, pause_ns};
@@ -162,7 +178,7 @@ int serve_child_run(const serve_config *cfg, const char *const *argv, const serv
     }
     if (w < 0 && errno != EINTR) {
         res->how = SERVE_FAILED;
-    } else if (res->how != SERVE_OVER_BUDGET) {
+    } else if (res->how != SERVE_OVER_BUDGET && res->how != SERVE_ABANDONED) {
         kill(-pid, SIGKILL); /* anything it left running (gnuplot) */
         res->how = WIFEXITED(status) ? SERVE_DONE : SERVE_SIGNALLED;
         res->status = WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status);

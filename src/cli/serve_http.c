@@ -1,29 +1,48 @@
-/* serve_http.c — HTTP through GNU libmicrohttpd (no parsing of our own): a fixed thread pool, the
- * body collected up to the limit (413 past it), /api/ to serve_api.c, the page's files, 404 else. */
-#define _POSIX_C_SOURCE 200809L
+/* serve_http.c — HTTP through GNU libmicrohttpd (no parsing of our own): the body collected up to
+ * the limit (413 past it), the page's files, 404 else, on libmicrohttpd's threads; an /api/
+ * request is checked there (serve_api.c) and its computation queued to worker threads of ours
+ * (serve_lane.c), its connection suspended until the reply is ready: HTTP threads never compute. */
+#define _GNU_SOURCE /* POLLRDHUP */
+#include <microhttpd.h>
 #include "cli/serve.h"
 #include <arpa/inet.h>
-#include <microhttpd.h>
 #include <netinet/in.h>
+#include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 
+#define HTTP_THREADS 2         /* libmicrohttpd's: they read requests and send replies, never compute */
 #define CONNECTION_LIMIT 256
-#define IDLE_TIMEOUT 30 /* seconds a connection may sit idle (a slow client holds nothing longer) */
+#define PER_IP_LIMIT 64        /* one address cannot hold every connection */
+#define IDLE_TIMEOUT 30        /* seconds a connection may sit idle (one that stops reading its reply) */
+#define QUEUE_PER_WORKER 2     /* computations waiting for a worker: 2 per worker, then 503 */
+#define LIST_WORKERS 1         /* /api/list (the page's search boxes) has a lane of its own */
+#define LIST_QUEUE 8
+#define RETRY_AFTER "1"        /* seconds, with a 503 for a full queue */
 
-/* One request's state between libmicrohttpd's calls. */
+/* One request's state between libmicrohttpd's calls and, while it is computed, a worker's. */
 typedef struct request {
+    serve_job job; /* first: the lane's handle is the request */
+    struct MHD_Connection *c;
+    int fd;           /* the client's socket, watched while the computation runs */
+    serve_call *call; /* prepared on the HTTP thread, run by a worker */
+    serve_reply reply;
+    int answered;     /* the worker's reply is in `reply`: the connection is resumed to send it */
     char *body;
     size_t len, cap;
     int too_large;
 } request;
 
 static const serve_config *config;
+static serve_lane *compute, *lookup;
+static atomic_int stopping;
 
-/* A reply sent with the headers every reply has; the page's own policy on HTML. */
-static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
+/* A reply sent with the headers every reply has, and header `name` when not NULL; the page's own
+ * policy on HTML. */
+static enum MHD_Result send_reply_with(struct MHD_Connection *c, serve_reply *r, const char *name, const char *value)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(r->len, r->body, MHD_RESPMEM_MUST_FREE);
     if (!resp) {
@@ -34,6 +53,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(resp, "Cache-Control", "no-store");
+    if (name)
+        MHD_add_response_header(resp, name, value);
     if (!strncmp(r->type, "text/html", 9))
         MHD_add_response_header(resp, "Content-Security-Policy",
                                 "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
@@ -44,11 +65,76 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
     return ok;
 }
 
+static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
+{
+    return send_reply_with(c, r, NULL, NULL);
+}
+
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *message)
 {
     serve_reply r;
     serve_error(&r, status, message);
     return send_reply(c, &r);
+}
+
+/* ---- a computation's job, as the lane sees it ---- */
+
+/* The client closed its end (curl gave up, the tab was closed): no one waits for the reply. A
+ * request is read whole before it is queued, so the socket has nothing more to say until then. */
+static int client_gone(serve_job *j)
+{
+    request *rq = (request *)j;
+    struct pollfd p = {rq->fd, POLLRDHUP, 0};
+    return stopping || (poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)));
+}
+
+static int gone_ctx(void *ctx) { return client_gone(ctx); }
+
+/* The reply is ready: libmicrohttpd calls handle() again for it. rq is not ours after this. */
+static void resume(request *rq)
+{
+    rq->answered = 1;
+    MHD_resume_connection(rq->c);
+}
+
+static void job_run(serve_job *j)
+{
+    request *rq = (request *)j;
+    serve_api_run(rq->call, gone_ctx, rq, &rq->reply);
+    rq->call = NULL;
+    resume(rq);
+}
+
+static void job_drop(serve_job *j)
+{
+    request *rq = (request *)j;
+    serve_api_discard(rq->call);
+    rq->call = NULL;
+    serve_error(&rq->reply, 503, SERVE_GONE_MESSAGE);
+    resume(rq);
+}
+
+static void job_hold(serve_job *j) { MHD_suspend_connection(((request *)j)->c); }
+
+/* The prepared call queued (the connection suspended till its reply), or 503 at once when all
+ * workers are busy and the queue is full: a client is told to come back, not kept waiting. */
+static enum MHD_Result queue_call(struct MHD_Connection *c, request *rq, const char *url)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    rq->job = (serve_job){client_gone, job_run, job_drop, NULL};
+    rq->c = c;
+    rq->fd = info ? info->connect_fd : -1;
+    serve_lane *lane = strncmp(url, "/api/list/", 10) ? compute : lookup;
+    if (!serve_lane_submit(lane, &rq->job, job_hold))
+        return MHD_YES;
+    serve_api_discard(rq->call);
+    rq->call = NULL;
+    char msg[160];
+    snprintf(msg, sizeof msg, "busy: every worker of this server is computing and %d requests wait (serve --workers); "
+             "try again in a moment", lane == compute ? config->workers * QUEUE_PER_WORKER : LIST_QUEUE);
+    serve_reply r;
+    serve_error(&r, 503, msg);
+    return send_reply_with(c, &r, "Retry-After", RETRY_AFTER);
 }
 
 static const char *query_value(void *ctx, const char *key)
@@ -105,6 +191,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         int refused = serve_guard(config, c, method, url, err, sizeof err);
         if (refused)
             return send_error(c, refused, err); /* before the body is read or anything computed */
+        serve_deadline_set(c, SERVE_BODY_SECONDS);
         const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > config->max_body)
             rq->too_large = 1; /* answered now: the body is never read */
@@ -131,6 +218,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         rq->body[rq->len] = '\0';
         return MHD_YES;
     }
+    serve_deadline_set(c, 0); /* the request is whole: what follows is ours to answer */
+    if (rq->answered) { /* resumed: a worker's reply, libmicrohttpd's to free from now */
+        serve_reply r = rq->reply;
+        rq->reply.body = NULL;
+        return send_reply(c, &r);
+    }
     if (rq->too_large) {
         char msg[128];
         snprintf(msg, sizeof msg, "the request body is larger than this server's limit of %zu bytes",
@@ -142,21 +235,26 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     serve_reply r;
     query_names names = {{NULL}, 0};
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, query_name, &names);
-    serve_api(config, method, url + 5, query_value, c, names.key, rq->body ? rq->body : "", rq->len, &r);
-    return send_reply(c, &r);
+    rq->call = serve_api_prepare(config, method, url + 5, query_value, c, names.key, rq->body ? rq->body : "",
+                                 rq->len, &r);
+    return rq->call ? queue_call(c, rq, url) : send_reply(c, &r);
 }
 
+/* A request ended (answered, or its connection closed): its state freed; on a connection kept
+ * open, the next request's headers are due in time. */
 static void completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why)
 {
     (void)cls;
-    (void)c;
     (void)why;
     request *rq = *state;
     if (rq) {
+        serve_api_discard(rq->call);
+        free(rq->reply.body); /* a reply whose connection closed before it was sent */
         free(rq->body);
         free(rq);
     }
     *state = NULL;
+    serve_deadline_set(c, SERVE_HEADERS_SECONDS);
 }
 
 void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t errlen)
@@ -164,7 +262,7 @@ void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t err
     config = cfg;
     struct sockaddr_in v4 = {0};
     struct sockaddr_in6 v6 = {0};
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
     struct sockaddr *addr;
     if (inet_pton(AF_INET, cfg->bind, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
@@ -180,14 +278,24 @@ void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t err
                  cfg->bind);
         return NULL;
     }
-    struct MHD_Daemon *d =
-        MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, handle, NULL, MHD_OPTION_SOCK_ADDR, addr,
-                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->workers, MHD_OPTION_CONNECTION_LIMIT,
-                         (unsigned)CONNECTION_LIMIT, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT,
-                         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
+    stopping = 0;
+    compute = serve_lane_start(cfg->workers, cfg->workers * QUEUE_PER_WORKER);
+    lookup = serve_lane_start(LIST_WORKERS, LIST_QUEUE);
+    if (!compute || !lookup || serve_deadline_start()) {
+        snprintf(err, errlen, "cannot start the worker threads");
+        serve_http_stop(NULL);
+        return NULL;
+    }
+    struct MHD_Daemon *d = MHD_start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, handle, NULL, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)HTTP_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTION_LIMIT,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_IP_LIMIT, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)IDLE_TIMEOUT, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_NOTIFY_CONNECTION,
+        serve_deadline_notify, NULL, MHD_OPTION_END);
     if (!d) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use, or not an address of this machine?)", cfg->bind,
                  cfg->port);
+        serve_http_stop(NULL);
         return NULL;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -195,4 +303,18 @@ void *serve_http_start(const serve_config *cfg, int *port, char *err, size_t err
     return d;
 }
 
-void serve_http_stop(void *daemon) { MHD_stop_daemon(daemon); }
+/* Computations first: their children killed, their connections resumed (libmicrohttpd must not
+ * stop with a connection suspended); then HTTP (a request queued meanwhile is refused), then the
+ * lanes and the deadlines' thread. */
+void serve_http_stop(void *daemon)
+{
+    stopping = 1;
+    serve_lane_stop(compute);
+    serve_lane_stop(lookup);
+    if (daemon)
+        MHD_stop_daemon(daemon);
+    serve_lane_free(compute);
+    serve_lane_free(lookup);
+    compute = lookup = NULL;
+    serve_deadline_stop();
+}

@@ -331,7 +331,7 @@ post run "$T/body" "title=x%0Asystem%20%27touch%20$T/MARK-query%27%0A%23&plot=1"
 sleep 0.2
 [ "$CODE" = 200 ] && [ ! -e "$T/MARK-query" ] && ok || bad "a newline in ?title=: $CODE, $(ls "$T" | grep MARK)"
 
-# ---- 50 requests at once: each its own answer ----
+# ---- 50 requests at once: each its own answer (those turned away by a full queue ask again) ----
 i=0
 while [ $i -lt 5 ]; do
     ("$BIN" xwing "$((i + 1)) fl vs 2 fe r2" --format json --threads 1 >"$T/ref$i")
@@ -342,8 +342,9 @@ curls=""
 t0=$(python3 -c 'import time; print(time.time())')
 while [ $i -lt 50 ]; do
     printf '{"game": "xwing", "notation": "%d fl vs 2 fe r2"}' $((i % 5 + 1)) >"$T/body$i"
-    curl -s -o "$T/out$i" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$T/body$i" \
-        "$URL/api/quick" >"$T/code$i" &
+    # past the 2 workers and the 4 places of the queue: 503 with Retry-After, which curl honours
+    curl -s --retry 30 -o "$T/out$i" -w '%{http_code}' -H 'Content-Type: application/json' \
+        --data-binary @"$T/body$i" "$URL/api/quick" >"$T/code$i" &
     curls="$curls $!"
     i=$((i + 1))
 done
@@ -404,6 +405,82 @@ if python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2
     asked -g -H "Host: [::2]:${URL##*:}" "$URL/"
     refused "another IPv6 Host" 403 "Host '[::2]:${URL##*:}' is not a name"
 fi
+# ---- availability: HTTP never waits behind a computation; a full queue says so; work nobody
+# waits for stops; slow or greedy clients hold nothing; a child's memory is bounded ----
+C="python3 $HERE/clients.py"
+start avail --workers 1 --budget 30
+SERVER=${PIDS##* }
+$C slow "$URL" >"$T/slow" &
+slow=$!
+# a battle of 10^7 trials: far longer than this test (each is stopped when its client leaves)
+printf '{"a": %s, "b": %s, "trials": 10000000}' "$(cat "$ROOT/profiles/xwing/squads/rebels.xws")" \
+    "$(cat "$ROOT/profiles/xwing/squads/empire.xws")" >"$T/long"
+# busy N: waits (at most 3 s) until the server has N children (the computations running)
+children() { pgrep -c -P "$SERVER"; }
+busy() {
+    i=0
+    while [ "$(children)" != "$1" ] && [ $i -lt 300 ]; do sleep 0.01; i=$((i + 1)); done
+}
+curl -s -o /dev/null --max-time 20 -H "$JSON" --data-binary @"$T/long" "$URL/api/battle" &
+held="$!"
+busy 1
+t_page=$(curl -s -o "$T/out" -w '%{http_code} %{time_total}' --max-time 1 "$URL/")
+t_list=$(curl -s -o "$T/out" -w '%{http_code} %{time_total}' --max-time 1 "$URL/api/list/pilots?q=luke")
+echo "api: while the one worker computes, / answered in ${t_page#* } s, /api/list in ${t_list#* } s"
+[ "${t_page% *}" = 200 ] && ok || bad "the page while the worker computes: ${t_page% *} (it waited behind the computation)"
+cli ref list pilots luke
+CODE=${t_list% *}
+same "/api/list while the worker computes"
+# the queue (2 for one worker) filled, then one more: 503 at once, with Retry-After
+curl -s -o /dev/null --max-time 20 -H "$JSON" --data-binary @"$T/long" "$URL/api/battle" &
+waiting=$!
+curl -s -o /dev/null --max-time 20 -H "$JSON" --data-binary @"$T/long" "$URL/api/battle" &
+held="$held $!"
+sleep 0.3
+CODE=$(curl -s -D "$T/headers" -o "$T/out" -w '%{http_code}' --max-time 2 -H "$JSON" --data-binary @"$T/long" "$URL/api/battle")
+[ "$CODE" = 503 ] && grep -qi '^retry-after: 1' "$T/headers" && grep -q '"error":"busy: every worker' "$T/out" && ok ||
+    bad "a full queue: $CODE $(cat "$T/out")"
+# a waiting request whose client leaves gives up its place: the next one waits (no reply in 1 s)
+kill $waiting
+wait $waiting 2>/dev/null
+CODE=$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 -H "$JSON" --data-binary @"$T/long" "$URL/api/battle")
+[ "$CODE" = 000 ] && ok || bad "the place of a waiting request whose client left: the next one got $CODE"
+# their clients leave: the running child is killed, the waiting ones are never started
+for p in $held; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+busy 0
+[ "$(children)" = 0 ] && ok ||
+    bad "computations went on after their clients left"
+left=$($C leave "$URL" /api/battle "$T/long" "$SERVER")
+echo "api: a computation stopped ${left} ms after its client left"
+[ "$left" != running ] && [ "$left" -le 1000 ] 2>/dev/null && ok || bad "a client that leaves: its child: $left"
+sleep 0.1
+[ -z "$(ls "$T/avail-tmp")" ] && ok || bad "abandoned requests left files: $(ls "$T/avail-tmp")"
+# one address holds at most 64 connections; headers dripped a line a second are cut at 10 s
+[ "$($C per-ip "$URL" 64)" = refused ] && ok || bad "a 65th connection from one address was accepted"
+get /
+[ "$CODE" = 200 ] && ok || bad "the page during a slow client: $CODE"
+wait $slow
+s=$(cat "$T/slow")
+echo "api: headers sent a line a second were cut after $s s"
+[ "$s" != open ] && python3 -c "import sys; sys.exit(not 9.5 <= float(sys.argv[1]) <= 12.5)" "$s" && ok ||
+    bad "slow headers: the connection was still open after 16 s ($s)"
+# our 413 is one reply: its headers once, before the body it refuses is read
+r=$($C raw "$URL" 'b"POST /api/run HTTP/1.1\r\nHost: localhost:'"${URL##*:}"'\r\nContent-Type: application/json\r\nContent-Length: 300000\r\n\r\n"' 300000)
+[ "$r" = "1 413" ] && ok || bad "an oversized body: status lines and status: $r"
+
+# the memory limit: eight TIE fighters against a swarm need 360 MB at once; 200 MB are refused
+start memory --workers 1 --max-memory 200
+SERVER=${PIDS##* }
+python3 -c 'import json; print(json.dumps({"faction": "galacticempire", "pilots": [{"id": "academypilot"}] * 8}))' >"$T/a8"
+printf '{"a": %s, "b": %s}' "$(cat "$T/a8")" "$(cat "$ROOT/profiles/xwing/squads/empire.xws")" >"$T/hungry"
+post battle "$T/hungry"
+error "a computation past the memory limit" 422 "the computation needed more than this server's memory limit of 200 MB (serve --max-memory); ask a smaller question, or run it with the command line"
+p=$($C peak "$URL" /api/battle "$T/hungry" "$SERVER")
+echo "api: under --max-memory 200 the hungry battle's child peaked at: $p"
+python3 -c "import sys; a = sys.argv[1].split(); sys.exit(not (a[0] == '422' and float(a[2]) <= 200))" "$p" && ok ||
+    bad "the child's memory: $p"
+post quick "$T/body0"
+[ "$CODE" = 200 ] && python3 "$HERE/same.py" "$T/out" "$T/ref0" >/dev/null && ok || bad "an ordinary request under --max-memory 200: $CODE"
 
 # ---- the defaults: loopback only; bad options ----
 grep -q 'http://127.0.0.1:' "$T/main.log" && ok || bad "the default address: $(cat "$T/main.log")"
