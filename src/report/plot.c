@@ -660,10 +660,10 @@ static void put_heatmap(FILE *f, const no_plot_grid *g, double lo, double hi)
     put_tics(f, "y", g->yval, g->ny);
     double scale = g->percent ? 100 : 1;
     /* a matrix reads from its first row at the top; long column names lean */
-    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\n" PALETTE
-               "unset key\nunset grid\nset tics scale 0\nset style fill solid 1.0 noborder\n",
-            g->nx - 0.5, g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo * scale, hi * scale);
+    fprintf(f, "set xrange [-0.5:%g]\nset yrange [%g:%g]\nset cbrange [%.12g:%.12g]\n", g->nx - 0.5,
+            g->matrix ? g->ny - 0.5 : -0.5, g->matrix ? -0.5 : g->ny - 0.5, lo * scale, hi * scale);
     put_string(f, "set cblabel ", g->value_label, "\n");
+    fputs(PALETTE "unset key\nunset grid\nset tics scale 0\nset style fill solid 1.0 noborder\n", f);
     if (g->percent) /* wider tic labels: the key's label moves out of their way */
         fputs("set format cb \"%.0f%%\"\nset cblabel offset 1.5,0\n", f);
     if (g->matrix) /* leaning names take two lines: room for them, the axis label and the footnote */
