@@ -4,6 +4,7 @@
 #include "cli/serve.h"
 #include "neverodds/plot.h"
 #include <cjson/cJSON.h>
+#include <unistd.h>
 
 static const char *query_text; /* the input's QUERY: "k=v&k=v", no decoding */
 
@@ -77,13 +78,26 @@ static int our_line(const char *line)
     return known && quotes % 2 == 0;
 }
 
+static char chart_dir[64]; /* the chart scripts' directory, made at the first and removed at exit */
+
+static void remove_chart_dir(void)
+{
+    char path[96];
+    snprintf(path, sizeof path, "%s/chart.gp", chart_dir);
+    unlink(path);
+    rmdir(chart_dir);
+}
+
 /* The request's chart texts (--title, --subtitle, compare labels, a scenario's or squad's name)
  * drawn into a chart script (.gp: gnuplot is not run), whose every line must be one of ours. */
 static void check_chart_script(const serve_call *k)
 {
-    static char dir[64];
-    if (!*dir && !mkdtemp(strcpy(dir, "/tmp/fuzz-api-XXXXXX")))
-        abort();
+    const char *dir = chart_dir;
+    if (!*chart_dir) {
+        if (!mkdtemp(strcpy(chart_dir, "/tmp/fuzz-api-XXXXXX")))
+            abort();
+        atexit(remove_chart_dir);
+    }
     const char *texts[SERVE_MAX_FILES + SERVE_MAX_ARGS] = {NULL};
     int n = 0;
     no_plot_style style = {0};
