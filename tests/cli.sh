@@ -704,6 +704,14 @@ done
     [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
 "$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
     [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+# a sweep's chart describes the scenario as given, not its first point ("vs 0 dice"); --metric
+# kill's text grid is of P(kill), as its chart (issue #46)
+"$BIN" sweep 'xwing:3 fl vs 2 fe' --vary defender.dice=0..2 --plot "$T/sb.gp" >/dev/null &&
+    grep -qF '{/*0.8 3 dice, focus + lock vs 2 dice, focus + evade, range 2}' "$T/sb.gp" && ok ||
+    bad "sweep chart subtitle: $(grep '^set title' "$T/sb.gp")"
+"$BIN" sweep 'xwing:3 fl vs 2 fe h3' --vary attacker.dice=2..3 --vary defender.dice=0..2 --metric kill >"$T/sk.txt" &&
+    grep -q '^  P(kill): defender.dice down, attacker.dice across$' "$T/sk.txt" &&
+    grep -q '^  0            0.046424   0.832679$' "$T/sk.txt" && ok || bad "sweep --metric kill grid: $(tail -5 "$T/sk.txt")"
 # shots to kill: one a round by default (the defender's tokens refresh), --carry-tokens for one
 # round; the table stops where P(<= k) prints as 1
 "$BIN" xwing "3 fl vs 3 fe h3" --shots-to-kill >"$T/sr.txt" && grep -q "one a round" "$T/sr.txt" &&

@@ -633,8 +633,22 @@ static void sweep_key(const no_vary *v, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)(strchr(v->key, '=') - v->key), v->key);
 }
 
-static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, const no_table_opts *o,
-                        const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
+/* The swept scenario in words as it was given, none of its keys set (the points' own titles
+ * describe their values: the first point's would title the whole chart); the first point's
+ * title when it cannot be read again. */
+static void base_title(const char *file, const result *r, char *out, size_t n)
+{
+    no_scenario *base = malloc(sizeof *base);
+    char why[NO_ERR_LEN];
+    if (base && no_scenario_load_with(file, NULL, 0, base, why, sizeof why) == 0)
+        no_plot_title(base, out, n);
+    else
+        snprintf(out, n, "%s", r[0].title);
+    free(base);
+}
+
+static void sweep_chart(const char *file, const no_vary *v, int nv, const result *r, int npoints,
+                        const no_table_opts *o, const char *xkey, const char *ykey, char *err, size_t errlen, int *rc)
 {
     if (o->metric_kill && !r[0].s.has_kill) {
         const no_game *g = no_game_find(r[0].game);
@@ -661,7 +675,9 @@ static void sweep_chart(const no_vary *v, int nv, const result *r, int npoints, 
     snprintf(mean, sizeof mean, "mean %s", r[0].word);
     snprintf(foot, sizeof foot, "%s%s", r[0].provenance, mc ? " · bars: 95% (±1.96 SE)" : "");
     /* titled "mean wounds by cover" (what is drawn), the scenario in words below */
-    no_plot_grid g = {.subtitle = r[0].title, .footnote = foot, .value_label = o->metric_kill ? r[0].kill_word : mean,
+    char title[sizeof r[0].title];
+    base_title(file, r, title, sizeof title);
+    no_plot_grid g = {.subtitle = title, .footnote = foot, .value_label = o->metric_kill ? r[0].kill_word : mean,
                       .xkey = xkey, .ykey = nv > 1 ? ykey : NULL, .xval = xval, .yval = yval, .nx = v[0].n,
                       .ny = nv > 1 ? v[1].n : 1, .value = value, .se = mc ? se : NULL, .percent = o->metric_kill};
     *rc = no_plot_sweep(o->plot, &o->style, &g, err, errlen) ? 1 : 0;
@@ -706,7 +722,7 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
     }
     int rc = 0;
     if (o->plot)
-        sweep_chart(v, nv, r, npoints, o, key[0], nv > 1 ? key[1] : NULL, err, errlen, &rc);
+        sweep_chart(file, v, nv, r, npoints, o, key[0], nv > 1 ? key[1] : NULL, err, errlen, &rc);
     if (o->format == NO_FMT_CSV) {
         int kmax = largest_damage(r, npoints);
         for (int i = 0; i < nv; i++)
@@ -738,13 +754,18 @@ int no_sweep(FILE *f, const char *file, const no_vary *v, int nv, const no_table
                 r[0].provenance);
         text_table(f, r, npoints, 0);
         if (nv == 2) { /* the grid at a glance */
-            fprintf(f, "\n  mean %s: %s down, %s across\n  %-10s", r[0].word, key[1], key[0], "");
+            if (o->metric_kill) /* the metric asked for: the chart's */
+                fprintf(f, "\n  %s: %s down, %s across\n  %-10s", r[0].kill_word, key[1], key[0], "");
+            else
+                fprintf(f, "\n  mean %s: %s down, %s across\n  %-10s", r[0].word, key[1], key[0], "");
             for (int x = 0; x < v[0].n; x++)
                 fprintf(f, " %10.10s", v[0].val[x]);
             for (int y = 0; y < v[1].n; y++) {
                 fprintf(f, "\n  %-10.10s", v[1].val[y]);
-                for (int x = 0; x < v[0].n; x++)
-                    fprintf(f, " %10.6f", r[y * v[0].n + x].s.mean);
+                for (int x = 0; x < v[0].n; x++) {
+                    const no_summary *s = &r[y * v[0].n + x].s;
+                    fprintf(f, " %10.6f", o->metric_kill ? s->kill.p : s->mean);
+                }
             }
             fputs("\n", f);
         }
