@@ -704,6 +704,11 @@ done
     [ ! -s "$T/cq.err" ] && ok || bad "compare: quick notation and a list"
 "$BIN" sweep 'xwing:3 fl vs 3 fe h3' --vary attacker.dice=2..3 --exact --format csv >"$T/sq.csv" &&
     [ "$(wc -l <"$T/sq.csv")" -eq 3 ] && ok || bad "sweep: quick notation"
+# a compare chart's title lists its labels cut between words, never mid-word ("...hul"), and
+# counts those that do not fit (issue #46)
+"$BIN" compare 'xwing:3 fl vs 2 fe h3' 'xwing:4 fl vs 3 fe h5 s2 r1' 'xwing1:3 fl vs 2 e h3' --plot "$T/ct.gp" >/dev/null &&
+    grep -qF 'set title "{/:Bold 3 dice, focus + lock vs 2 dice, focus + evade… and 2 more}' "$T/ct.gp" && ok ||
+    bad "compare title cut: $(grep '^set title' "$T/ct.gp")"
 # a sweep's chart describes the scenario as given, not its first point ("vs 0 dice"); --metric
 # kill's text grid is of P(kill), as its chart (issue #46)
 "$BIN" sweep 'xwing:3 fl vs 2 fe' --vary defender.dice=0..2 --plot "$T/sb.gp" >/dev/null &&

@@ -566,9 +566,20 @@ static int compare_chart(const result *r, int n, const no_table_opts *o, char *e
             snprintf(label[i], sizeof label[i], "%s", r[i].label);
         series[i] = (no_plot_series){label[i], &r[i].s, r[i].word, r[i].kill_word};
     }
-    for (int i = 0; i < n && !same_title; i++)
-        snprintf(title + strlen(title), sizeof title - strlen(title), "%s%.50s",
-                 !i ? "" : i == n - 1 ? " and " : ", ", series[i].label);
+    /* the labels listed, each at most 50 columns (cut between words), as many as the title's 95
+     * columns hold; the rest counted ("and 2 more"), never a label cut off by the title's end */
+    for (int i = 0; i < n && !same_title; i++) {
+        char item[sizeof label[0] + 8];
+        size_t keep = rep_cut_words(series[i].label, 50);
+        snprintf(item, sizeof item, "%s%.*s%s", !i ? "" : i == n - 1 ? " and " : ", ", (int)keep, series[i].label,
+                 keep < strlen(series[i].label) ? "…" : "");
+        int more = n - i; /* this label and the rest, when they do not fit */
+        if (i && rep_columns(title, strlen(title)) + rep_columns(item, strlen(item)) + (i < n - 1 ? 12 : 0) > 95) {
+            snprintf(title + strlen(title), sizeof title - strlen(title), " and %d more", more);
+            break;
+        }
+        snprintf(title + strlen(title), sizeof title - strlen(title), "%s", item);
+    }
     return no_plot_compare(o->plot, &o->style, same_title ? r[0].title : title, same_source ? r[0].provenance : NULL,
                            series, n, err, errlen) ? 1 : 0;
 }

@@ -139,6 +139,28 @@ size_t rep_line_break(const char *text, int width, int at_commas)
     return cut ? cut : strcspn(text, " ");
 }
 
+size_t rep_cut_words(const char *text, int width)
+{
+    size_t n = strlen(text);
+    if (rep_columns(text, n) <= width)
+        return n;
+    size_t keep = rep_line_break(text, width - 1, 0); /* a column for the ellipsis */
+    if (rep_columns(text, keep) > width - 1) {       /* one word wider than the line */
+        keep = 0;
+        for (int columns = 0; keep < n && columns < width - 1; columns++)
+            for (keep++; keep < n && ((unsigned char)text[keep] & 0xC0) == 0x80; keep++)
+                ;
+    }
+    for (;;) { /* nothing that reads badly before the ellipsis: a comma, a space, an ellipsis */
+        if (keep && strchr(" ,;:", text[keep - 1]))
+            keep--;
+        else if (keep >= 3 && !memcmp(text + keep - 3, "…", 3))
+            keep -= 3;
+        else
+            return keep;
+    }
+}
+
 void rep_wrap(FILE *f, const char *text, int room, int indent, int width)
 {
     for (;;) {

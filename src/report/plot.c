@@ -8,6 +8,7 @@
 #include "neverodds/quick.h"
 #include "neverodds/ranks.h"
 #include "neverodds/version.h"
+#include "report/format.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -107,11 +108,12 @@ static void put_string(FILE *f, const char *before, const char *s, const char *a
     fputs(after, f);
 }
 
-/* Cut to what fits, with an ellipsis when cut. */
+/* Cut to what fits in `fits` columns, between words, with an ellipsis when cut. */
 static void put_line(FILE *f, const char *s, size_t fits)
 {
-    put_text_cut(f, s, fits);
-    if (strlen(s) > fits)
+    size_t keep = rep_cut_words(s, (int)fits);
+    put_text_cut(f, s, keep);
+    if (keep < strlen(s))
         fputs("…", f);
 }
 
