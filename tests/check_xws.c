@@ -108,7 +108,13 @@ START_TEST(t_dialects_load_with_warnings)
          {"pilots[0].upgrades.ept: legacy slot key", "pilots[0].upgrades.hardpoint[0]: \"hardpointtorpedo\" ignored",
           "pilots[1].upgrades.cannon[0]: \"hardpointcannon\" ignored",
           "pilots[1].upgrades.missile[0]: \"hardpointmissile\" ignored"}},
-        {"launchbaynext.xws", "fennrau ketsuonyo", {"pilots[0].upgrades.ept: legacy slot key"}},
+        /* real Launch Bay Next exports (ListFortress): "upgrades": [] for a pilot with none; the older
+         * saved-list shape (favourite, wins, losses, ships []); that shape naming pilots by "name" */
+        {"lbn-upgrades-list.xws", "braylenstramm tennumb cassianandor wedgeantilles", {NULL}},
+        {"lbn-saved-list.xws", "bobafett guri", {NULL}},
+        {"lbn-saved-name.xws", "fennrau oldteroch palobgodalhi",
+         {"pilots[0].name: no \"id\": the pilot's \"name\" \"fennrau\" read as its xws id",
+          "pilots[1].name: no \"id\"", "pilots[2].name: no \"id\""}},
         {"sb2xws.xws", "dfs311 bombardmentdrone",
          {"pilots[0].id: \"dfs311-vultureclassdroidfighter\" is written PILOT-SHIP: read as pilot \"dfs311\"",
           "pilots[1].id: \"bombardmentdrone-hyenaclassdroidbomber\" is written PILOT-SHIP"}},

@@ -18,9 +18,12 @@ const char *no_xws_data_version(void)
 }
 
 /* The keys a squad and a pilot may have: XWS 2.0.0's, and what builders add (YASB's pilot "name"
- * and "ship", the official builder's "ruleset" and "format", vendors' blocks of any shape). */
+ * and "ship", the official builder's "ruleset" and "format", vendors' blocks of any shape, and
+ * Launch Bay Next's older saved lists: "favourite", "wins", "losses" and "ships" are its own
+ * bookkeeping of the list, not the squad, which is all in "pilots"). */
 static const char *const squad_keys[] = {"name", "faction", "pilots", "description", "points", "version", "vendor",
-                                         "obstacles", "ruleset", "format", "id", "cost", NULL};
+                                         "obstacles", "ruleset", "format", "id", "cost", "favourite", "wins",
+                                         "losses", "ships", NULL};
 static const char *const pilot_keys[] = {"id", "name", "points", "upgrades", "vendor", "ship", "xws", "cost",
                                          "multisection_id", NULL};
 
@@ -82,9 +85,14 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
 {
     char idp[96];
     jr_key(idp, sizeof idp, at, "id");
-    const cJSON *id = cJSON_GetObjectItem(p, "id");
+    const cJSON *id = cJSON_GetObjectItem(p, "id"), *name = cJSON_GetObjectItem(p, "name");
     if (jr_object(j, p, at, pilot_keys))
         return -1;
+    if (!id && cJSON_IsString(name)) { /* Launch Bay Next's older saved lists name the pilot by "name" */
+        jr_key(idp, sizeof idp, at, "name");
+        jr_warn(j, idp, "no \"id\": the pilot's \"name\" \"%s\" read as its xws id", name->valuestring);
+        id = name;
+    }
     if (!cJSON_IsString(id)) {
         jr_fail(j, idp, "expected a pilot's xws id");
         return -1;
@@ -98,7 +106,8 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
     const cJSON *ups = cJSON_GetObjectItem(p, "upgrades"), *slot;
     char up[96];
     jr_key(up, sizeof up, at, "upgrades");
-    if (ups && !cJSON_IsObject(ups)) {
+    /* Launch Bay Next writes "upgrades": [] for a pilot with none: the same as no upgrades */
+    if (ups && !cJSON_IsObject(ups) && !(cJSON_IsArray(ups) && !cJSON_GetArraySize(ups))) {
         jr_fail(j, up, "expected an object of slot names, each with a list of upgrade xws ids");
         return -1;
     }
@@ -140,6 +149,10 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
     if (!jr_object(&j, root, "", squad_keys) && (faction = squad_faction(&j, cJSON_GetObjectItem(root, "faction"))) &&
         (!cJSON_IsArray(pilots) || cJSON_GetArraySize(pilots) < 1 || cJSON_GetArraySize(pilots) > NO_SQUAD_MAX))
         jr_fail(&j, "pilots", "expected a list of 1 to %d pilots", NO_SQUAD_MAX);
+    const cJSON *saved = cJSON_GetObjectItem(root, "ships");
+    if (!j.failed && cJSON_GetArraySize(saved)) /* always [] in the saved lists we have seen */
+        jr_warn(&j, "ships", "ignored (%d entries): Launch Bay Next's own record of the saved list; the squad is "
+                             "read from \"pilots\"", cJSON_GetArraySize(saved));
     if (!j.failed) {
         snprintf(sq->faction, sizeof sq->faction, "%s", faction);
         snprintf(sq->name, sizeof sq->name, "%s", jr_entry_text(root, "name", ""));
