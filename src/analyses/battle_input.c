@@ -73,10 +73,12 @@ void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side)
 {
     snprintf(side->name, sizeof side->name, "%.127s", *sq->name ? sq->name : sq->file);
     snprintf(side->file, sizeof side->file, "%s", sq->file);
-    side->n = sq->n;
+    side->n = 0;
     for (int i = 0; i < sq->n; i++) {
         const no_ship *s = &sq->ship[i];
-        no_battle_ship *b = &side->ship[i];
+        if (no_ship_left_out(s)) /* said on its line (the squad's warnings, the report's sides) */
+            continue;
+        no_battle_ship *b = &side->ship[side->n++];
         *b = (no_battle_ship){.initiative = s->initiative, .points = s->points, .attack = s->attack,
                               .agility = s->agility, .hull = s->hull, .shields = s->shields, .force = s->force,
                               .actions = s->actions, .card = s};
@@ -171,6 +173,11 @@ int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_
     if (squad) {
         if (!(rc = no_squad_load(path, &side->squad, err, errlen)))
             no_battle_side_of_squad(&side->squad, side);
+        if (!rc && !side->n) {
+            snprintf(err, errlen, "%s: pilots: no ship takes part in a battle (%s)", path,
+                     no_ship_left_out(&side->squad.ship[0]));
+            rc = -1;
+        }
     } else {
         jr j = {.file = path, .err = err, .errlen = errlen};
         static const char *const keys[] = {"name", "ships", NULL};

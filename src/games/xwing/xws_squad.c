@@ -121,6 +121,22 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
     return 0;
 }
 
+/* Ships that sit out a matchup or a battle, by size, and why: the dice of a huge ship's attacks
+ * and its damage (energy, sections) are epic play's, which the library does not model. */
+static const struct {
+    const char *size, *why;
+} left_out[] = {
+    {"huge", "a huge ship (epic play): not modelled"},
+};
+
+const char *no_ship_left_out(const no_ship *s)
+{
+    for (size_t k = 0; k < sizeof left_out / sizeof *left_out; k++)
+        if (!strcmp(s->size, left_out[k].size))
+            return left_out[k].why;
+    return NULL;
+}
+
 void no_xws_name_ship(cJSON *side, const no_ship *s)
 {
     cJSON *ups = NULL;
@@ -163,10 +179,15 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
     {
         char at[64];
         jr_index(at, sizeof at, "pilots", i);
+        sq->ship_warn[i] = (int)strlen(sq->warnings);
         if (read_pilot(&j, p, at, sq->faction, &sq->ship[i++]))
             break;
+        const char *out = no_ship_left_out(&sq->ship[i - 1]);
+        if (out)
+            jr_warn(&j, at, "left out of matchups and battles: %s", out);
     }
     sq->n = i;
+    sq->ship_warn[i] = (int)strlen(sq->warnings);
     cJSON_Delete(root);
     return j.failed ? -1 : 0;
 }
@@ -370,8 +391,8 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
             return -1;
         }
     }
-    if (!strcmp(s.size, "huge")) {
-        jr_fail(&j, pp, "\"%s\" is a huge ship (epic play): not modelled", pilot->valuestring);
+    if (no_ship_left_out(&s)) {
+        jr_fail(&j, pp, "\"%s\" is %s", pilot->valuestring, no_ship_left_out(&s));
         return -1;
     }
     fill(side, "dice", defender ? s.agility : w ? w->value : 0);
