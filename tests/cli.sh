@@ -660,6 +660,14 @@ import json, sys
 d = json.load(sys.stdin)
 assert [s.get("notes") for s in d["ships"]][3] == ["pilots[3].upgrades.title[0]: \"reysmilleniumfalcon\" read as upgrade \"reysmillenniumfalcon\" (the nearest id: a builder'"'"'s typo or a renamed id)"], d
 assert "notes" not in d["ships"][0] and "warnings" not in d, d' && ok || bad "squad: notes on the ship's line: $(cat "$T/rg.err")"
+# a builder's text export (BBCode, HTML) saved as a squad file: said for what it is, and how to export XWS
+B=tests/xws/dialects/ffg-bbcode.json
+for c in squad matchup battle; do
+    expect_error "$c-bbcode" "neverodds: $B: a squad builder's BBCode text export ([b] at line 1), not an XWS squad: export the squad as XWS instead (the builder's XWS or JSON export) and read that file" \
+        $c $B $([ $c = squad ] || echo profiles/xwing/squads/rebels.xws)
+done
+printf '<html><body><b>Poe Dameron</b> (62)</body></html>\n' >"$T/yasb.xws"
+expect_error squad-html "neverodds: $T/yasb.xws: a squad builder's HTML text export (<html at line 1), not an XWS squad" squad "$T/yasb.xws"
 # an epic (huge) ship sits out a matchup and a battle, said on its line; the rest is played
 E=tests/xws/dialects/epic-cr90.xws
 "$BIN" matchup $E profiles/xwing/squads/scum.xws >"$T/ep.out" 2>"$T/ep.err" &&

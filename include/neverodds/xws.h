@@ -74,6 +74,10 @@ const char *no_ship_left_out(const no_ship *s);
  * XWS. Returns 0, or -1 with err. */
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen);
 
+/* A squad file's JSON; NULL with err when it cannot be read or parsed, the error saying so when
+ * it is a builder's text export (BBCode, HTML) rather than XWS, and how to export XWS. */
+cJSON *no_xws_read_json(const char *path, char *err, size_t errlen);
+
 /* Names the ship in a scenario side: {"pilot": ID, "upgrades": [the upgrades the squad lists]}
  * (not the pilot's fixed loadout, which the pilot brings); no_xws_fill_side reads it. */
 void no_xws_name_ship(cJSON *side, const no_ship *s);

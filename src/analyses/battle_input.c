@@ -153,19 +153,11 @@ static void read_ships(jr *j, const cJSON *list, const char *path, no_battle_sid
     }
 }
 
-static cJSON *read_json(const char *path, char *err, size_t errlen)
-{
-    char *text = jr_read_file(path, err, errlen);
-    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
-    free(text);
-    return root;
-}
-
 int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_t errlen)
 {
     memset(side, 0, sizeof *side);
     snprintf(side->file, sizeof side->file, "%s", path);
-    cJSON *root = read_json(path, err, errlen);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     int squad = cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "pilots");
@@ -260,7 +252,7 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
 {
     memset(a, 0, sizeof *a);
     memset(b, 0, sizeof *b);
-    cJSON *root = read_json(path, err, errlen);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     jr j = {.file = path, .err = err, .errlen = errlen};

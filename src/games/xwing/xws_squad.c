@@ -17,6 +17,44 @@ const char *no_xws_data_version(void)
     return version;
 }
 
+/* Text exports builders offer beside XWS (YASB's and the official builder's BBCode for forums,
+ * their HTML), told by a mark JSON never has outside a string: a file holding one is said for
+ * what it is, not as malformed JSON at some column. */
+static const struct {
+    const char *mark, *what;
+} text_exports[] = {
+    {"[b]", "BBCode"}, {"[/b]", "BBCode"}, {"[url=", "BBCode"}, {"[size=", "BBCode"}, {"<html", "HTML"},
+    {"<div", "HTML"},  {"<br", "HTML"},    {"<b>", "HTML"},
+};
+
+/* Writes the error for `text` when it is a text export (it did not parse as JSON); 1 if so. */
+static int text_export(const char *text, const char *path, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < sizeof text_exports / sizeof *text_exports; k++) {
+        const char *at = strstr(text, text_exports[k].mark);
+        if (!at)
+            continue;
+        int line = 1;
+        for (const char *c = text; c < at; c++)
+            line += *c == '\n';
+        snprintf(err, errlen, "%s: a squad builder's %s text export (%s at line %d), not an XWS squad: export the "
+                              "squad as XWS instead (the builder's XWS or JSON export) and read that file",
+                 path, text_exports[k].what, text_exports[k].mark, line);
+        return 1;
+    }
+    return 0;
+}
+
+cJSON *no_xws_read_json(const char *path, char *err, size_t errlen)
+{
+    char *text = jr_read_file(path, err, errlen);
+    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
+    if (text && !root)
+        text_export(text, path, err, errlen);
+    free(text);
+    return root;
+}
+
 /* The keys a squad and a pilot may have: XWS 2.0.0's, and what builders add (YASB's pilot "name"
  * and "ship", the official builder's "ruleset" and "format", vendors' blocks of any shape, and
  * Launch Bay Next's older saved lists: "favourite", "wins", "losses" and "ships" are its own
@@ -154,9 +192,7 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
 {
     memset(sq, 0, sizeof *sq);
     snprintf(sq->file, sizeof sq->file, "%s", path);
-    char *text = jr_read_file(path, err, errlen);
-    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
-    free(text);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     jr j = {.file = path, .err = err, .errlen = errlen, .warn = sq->warnings};
