@@ -668,6 +668,12 @@ for c in squad matchup battle; do
 done
 printf '<html><body><b>Poe Dameron</b> (62)</body></html>\n' >"$T/yasb.xws"
 expect_error squad-html "neverodds: $T/yasb.xws: a squad builder's HTML text export (<html at line 1), not an XWS squad" squad "$T/yasb.xws"
+# a JSON object with no "pilots" (a converter's error message in the corpus) is not a squad
+printf '{"message":"Put YASB permalink query string in URL"}' >"$T/msg.xws"
+expect_error squad-no-pilots "neverodds: $T/msg.xws: not an XWS squad: no \"pilots\" (it has message)" squad "$T/msg.xws"
+# a squad's own warning (the faction read otherwise) is under the JSON's "warnings"
+"$BIN" squad tests/xws/dialects/squads-designer.xws --format json 2>/dev/null |
+    grep -q '"warnings":	\["faction: \\"rebel\\" read as rebelalliance"\]' && ok || bad "squad: the squad's warnings in JSON"
 # an epic (huge) ship sits out a matchup and a battle, said on its line; the rest is played
 E=tests/xws/dialects/epic-cr90.xws
 "$BIN" matchup $E profiles/xwing/squads/scum.xws >"$T/ep.out" 2>"$T/ep.err" &&

@@ -188,6 +188,16 @@ void no_xws_name_ship(cJSON *side, const no_ship *s)
     }
 }
 
+/* An object with no "pilots": not an XWS squad; the error names the keys it has instead. */
+static void no_pilots(jr *j, const cJSON *root)
+{
+    char keys[200] = "";
+    const cJSON *k;
+    cJSON_ArrayForEach(k, root)
+        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s", *keys ? ", " : "", k->string);
+    jr_fail(j, "", "not an XWS squad: no \"pilots\" (it has %s)", *keys ? keys : "no key");
+}
+
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
 {
     memset(sq, 0, sizeof *sq);
@@ -198,7 +208,9 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
     jr j = {.file = path, .err = err, .errlen = errlen, .warn = sq->warnings};
     const cJSON *pilots = cJSON_GetObjectItem(root, "pilots");
     const char *faction = NULL;
-    if (!jr_object(&j, root, "", squad_keys) && (faction = squad_faction(&j, cJSON_GetObjectItem(root, "faction"))) &&
+    if (cJSON_IsObject(root) && !pilots) /* not a squad at all (a converter's error message): said as such */
+        no_pilots(&j, root);
+    if (!j.failed && !jr_object(&j, root, "", squad_keys) && (faction = squad_faction(&j, cJSON_GetObjectItem(root, "faction"))) &&
         (!cJSON_IsArray(pilots) || cJSON_GetArraySize(pilots) < 1 || cJSON_GetArraySize(pilots) > NO_SQUAD_MAX))
         jr_fail(&j, "pilots", "expected a list of 1 to %d pilots", NO_SQUAD_MAX);
     const cJSON *saved = cJSON_GetObjectItem(root, "ships");
