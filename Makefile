@@ -82,6 +82,8 @@ test: deps
 	XWING_DATA=$(XWING_DATA) python3 tests/xwing_cards/run.py ./$(BIN)
 	@if [ -d $(XWING_DATA) ]; then python3 tests/xwing_data/check_data.py $(XWING_DATA) ./$(BIN); \
 	else echo "xwing-data: skipped (the data set is not at $(XWING_DATA))"; fi
+	@if [ -f $(XWS_CORPUS) ]; then python3 tests/xws/corpus.py $(XWS_CORPUS) ./$(BIN); \
+	else echo "xws corpus: skipped (the data set is not at $(XWS_CORPUS))"; fi
 	@if [ -f $(LEGION_HQ) ]; then python3 tests/legion_data/check_units.py $(LEGION_HQ) $(LEGION_HQ_DATE) ./$(BIN) $(LEGION_DATA); \
 	else echo "legion-data: skipped (the data set is not at $(LEGION_HQ))"; fi
 	@if [ -d $(ARMADA_DATA) ]; then python3 tests/armada_data/check_units.py $(ARMADA_DATA); \
@@ -167,6 +169,10 @@ XWING_DATA ?= ../shared/data/xwing-data2/data
 xwing-data:
 	python3 tools/xwing_data.py $(XWING_DATA) > profiles/xwing/ships.json.tmp
 	mv profiles/xwing/ships.json.tmp profiles/xwing/ships.json
+
+# 6,272 real tournament lists in every builder's XWS dialect (ListFortress): tests/xws/corpus.py
+# loads each with `neverodds squad` and checks the load rate, overall and per builder.
+XWS_CORPUS ?= ../shared/data/xws/listfortress-even-tournaments.tgz
 
 # Regenerates the Legion unit and upgrade library from Legion HQ 2's card data (facts only, no
 # card text); LEGION_HQ_DATE is the day that data was last changed, written into the file.

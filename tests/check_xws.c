@@ -108,7 +108,28 @@ START_TEST(t_dialects_load_with_warnings)
          {"pilots[0].upgrades.ept: legacy slot key", "pilots[0].upgrades.hardpoint[0]: \"hardpointtorpedo\" ignored",
           "pilots[1].upgrades.cannon[0]: \"hardpointcannon\" ignored",
           "pilots[1].upgrades.missile[0]: \"hardpointmissile\" ignored"}},
-        {"launchbaynext.xws", "fennrau ketsuonyo", {"pilots[0].upgrades.ept: legacy slot key"}},
+        /* real Launch Bay Next exports (ListFortress): "upgrades": [] for a pilot with none; the older
+         * saved-list shape (favourite, wins, losses, ships []); that shape naming pilots by "name" */
+        {"lbn-upgrades-list.xws", "braylenstramm tennumb cassianandor wedgeantilles", {NULL}},
+        {"lbn-saved-list.xws", "bobafett guri", {NULL}},
+        {"lbn-saved-name.xws", "fennrau oldteroch palobgodalhi",
+         {"pilots[0].name: no \"id\": the pilot's \"name\" \"fennrau\" read as its xws id",
+          "pilots[1].name: no \"id\"", "pilots[2].name: no \"id\""}},
+        /* real exports with a builder's typo or a renamed id: the one id within two edits, or the
+         * alias table for renames farther than that */
+        {"lbn-saved-typo.xws", "niennunb temminwexley rey tallissanlintra",
+         {"pilots[0].id: \"niennumb-t70xwing\" read as pilot \"niennunb\" (the nearest id to \"niennumb\" flying t70xwing)"}},
+        {"yasb-typo.xws", "bluesquadronrecruit bluesquadronrecruit bluesquadronrecruit rey",
+         {"pilots[3].upgrades.title[0]: \"reysmilleniumfalcon\" read as upgrade \"reysmillenniumfalcon\" (the nearest id"}},
+        {"yasb-renamed-crew.xws", "tallissanlintra cat cobaltsquadronbomber",
+         {"pilots[1].upgrades.crew[0]: \"chewbaccaresistance\" is an old id of \"chewbacca-crew-swz19\""}},
+        {"yasb-rey-gunner.xws", "poedameron hansolo-scavengedyt1300",
+         {"pilots[0].upgrades.hardpoint[0]: \"hardpointtorpedo\" ignored",
+          "pilots[1].upgrades.gunner[0]: \"rey\" is an old id of \"rey-gunner\""}},
+        /* YASB's "hardpoint" key holding a real cannon (Jamming Beam): read in the slot it goes in */
+        {"yasb-hardpoint-cannon.xws", "lieutenantbastian poedameron tallissanlintra lulolampar",
+         {"pilots[0].upgrades.hardpoint[0]: \"jammingbeam\" under \"hardpoint\" read as a cannon (the slot it goes in)",
+          "pilots[1].upgrades.hardpoint[0]: \"jammingbeam\" under \"hardpoint\" read as a cannon"}},
         {"sb2xws.xws", "dfs311 bombardmentdrone",
          {"pilots[0].id: \"dfs311-vultureclassdroidfighter\" is written PILOT-SHIP: read as pilot \"dfs311\"",
           "pilots[1].id: \"bombardmentdrone-hyenaclassdroidbomber\" is written PILOT-SHIP"}},
@@ -215,17 +236,20 @@ START_TEST(t_bad_squads)
     static const struct {
         const char *text, *message; /* the message after "FILE: " */
     } bad[] = {
-        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\"},{\"id\":\"lukeskywalkr\"}]}",
-         "pilots[1].id: unknown pilot \"lukeskywalkr\""},
+        {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\"},{\"id\":\"lukskywlkr\"}]}",
+         "pilots[1].id: unknown pilot \"lukskywlkr\" (did you mean \"lukeskywalker\""},
         {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"darthvader\"}]}",
          "pilots[0].id: \"darthvader\" flies for galacticempire, not for the squad's rebelalliance"},
         {"{\"faction\":\"jedi\",\"pilots\":[{\"id\":\"lukeskywalker\"}]}", "faction: expected an XWS faction"},
         {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"upgrades\":{\"torpedo\":"
-         "[\"protontorpedos\"]}}]}",
-         "pilots[0].upgrades.torpedo[0]: unknown upgrade \"protontorpedos\""},
+         "[\"prtntorpedos\"]}}]}",
+         "pilots[0].upgrades.torpedo[0]: unknown upgrade \"prtntorpedos\""},
         {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"upgrades\":{\"cannon\":"
          "[\"protontorpedoes\"]}}]}",
          "pilots[0].upgrades.cannon[0]: \"protontorpedoes\" does not go in a cannon slot"},
+        {"{\"faction\":\"resistance\",\"pilots\":[{\"id\":\"poedameron\",\"upgrades\":{\"hardpoint\":"
+         "[\"r2astromech\"]}}]}",
+         "pilots[0].upgrades.hardpoint[0]: \"r2astromech\" does not go in a hardpoint slot"},
         {"{\"faction\":\"rebelalliance\",\"pilots\":[]}", "pilots: expected a list of 1 to 12 pilots"},
         {"{\"faction\":\"rebelalliance\",\"pilots\":[{\"id\":\"lukeskywalker\",\"pts\":3}]}",
          "pilots[0].pts: unknown key"},

@@ -610,15 +610,24 @@ for f in d["squad_fire"]:
         assert abs(want - f["squad_mean_damage_by_range"][r]) < 1e-12, (f, want)
 assert sum(c["attacker_count"] for c in d["cells"] if c["direction"] == "a->b" and c["defender"] == "fennrau") == 4
 PY
-printf '{"faction":"rebelalliance","pilots":[{"id":"wedgeantiles"}]}' >"$T/typo.xws"
-expect_error squad-typo "neverodds: $T/typo.xws: pilots[0].id: unknown pilot \"wedgeantiles\"" squad "$T/typo.xws"
+# an id three edits from the nearest is not guessed: an error offering it
+printf '{"faction":"rebelalliance","pilots":[{"id":"wedgantils"}]}' >"$T/typo.xws"
+expect_error squad-typo "neverodds: $T/typo.xws: pilots[0].id: unknown pilot \"wedgantils\"" squad "$T/typo.xws"
+# a builder's typo with one id within two edits (of the squad's faction) loads, said with both ids;
+# two as near (r2, r3, r4, r5astromech) stay an error naming them
+printf '{"faction":"galacticrepublic","pilots":[{"id":"kickback-sigeofcoruscant"}]}' >"$T/kick.xws"
+"$BIN" squad "$T/kick.xws" 2>"$T/kick.err" | grep -q "Kickback" &&
+    grep -qx "neverodds: warning: $T/kick.xws: pilots\[0\].id: \"kickback-sigeofcoruscant\" read as pilot \"kickback-siegeofcoruscant\" (the nearest id: a builder's typo or a renamed id)" "$T/kick.err" &&
+    ok || bad "squad: nearest id read: $(cat "$T/kick.err")"
+printf '{"faction":"rebelalliance","pilots":[{"id":"bluesquadronescort","upgrades":{"astromech":["r7astromech"]}}]}' >"$T/r7.xws"
+expect_error squad-near-ambiguous "neverodds: $T/r7.xws: pilots[0].upgrades.astromech[0]: unknown upgrade \"r7astromech\" (did you mean \"q7astromech\", \"r2astromech\", \"r3astromech\"?)" squad "$T/r7.xws"
 # the pilot table is second edition's: a first-edition scenario naming a pilot is refused, in a
 # sequence's attacks too
 printf '{"game":"xwing","rules":"xwing-1e","attacker":{"pilot":"academypilot"},"defender":{"dice":2}}' >"$T/pilot1e.json"
 expect_error pilot-1e "neverodds: $T/pilot1e.json: attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e.json"
 printf '{"game":"xwing","rules":"xwing-1e","defender":{"dice":2,"hull":3},"attacks":[{"attacker":{"dice":2}},{"attacker":{"pilot":"academypilot"}}]}' >"$T/pilot1e-seq.json"
 expect_error pilot-1e-sequence "neverodds: $T/pilot1e-seq.json: attacks[1].attacker: pilot: the pilot table is second edition's (rules xwing-2e)" run "$T/pilot1e-seq.json"
-"$BIN" squad "$T/typo.xws" 2>&1 >/dev/null | grep -q 'did you mean "wedgeantilles"' && ok || bad "squad: nearest id"
+"$BIN" squad "$T/typo.xws" 2>&1 >/dev/null | grep -q 'did you mean "wedgeantilles"' && ok || bad "squad: nearest id offered"
 # reports say who (#23 item 7): a pilot's and ship's names, in a sequence's attacks too; the
 # defender named once is every attack's
 printf '{"game":"xwing","attacker":{"pilot":"lukeskywalker","upgrades":["protontorpedoes"],"weapon":"protontorpedoes","tokens":{"lock":1}},"defender":{"pilot":"idenversio"},"range":2}' >"$T/who.json"
@@ -641,6 +650,47 @@ printf '{"game":"legion","cover":"heavy","attacker":{"unit":"stormtroopers","key
 "$BIN" squad tests/xws/dialects/yasb-2018.xws >"$T/d.out" 2>"$T/d.err" && grep -q "Wedge Antilles" "$T/d.out" &&
     [ "$(grep -c '^neverodds: warning: tests/xws/dialects/yasb-2018.xws: pilots\[.\]\.upgrades\..*: legacy slot key' "$T/d.err")" -eq 4 ] &&
     ok || bad "squad dialect: $(cat "$T/d.err")"
+# a builder's typo read as the nearest id, and a renamed id (aliases.json): on stderr, and on the
+# ship's line in the text and the JSON report
+"$BIN" squad tests/xws/dialects/yasb-rey-gunner.xws >"$T/rg.out" 2>"$T/rg.err" &&
+    grep -qx '     note: pilots\[1\].upgrades.gunner\[0\]: "rey" is an old id of "rey-gunner" (aliases.json): read as that upgrade' "$T/rg.out" &&
+    grep -q '^neverodds: warning: tests/xws/dialects/yasb-rey-gunner.xws: pilots\[1\].upgrades.gunner\[0\]: "rey" is an old id' "$T/rg.err" &&
+    "$BIN" squad tests/xws/dialects/yasb-typo.xws --format json 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert [s.get("notes") for s in d["ships"]][3] == ["pilots[3].upgrades.title[0]: \"reysmilleniumfalcon\" read as upgrade \"reysmillenniumfalcon\" (the nearest id: a builder'"'"'s typo or a renamed id)"], d
+assert "notes" not in d["ships"][0] and "warnings" not in d, d' && ok || bad "squad: notes on the ship's line: $(cat "$T/rg.err")"
+# a builder's text export (BBCode, HTML) saved as a squad file: said for what it is, and how to export XWS
+B=tests/xws/dialects/ffg-bbcode.json
+for c in squad matchup battle; do
+    expect_error "$c-bbcode" "neverodds: $B: a squad builder's BBCode text export ([b] at line 1), not an XWS squad: export the squad as XWS instead (the builder's XWS or JSON export) and read that file" \
+        $c $B $([ $c = squad ] || echo profiles/xwing/squads/rebels.xws)
+done
+printf '<html><body><b>Poe Dameron</b> (62)</body></html>\n' >"$T/yasb.xws"
+expect_error squad-html "neverodds: $T/yasb.xws: a squad builder's HTML text export (<html at line 1), not an XWS squad" squad "$T/yasb.xws"
+# a JSON object with no "pilots" (a converter's error message in the corpus) is not a squad
+printf '{"message":"Put YASB permalink query string in URL"}' >"$T/msg.xws"
+expect_error squad-no-pilots "neverodds: $T/msg.xws: not an XWS squad: no \"pilots\" (it has message)" squad "$T/msg.xws"
+# a squad's own warning (the faction read otherwise) is under the JSON's "warnings"
+"$BIN" squad tests/xws/dialects/squads-designer.xws --format json 2>/dev/null |
+    grep -q '"warnings":	\["faction: \\"rebel\\" read as rebelalliance"\]' && ok || bad "squad: the squad's warnings in JSON"
+# an epic (huge) ship sits out a matchup and a battle, said on its line; the rest is played
+E=tests/xws/dialects/epic-cr90.xws
+"$BIN" matchup $E profiles/xwing/squads/scum.xws >"$T/ep.out" 2>"$T/ep.err" &&
+    grep -qx '    left out: Alderaanian Guard (alderaanianguard): a huge ship (epic play): not modelled' "$T/ep.out" &&
+    grep -q '^  Blue Squadron Escort  *Boba Fett ' "$T/ep.out" &&
+    grep -qx "neverodds: warning: $E: pilots\[0\]: left out of matchups and battles: a huge ship (epic play): not modelled" "$T/ep.err" &&
+    "$BIN" battle $E profiles/xwing/squads/scum.xws --trials 2000 >"$T/eb.out" 2>/dev/null &&
+    grep -qx '    left out: Alderaanian Guard (alderaanianguard): a huge ship (epic play): not modelled' "$T/eb.out" &&
+    "$BIN" matchup $E profiles/xwing/squads/scum.xws --format json 2>/dev/null | grep -q '"left_out":	"a huge ship (epic play): not modelled"' &&
+    ok || bad "epic ship left out: $(cat "$T/ep.err")"
+printf '{"faction":"rebelalliance","pilots":[{"id":"alderaanianguard"}]}' >"$T/allepic.xws"
+for c in matchup battle; do
+    "$BIN" $c "$T/allepic.xws" profiles/xwing/squads/scum.xws >"$T/out" 2>"$T/err"
+    [ $? -eq 2 ] && [ ! -s "$T/out" ] &&
+        [ "$(tail -n 1 "$T/err")" = "neverodds: $T/allepic.xws: pilots: no ship takes part in a $c (a huge ship (epic play): not modelled)" ] &&
+        ok || bad "$c: every ship left out: $(cat "$T/err")"
+done
 # list: ids by a piece of their name, for each game; an unknown kind
 "$BIN" list pilots vader | grep -q "^darthvader  *Darth Vader" && ok || bad "list pilots"
 "$BIN" list units vader | tail -1 | grep -q "^2 legion units matching" && ok || bad "list units"

@@ -24,7 +24,11 @@ char *no_matchup_scenario(const no_ship *atk, const no_ship *def, int range, int
 
 /* Each ship with its derived attack and defense profile. */
 void no_squad_report(FILE *f, const no_squad *sq, int format);
-/* The squad as JSON: each ship's numbers, weapons and cards (which act on dice, modelled or why not). */
+/* A line "INDENT left out: NAME (PILOT): why" for each ship the squad's matchups and battles
+ * leave out (no_ship_left_out). */
+void no_squad_left_out_text(FILE *f, const no_squad *sq, const char *indent);
+/* The squad as JSON: each ship's numbers, weapons and cards (which act on dice, modelled or why
+ * not), the warnings of reading it (the squad's, and each ship's "notes"), a ship's "left_out". */
 cJSON *no_squad_json(const no_squad *sq);
 
 /* Every ship of a on every ship of b and the reverse: mean damage at range 1, 2 and 3, P(kill)

@@ -54,16 +54,29 @@ int no_action_bit(const char *name, size_t len);
 typedef struct no_squad {
     char file[256], name[128], faction[32];
     char warnings[4096];                    /* what was mapped on reading: "FILE: PATH: ...\n" lines */
+    int ship_warn[NO_SQUAD_MAX + 1];        /* ship i's lines: warnings[ship_warn[i] .. ship_warn[i + 1]);
+                                             * the lines before ship_warn[0] are the squad's */
     int n;
     no_ship ship[NO_SQUAD_MAX];
 } no_squad;
+
+/* Why ship s sits out a matchup or a battle (a huge ship: epic play, not modelled), or NULL when
+ * it takes part. The squad reader says it as a warning on the ship's line. */
+const char *no_ship_left_out(const no_ship *s);
 
 /* Reads and checks an XWS file (faction, pilot and upgrade ids, slots); errors name the file and
  * the JSON path ("pilots[1].id: unknown pilot ..."). The dialects builders export are read with a
  * warning for each thing mapped (sq->warnings): legacy slot keys ("ept"), YASB's Weapon Hardpoint
  * placeholders, renamed ids (profiles/xwing/aliases.json), PILOT-SHIP ids, a pilot of the same
- * name in the squad's faction. Returns 0, or -1 with err. */
+ * name in the squad's faction, a builder's typo (the one id within two edits), YASB's "hardpoint"
+ * key, Launch Bay Next's "upgrades": [] and older saved lists. A ship left out of matchups and
+ * battles is said too. A builder's text export (BBCode, HTML) is an error saying how to export
+ * XWS. Returns 0, or -1 with err. */
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen);
+
+/* A squad file's JSON; NULL with err when it cannot be read or parsed, the error saying so when
+ * it is a builder's text export (BBCode, HTML) rather than XWS, and how to export XWS. */
+cJSON *no_xws_read_json(const char *path, char *err, size_t errlen);
 
 /* Names the ship in a scenario side: {"pilot": ID, "upgrades": [the upgrades the squad lists]}
  * (not the pilot's fixed loadout, which the pilot brings); no_xws_fill_side reads it. */

@@ -73,10 +73,12 @@ void no_battle_side_of_squad(const no_squad *sq, no_battle_side *side)
 {
     snprintf(side->name, sizeof side->name, "%.127s", *sq->name ? sq->name : sq->file);
     snprintf(side->file, sizeof side->file, "%s", sq->file);
-    side->n = sq->n;
+    side->n = 0;
     for (int i = 0; i < sq->n; i++) {
         const no_ship *s = &sq->ship[i];
-        no_battle_ship *b = &side->ship[i];
+        if (no_ship_left_out(s)) /* said on its line (the squad's warnings, the report's sides) */
+            continue;
+        no_battle_ship *b = &side->ship[side->n++];
         *b = (no_battle_ship){.initiative = s->initiative, .points = s->points, .attack = s->attack,
                               .agility = s->agility, .hull = s->hull, .shields = s->shields, .force = s->force,
                               .actions = s->actions, .card = s};
@@ -151,19 +153,11 @@ static void read_ships(jr *j, const cJSON *list, const char *path, no_battle_sid
     }
 }
 
-static cJSON *read_json(const char *path, char *err, size_t errlen)
-{
-    char *text = jr_read_file(path, err, errlen);
-    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
-    free(text);
-    return root;
-}
-
 int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_t errlen)
 {
     memset(side, 0, sizeof *side);
     snprintf(side->file, sizeof side->file, "%s", path);
-    cJSON *root = read_json(path, err, errlen);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     int squad = cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "pilots");
@@ -171,6 +165,11 @@ int no_battle_side_load(const char *path, no_battle_side *side, char *err, size_
     if (squad) {
         if (!(rc = no_squad_load(path, &side->squad, err, errlen)))
             no_battle_side_of_squad(&side->squad, side);
+        if (!rc && !side->n) {
+            snprintf(err, errlen, "%s: pilots: no ship takes part in a battle (%s)", path,
+                     no_ship_left_out(&side->squad.ship[0]));
+            rc = -1;
+        }
     } else {
         jr j = {.file = path, .err = err, .errlen = errlen};
         static const char *const keys[] = {"name", "ships", NULL};
@@ -253,7 +252,7 @@ int no_battle_file_load(const char *path, no_battle_side *a, no_battle_side *b, 
 {
     memset(a, 0, sizeof *a);
     memset(b, 0, sizeof *b);
-    cJSON *root = read_json(path, err, errlen);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     jr j = {.file = path, .err = err, .errlen = errlen};

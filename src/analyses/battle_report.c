@@ -2,6 +2,7 @@
  * standard errors, the rounds to a result, survivors and points lost by round, each ship's
  * survival curve, the outcomes at each range, and every assumption the model makes. */
 #include "battle_model.h"
+#include "neverodds/matchup.h"
 #include "neverodds/table.h"
 #include "neverodds/version.h"
 #include "report/format.h"
@@ -186,6 +187,7 @@ static void text_report(FILE *f, const bt_report *rep)
         for (int i = 0; i < m->n; i++)
             if (m->ship[i].side == s)
                 ship_text(f, &m->ship[i]);
+        no_squad_left_out_text(f, &sd->squad, "   ");
     }
     fprintf(f, "%s; first player %s; at most %d rounds; action order: %s\n", ranges,
             o->first == NO_FIRST_ROLLED ? "rolled each round (1/2 each, L948-L955)" : o->first == NO_FIRST_A ? "A" : "B",
@@ -361,6 +363,16 @@ static void json_report(FILE *f, const bt_report *rep)
             cJSON_AddItemToObject(sh, "survival", rates_json(r, Q_SHIP + i, 0, 0));
             cJSON_AddItemToArray(ships, sh);
         }
+        cJSON *out = cJSON_CreateArray(); /* the squad's ships that sit the battle out, and why */
+        for (int i = 0; i < rep->side[s]->squad.n; i++) {
+            const no_ship *x = &rep->side[s]->squad.ship[i];
+            if (no_ship_left_out(x))
+                cJSON_AddItemToArray(out, cJSON_CreateStringArray((const char *[]){x->pilot, no_ship_left_out(x)}, 2));
+        }
+        if (cJSON_GetArraySize(out))
+            cJSON_AddItemToObject(sd, "left_out", out);
+        else
+            cJSON_Delete(out);
         cJSON_AddItemToObject(sd, "survivors", rates_json(r, Q_SURVIVORS + s, Q_SURVIVORS_SQ + s, 1));
         cJSON_AddItemToObject(sd, "points_lost", rates_json(r, Q_POINTS + s, Q_POINTS_SQ + s, 1));
         cJSON_AddItemToArray(sides, sd);

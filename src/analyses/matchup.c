@@ -65,11 +65,14 @@ static int same_ship(const no_ship *x, const no_ship *y)
     return !strcmp(x->pilot, y->pilot) && x->ncards == y->ncards && rep_alike(x->ncards, same_card, xy);
 }
 
-/* The squad's groups in the order their first ship is listed; how many. */
+/* The squad's groups in the order their first ship is listed, ships left out (a huge ship) aside;
+ * how many. */
 static int group_squad(const no_squad *sq, group *g)
 {
     int n = 0;
     for (int i = 0; i < sq->n; i++) {
+        if (no_ship_left_out(&sq->ship[i]))
+            continue;
         int k = 0;
         while (k < n && !same_ship(g[k].ship, &sq->ship[i]))
             k++;
@@ -393,6 +396,13 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
     group ga[NO_SQUAD_MAX], gb[NO_SQUAD_MAX];
     const group *g[2] = {ga, gb};
     int n[2] = {group_squad(a, ga), group_squad(b, gb)};
+    for (int d = 0; d < 2; d++)
+        if (!n[d]) { /* every ship left out: nothing to match up */
+            const no_squad *sq = d ? b : a;
+            snprintf(err, errlen, "%s: pilots: no ship takes part in a matchup (%s)", sq->file,
+                     no_ship_left_out(&sq->ship[0]));
+            return -1;
+        }
     int per = n[0] * n[1]; /* cells of one direction */
     cell *c = calloc((size_t)(per ? 2 * per : 1), sizeof *c);
     focus *fire = calloc((size_t)(n[0] + n[1] ? n[0] + n[1] : 1), sizeof *fire);
@@ -454,8 +464,11 @@ int no_matchup(FILE *f, const no_squad *a, const no_squad *b, const no_matchup_o
     } else {
         fprintf(f, "neverodds %s — matchup, rules xwing-2e, policy per-attack, %s; data %s\n", NO_VERSION,
                 o->run.trials ? "Monte Carlo" : "exact", no_xws_data_version());
-        fprintf(f, "A: %s%s%s (%s)\nB: %s%s%s (%s)\n", a->file, *a->name ? ", " : "", a->name, a->faction, b->file,
-                *b->name ? ", " : "", b->name, b->faction);
+        for (int d = 0; d < 2; d++) {
+            const no_squad *sq = d ? b : a;
+            fprintf(f, "%c: %s%s%s (%s)\n", d ? 'B' : 'A', sq->file, *sq->name ? ", " : "", sq->name, sq->faction);
+            no_squad_left_out_text(f, sq, "   ");
+        }
         fprintf(f, "tokens: each ship holds one of each asked for whose action it has; one attack with the\n"
                    "primary weapon; P(kill) and attacks to destroy at range %d, one a round, the defender's\n"
                    "tokens refreshed each round (+: some survive 200 attacks; ~: Monte Carlo where exact could\n"

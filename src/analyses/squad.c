@@ -57,6 +57,31 @@ static void weapons_text(char *out, size_t n, const no_ship *s)
         snprintf(out, n, "none");
 }
 
+/* Warnings [from, to) of the squad's (sq->ship_warn) as a list of "PATH: what", the file left
+ * out (it is the squad's). */
+static cJSON *notes_json(const no_squad *sq, int from, int to)
+{
+    cJSON *list = cJSON_CreateArray();
+    size_t skip = strlen(sq->file) + 2;
+    for (const char *w = sq->warnings + from; w < sq->warnings + to;) {
+        size_t len = strcspn(w, "\n");
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(len > skip ? len - skip : 0), w + (len > skip ? skip : len));
+        cJSON_AddItemToArray(list, cJSON_CreateString(line));
+        w += len + (w[len] == '\n');
+    }
+    return list;
+}
+
+/* The list under `key` of o, when it has any. */
+static void add_nonempty(cJSON *o, const char *key, cJSON *list)
+{
+    if (cJSON_GetArraySize(list))
+        cJSON_AddItemToObject(o, key, list);
+    else
+        cJSON_Delete(list);
+}
+
 static cJSON *ship_json(const no_ship *s)
 {
     cJSON *o = cJSON_CreateObject();
@@ -100,14 +125,28 @@ static cJSON *ship_json(const no_ship *s)
     return o;
 }
 
+void no_squad_left_out_text(FILE *f, const no_squad *sq, const char *indent)
+{
+    for (int i = 0; i < sq->n; i++)
+        if (no_ship_left_out(&sq->ship[i]))
+            fprintf(f, "%s left out: %s (%s): %s\n", indent, sq->ship[i].name, sq->ship[i].pilot,
+                    no_ship_left_out(&sq->ship[i]));
+}
+
 cJSON *no_squad_json(const no_squad *sq)
 {
     cJSON *o = cJSON_CreateObject(), *ships = cJSON_AddArrayToObject(o, "ships");
     cJSON_AddStringToObject(o, "file", sq->file);
     cJSON_AddStringToObject(o, "name", sq->name);
     cJSON_AddStringToObject(o, "faction", sq->faction);
-    for (int i = 0; i < sq->n; i++)
-        cJSON_AddItemToArray(ships, ship_json(&sq->ship[i]));
+    add_nonempty(o, "warnings", notes_json(sq, 0, sq->ship_warn[0]));
+    for (int i = 0; i < sq->n; i++) {
+        cJSON *ship = ship_json(&sq->ship[i]);
+        add_nonempty(ship, "notes", notes_json(sq, sq->ship_warn[i], sq->ship_warn[i + 1]));
+        if (no_ship_left_out(&sq->ship[i]))
+            cJSON_AddStringToObject(ship, "left_out", no_ship_left_out(&sq->ship[i]));
+        cJSON_AddItemToArray(ships, ship);
+    }
     return o;
 }
 
@@ -156,5 +195,9 @@ void no_squad_report(FILE *f, const no_squad *sq, int format)
                 s->hull, s->shields, s->size);
         for (int g = 0; g < 3; g++)
             fprintf(f, "     %s: %s\n", card_groups[g], groups[g]);
+        cJSON *notes = notes_json(sq, sq->ship_warn[i], sq->ship_warn[i + 1]), *note;
+        cJSON_ArrayForEach(note, notes)
+            fprintf(f, "     note: %s\n", note->valuestring);
+        cJSON_Delete(notes);
     }
 }

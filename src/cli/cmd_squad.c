@@ -12,11 +12,13 @@ static const char usage_squad[] =
     "usage: neverodds squad SQUAD.xws [--format text|json|csv]\n"
     "\n"
     "Reads a squad exported by a list builder (XWS 2.0.0 and the dialects builders write: legacy\n"
-    "slot keys, YASB's hardpoint placeholders, renamed ids; each mapping a warning on stderr),\n"
-    "checks its faction, pilot and upgrade ids and slots against profiles/xwing/ships.json\n"
-    "(xwing-data2), and prints each ship with every weapon, its attack and defense dice, hull,\n"
-    "shields, Force, and its cards: dice abilities modelled, cards that act on dice but are not\n"
-    "modelled (and why), cards with no dice effect.\n"
+    "slot keys, YASB's hardpoint key, renamed ids, Launch Bay Next's saved lists, a builder's typo\n"
+    "read as the one id within two edits; each mapping a warning on stderr and a note on the\n"
+    "ship's line), checks its faction, pilot and upgrade ids and slots against\n"
+    "profiles/xwing/ships.json (xwing-data2), and prints each ship with every weapon, its attack\n"
+    "and defense dice, hull, shields, Force, and its cards: dice abilities modelled, cards that\n"
+    "act on dice but are not modelled (and why), cards with no dice effect. A huge ship (epic\n"
+    "play) is listed, and left out of matchup and battle with a note.\n"
     "\n"
     "Exit status: 0 ok, 2 bad input.\n";
 

@@ -17,10 +17,51 @@ const char *no_xws_data_version(void)
     return version;
 }
 
+/* Text exports builders offer beside XWS (YASB's and the official builder's BBCode for forums,
+ * their HTML), told by a mark JSON never has outside a string: a file holding one is said for
+ * what it is, not as malformed JSON at some column. */
+static const struct {
+    const char *mark, *what;
+} text_exports[] = {
+    {"[b]", "BBCode"}, {"[/b]", "BBCode"}, {"[url=", "BBCode"}, {"[size=", "BBCode"}, {"<html", "HTML"},
+    {"<div", "HTML"},  {"<br", "HTML"},    {"<b>", "HTML"},
+};
+
+/* Writes the error for `text` when it is a text export (it did not parse as JSON); 1 if so. */
+static int text_export(const char *text, const char *path, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < sizeof text_exports / sizeof *text_exports; k++) {
+        const char *at = strstr(text, text_exports[k].mark);
+        if (!at)
+            continue;
+        int line = 1;
+        for (const char *c = text; c < at; c++)
+            line += *c == '\n';
+        snprintf(err, errlen, "%s: a squad builder's %s text export (%s at line %d), not an XWS squad: export the "
+                              "squad as XWS instead (the builder's XWS or JSON export) and read that file",
+                 path, text_exports[k].what, text_exports[k].mark, line);
+        return 1;
+    }
+    return 0;
+}
+
+cJSON *no_xws_read_json(const char *path, char *err, size_t errlen)
+{
+    char *text = jr_read_file(path, err, errlen);
+    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
+    if (text && !root)
+        text_export(text, path, err, errlen);
+    free(text);
+    return root;
+}
+
 /* The keys a squad and a pilot may have: XWS 2.0.0's, and what builders add (YASB's pilot "name"
- * and "ship", the official builder's "ruleset" and "format", vendors' blocks of any shape). */
+ * and "ship", the official builder's "ruleset" and "format", vendors' blocks of any shape, and
+ * Launch Bay Next's older saved lists: "favourite", "wins", "losses" and "ships" are its own
+ * bookkeeping of the list, not the squad, which is all in "pilots"). */
 static const char *const squad_keys[] = {"name", "faction", "pilots", "description", "points", "version", "vendor",
-                                         "obstacles", "ruleset", "format", "id", "cost", NULL};
+                                         "obstacles", "ruleset", "format", "id", "cost", "favourite", "wins",
+                                         "losses", "ships", NULL};
 static const char *const pilot_keys[] = {"id", "name", "points", "upgrades", "vendor", "ship", "xws", "cost",
                                          "multisection_id", NULL};
 
@@ -82,9 +123,14 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
 {
     char idp[96];
     jr_key(idp, sizeof idp, at, "id");
-    const cJSON *id = cJSON_GetObjectItem(p, "id");
+    const cJSON *id = cJSON_GetObjectItem(p, "id"), *name = cJSON_GetObjectItem(p, "name");
     if (jr_object(j, p, at, pilot_keys))
         return -1;
+    if (!id && cJSON_IsString(name)) { /* Launch Bay Next's older saved lists name the pilot by "name" */
+        jr_key(idp, sizeof idp, at, "name");
+        jr_warn(j, idp, "no \"id\": the pilot's \"name\" \"%s\" read as its xws id", name->valuestring);
+        id = name;
+    }
     if (!cJSON_IsString(id)) {
         jr_fail(j, idp, "expected a pilot's xws id");
         return -1;
@@ -98,7 +144,8 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
     const cJSON *ups = cJSON_GetObjectItem(p, "upgrades"), *slot;
     char up[96];
     jr_key(up, sizeof up, at, "upgrades");
-    if (ups && !cJSON_IsObject(ups)) {
+    /* Launch Bay Next writes "upgrades": [] for a pilot with none: the same as no upgrades */
+    if (ups && !cJSON_IsObject(ups) && !(cJSON_IsArray(ups) && !cJSON_GetArraySize(ups))) {
         jr_fail(j, up, "expected an object of slot names, each with a list of upgrade xws ids");
         return -1;
     }
@@ -110,6 +157,22 @@ static int read_pilot(jr *j, const cJSON *p, const char *at, const char *faction
             return -1;
     }
     return 0;
+}
+
+/* Ships that sit out a matchup or a battle, by size, and why: the dice of a huge ship's attacks
+ * and its damage (energy, sections) are epic play's, which the library does not model. */
+static const struct {
+    const char *size, *why;
+} left_out[] = {
+    {"huge", "a huge ship (epic play): not modelled"},
+};
+
+const char *no_ship_left_out(const no_ship *s)
+{
+    for (size_t k = 0; k < sizeof left_out / sizeof *left_out; k++)
+        if (!strcmp(s->size, left_out[k].size))
+            return left_out[k].why;
+    return NULL;
 }
 
 void no_xws_name_ship(cJSON *side, const no_ship *s)
@@ -125,21 +188,35 @@ void no_xws_name_ship(cJSON *side, const no_ship *s)
     }
 }
 
+/* An object with no "pilots": not an XWS squad; the error names the keys it has instead. */
+static void no_pilots(jr *j, const cJSON *root)
+{
+    char keys[200] = "";
+    const cJSON *k;
+    cJSON_ArrayForEach(k, root)
+        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s", *keys ? ", " : "", k->string);
+    jr_fail(j, "", "not an XWS squad: no \"pilots\" (it has %s)", *keys ? keys : "no key");
+}
+
 int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
 {
     memset(sq, 0, sizeof *sq);
     snprintf(sq->file, sizeof sq->file, "%s", path);
-    char *text = jr_read_file(path, err, errlen);
-    cJSON *root = text ? jr_parse(text, path, err, errlen) : NULL;
-    free(text);
+    cJSON *root = no_xws_read_json(path, err, errlen);
     if (!root)
         return -1;
     jr j = {.file = path, .err = err, .errlen = errlen, .warn = sq->warnings};
     const cJSON *pilots = cJSON_GetObjectItem(root, "pilots");
     const char *faction = NULL;
-    if (!jr_object(&j, root, "", squad_keys) && (faction = squad_faction(&j, cJSON_GetObjectItem(root, "faction"))) &&
+    if (cJSON_IsObject(root) && !pilots) /* not a squad at all (a converter's error message): said as such */
+        no_pilots(&j, root);
+    if (!j.failed && !jr_object(&j, root, "", squad_keys) && (faction = squad_faction(&j, cJSON_GetObjectItem(root, "faction"))) &&
         (!cJSON_IsArray(pilots) || cJSON_GetArraySize(pilots) < 1 || cJSON_GetArraySize(pilots) > NO_SQUAD_MAX))
         jr_fail(&j, "pilots", "expected a list of 1 to %d pilots", NO_SQUAD_MAX);
+    const cJSON *saved = cJSON_GetObjectItem(root, "ships");
+    if (!j.failed && cJSON_GetArraySize(saved)) /* always [] in the saved lists we have seen */
+        jr_warn(&j, "ships", "ignored (%d entries): Launch Bay Next's own record of the saved list; the squad is "
+                             "read from \"pilots\"", cJSON_GetArraySize(saved));
     if (!j.failed) {
         snprintf(sq->faction, sizeof sq->faction, "%s", faction);
         snprintf(sq->name, sizeof sq->name, "%s", jr_entry_text(root, "name", ""));
@@ -150,10 +227,15 @@ int no_squad_load(const char *path, no_squad *sq, char *err, size_t errlen)
     {
         char at[64];
         jr_index(at, sizeof at, "pilots", i);
+        sq->ship_warn[i] = (int)strlen(sq->warnings);
         if (read_pilot(&j, p, at, sq->faction, &sq->ship[i++]))
             break;
+        const char *out = no_ship_left_out(&sq->ship[i - 1]);
+        if (out)
+            jr_warn(&j, at, "left out of matchups and battles: %s", out);
     }
     sq->n = i;
+    sq->ship_warn[i] = (int)strlen(sq->warnings);
     cJSON_Delete(root);
     return j.failed ? -1 : 0;
 }
@@ -357,8 +439,8 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
             return -1;
         }
     }
-    if (!strcmp(s.size, "huge")) {
-        jr_fail(&j, pp, "\"%s\" is a huge ship (epic play): not modelled", pilot->valuestring);
+    if (no_ship_left_out(&s)) {
+        jr_fail(&j, pp, "\"%s\" is %s", pilot->valuestring, no_ship_left_out(&s));
         return -1;
     }
     fill(side, "dice", defender ? s.agility : w ? w->value : 0);

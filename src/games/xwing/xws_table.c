@@ -115,20 +115,75 @@ static const cJSON *same_pilot_in(const cJSON *pilots, const char *id, const cJS
     return found;
 }
 
-/* The last tries for an id of `table` (a `what`: "pilot", "upgrade"): the one id equal to it
- * once hyphens are left out (with a warning); else an error offering the nearest ids. */
-static const cJSON *last_resort(jr *j, const cJSON *table, const char *id, const char *path, const char *what,
-                                char *resolved, size_t n)
+/* Where a mistyped id is looked for: the pilots of the squad's faction, the upgrades of the slot
+ * the squad puts it in (NULL: any), and for a pilot the PILOT-SHIP form too. Narrowing the search
+ * keeps a typo's one nearest id the card the builder meant (Han Solo flies for three factions). */
+typedef struct scope {
+    const char *faction, *ship, *slot;
+    int pilot_ship;
+} scope;
+
+static int fits(const cJSON *u, const char *slot);
+
+static int in_scope(const cJSON *e, const scope *sc)
 {
-    const char *plain = unhyphenated(table, id);
-    if (plain) {
-        snprintf(resolved, n, "%s", plain);
+    return (!sc->faction || !strcmp(jr_entry_text(e, "faction", ""), sc->faction)) &&
+           (!sc->ship || !strcmp(jr_entry_text(e, "ship", ""), sc->ship)) && (!sc->slot || fits(e, sc->slot));
+}
+
+/* The one id of `table` in scope within two edits of `id` (a builder's typo: reysmilleniumfalcon);
+ * NULL when none, or when two or more are as near or nearer (then it is not a guess to make).
+ * Only in a squad (a faction or a slot in scope): a scenario's author can fix its ids, the player
+ * holding a builder's export cannot. */
+static const char *one_near(const cJSON *table, const char *id, const scope *sc)
+{
+    if (!sc->faction && !sc->slot)
+        return NULL;
+    jr_near q;
+    jr_near_start(&q, id);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, table)
+        if (in_scope(e, sc))
+            jr_near_add(&q, e->string);
+    return q.pick[0] && q.dist[0] <= 2 && !(q.pick[1] && q.dist[1] <= 2) ? q.pick[0] : NULL;
+}
+
+/* A typo in the PILOT of PILOT-SHIP (niennumb-t70xwing): the one pilot of SHIP within two edits. */
+static const char *near_pilot_ship(jr *j, const cJSON *table, const char *id, const scope *sc, char *pilot,
+                                   size_t n)
+{
+    const char *dash = strrchr(id, '-');
+    if (!sc->pilot_ship || !dash || !cJSON_GetObjectItemCaseSensitive(xt_ships(j, "ships"), dash + 1))
+        return NULL;
+    scope of_ship = *sc;
+    of_ship.ship = dash + 1;
+    snprintf(pilot, n, "%.*s", (int)(dash - id), id);
+    return one_near(table, pilot, &of_ship);
+}
+
+/* The last tries for an id of `table` (a `what`: "pilot", "upgrade"): the one id equal to it
+ * once hyphens are left out, else the one id in scope within two edits (each with a warning);
+ * else an error offering the nearest ids. */
+static const cJSON *last_resort(jr *j, const cJSON *table, const char *id, const scope *sc, const char *path,
+                                const char *what, char *resolved, size_t n)
+{
+    const char *plain = unhyphenated(table, id), *near = plain ? NULL : one_near(table, id, sc);
+    char pilot[64];
+    if (plain)
         jr_warn(j, path, "\"%s\" read as %s \"%s\" (the same id with hyphens)", id, what, plain);
-        return cJSON_GetObjectItemCaseSensitive(table, plain);
+    else if (near)
+        jr_warn(j, path, "\"%s\" read as %s \"%s\" (the nearest id: a builder's typo or a renamed id)", id, what,
+                near);
+    else if ((near = near_pilot_ship(j, table, id, sc, pilot, sizeof pilot)))
+        jr_warn(j, path, "\"%s\" read as %s \"%s\" (the nearest id to \"%s\" flying %s)", id, what, near, pilot,
+                strrchr(id, '-') + 1);
+    if (plain || near) {
+        snprintf(resolved, n, "%s", plain ? plain : near);
+        return cJSON_GetObjectItemCaseSensitive(table, resolved);
     }
-    char near[256];
-    jr_nearest(table, id, near, sizeof near);
-    jr_fail(j, path, "unknown %s \"%s\"%s (see %s)", what, id, near, ships.file);
+    char nearest[256];
+    jr_nearest(table, id, nearest, sizeof nearest);
+    jr_fail(j, path, "unknown %s \"%s\"%s (see %s)", what, id, nearest, ships.file);
     return NULL;
 }
 
@@ -159,11 +214,13 @@ static const cJSON *find_pilot(jr *j, const char *id, const char *faction, const
         jr_warn(j, path, "\"%s\" is written PILOT-SHIP: read as pilot \"%s\"", id, resolved);
         return p;
     }
-    return last_resort(j, pilots, id, path, "pilot", resolved, n);
+    scope sc = {.faction = faction, .pilot_ship = 1};
+    return last_resort(j, pilots, id, &sc, path, "pilot", resolved, n);
 }
 
 /* An upgrade by id or by the mappings of find_pilot that apply to upgrades; NULL with an error. */
-static const cJSON *find_upgrade(jr *j, const char *id, const char *path, char *resolved, size_t n)
+static const cJSON *find_upgrade(jr *j, const char *id, const char *slot, const char *path, char *resolved,
+                                 size_t n)
 {
     const cJSON *upgrades = xt_ships(j, "upgrades"), *u;
     const char *alias = jr_entry_text(xt_aliases(j, "upgrades"), id, NULL);
@@ -173,7 +230,8 @@ static const cJSON *find_upgrade(jr *j, const char *id, const char *path, char *
             jr_warn(j, path, "\"%s\" is an old id of \"%s\" (aliases.json): read as that upgrade", id, alias);
         return u;
     }
-    return last_resort(j, upgrades, id, path, "upgrade", resolved, n);
+    scope sc = {.slot = slot};
+    return last_resort(j, upgrades, id, &sc, path, "upgrade", resolved, n);
 }
 
 /* ---- abilities and the classification ---- */
@@ -351,6 +409,20 @@ static int fits(const cJSON *u, const char *slot)
     return 0;
 }
 
+/* A builder's key for a slot that holds one of several kinds (aliases.json "slot_choices": YASB's
+ * "hardpoint", the T-70's Weapon Hardpoint, a cannon, a torpedo or a missile): does upgrade u
+ * (`id`) go in one of them? Said with a warning naming the slot it is read in. */
+static int fits_a_choice(jr *j, const cJSON *u, const char *id, const char *key, const char *path)
+{
+    const cJSON *choice;
+    cJSON_ArrayForEach(choice, cJSON_GetObjectItemCaseSensitive(xt_aliases(j, "slot_choices"), key))
+        if (cJSON_IsString(choice) && fits(u, choice->valuestring)) {
+            jr_warn(j, path, "\"%s\" under \"%s\" read as a %s (the slot it goes in)", id, key, choice->valuestring);
+            return 1;
+        }
+    return 0;
+}
+
 static int add_resolved_upgrade(jr *j, no_ship *s, const cJSON *u, const char *id, char kind)
 {
     add_card(j, s, id, kind);
@@ -374,7 +446,7 @@ static int add_resolved_upgrade(jr *j, no_ship *s, const cJSON *u, const char *i
 int xt_add_upgrade(jr *j, no_ship *s, const char *id, const char *slot, const char *path)
 {
     char resolved[64];
-    const cJSON *u = find_upgrade(j, id, path, resolved, sizeof resolved);
+    const cJSON *u = find_upgrade(j, id, slot, path, resolved, sizeof resolved);
     if (!u)
         return -1;
     if (s->standard_loadout) {
@@ -385,7 +457,7 @@ int xt_add_upgrade(jr *j, no_ship *s, const char *id, const char *slot, const ch
                 resolved, s->pilot);
         return 0;
     }
-    if (slot && !fits(u, slot)) {
+    if (slot && !fits(u, slot) && !fits_a_choice(j, u, resolved, slot, path)) {
         jr_fail(j, path, "\"%s\" does not go in a %s slot", resolved, slot);
         return -1;
     }

@@ -7,7 +7,7 @@
 #include "neverodds/xws.h"
 
 /* A section of ships.json ("pilots", "upgrades", "ships", "factions"), of aliases.json
- * ("factions", "slots", "placeholders", "pilots", "upgrades"), or of abilities.json. */
+ * ("factions", "slots", "slot_choices", "placeholders", "pilots", "upgrades"), or of abilities.json. */
 const cJSON *xt_ships(jr *j, const char *section);
 const cJSON *xt_aliases(jr *j, const char *section);
 const cJSON *xt_abilities(jr *j);
