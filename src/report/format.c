@@ -152,7 +152,7 @@ size_t rep_cut_words(const char *text, int width)
                 ;
     }
     for (;;) { /* nothing that reads badly before the ellipsis: a comma, a space, an ellipsis */
-        if (keep && strchr(" ,;:", text[keep - 1]))
+        if (keep && strchr(" ,;:+", text[keep - 1]))
             keep--;
         else if (keep >= 3 && !memcmp(text + keep - 3, "…", 3))
             keep -= 3;

@@ -37,7 +37,7 @@ int rep_columns(const char *text, size_t n);
 size_t rep_line_break(const char *text, int width, int at_commas);
 /* How many bytes of `text` to keep to show it in `width` columns with an ellipsis after when it
  * is cut: all of it when it fits; else up to a space (never inside a word; a word wider than the
- * line is cut inside it, before a UTF-8 character), no comma or space left before the ellipsis. */
+ * line is cut inside it, before a UTF-8 character), no comma, plus or space left before the ellipsis. */
 size_t rep_cut_words(const char *text, int width);
 /* `text` word-wrapped on f: its first line has `room` columns left, the others `indent` spaces
  * then `width - indent` columns; a newline at the end. */

@@ -461,7 +461,7 @@ static void put_damage_plot(FILE *f, const no_plot_series *series, int n, int to
         fprintf(f, "%s$d%d using ($1%+g):($2*100)%s with %s lc rgb \"%s\" title \"", i ? ", \\\n     " : "", i, off,
                 s->exact ? "" : ":($3*100)", s->exact ? "boxes" : "boxerrorbars", c);
         if (n > 1)
-            put_text_cut(f, series[i].label, 45);
+            put_line(f, series[i].label, 60); /* between words, with an ellipsis */
         else
             fprintf(f, "P(%s = k)", word);
         if (s->has_kill) {
