@@ -141,6 +141,23 @@ printf '{"game":"legion","attacker":{"unit":"stormtroopers"},"defender":{"unit":
 "$BIN" run "$T/shots.json" --shots-to-kill --trials 50000 >"$T/shots.txt" && ! grep -qi nan "$T/shots.txt" &&
     ok || bad "shots to kill: a NaN standard error"
 
+# mean shots is over the defenders destroyed within 200 attacks, as the report says (it was the
+# sum of k P(k), those never destroyed counted as 0): a lone die into 8 agility, hull 1, is a
+# geometric number of attacks, q = P(kill) of one; Monte Carlo's within 5 standard errors
+"$BIN" xwing "1 vs 8 h1 r2" --format json >"$T/g1.json" &&
+    "$BIN" xwing "1 vs 8 h1 r2" --shots-to-kill --format json >"$T/gs.json" &&
+    "$BIN" xwing "1 vs 8 h1 r2" --shots-to-kill --trials 200000 --seed 3 --format json >"$T/gm.json" &&
+    python3 - "$T/g1.json" "$T/gs.json" "$T/gm.json" <<'EOF2' && ok || bad "mean shots over those destroyed within 200"
+import json, sys
+q = json.load(open(sys.argv[1]))["kill"]["probability"]
+exact, mc = (json.load(open(f))["shots"] for f in sys.argv[2:4])
+within = sum(q * (1 - q) ** (k - 1) for k in range(1, 201))
+mean = sum(k * q * (1 - q) ** (k - 1) for k in range(1, 201)) / within
+assert abs(exact["mean"] - mean) < 1e-9, (exact["mean"], mean)
+assert abs(exact["beyond"]["probability"] - (1 - within)) < 1e-12
+assert abs(mc["mean"] - mean) < 5 * mc["mean_stderr"], (mc["mean"], mc["mean_stderr"], mean)
+EOF2
+
 # the policy command: every policy for each side, side by side; JSON too; run-only options refused
 "$BIN" policy profiles/xwing/quickstart.json | grep -q "^  optimal " && ok || bad "policy command"
 "$BIN" policy profiles/xwing/quickstart.json --format json | grep -q '"defender"' && ok || bad "policy command json"
