@@ -1058,6 +1058,34 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
         ctx->must_spend_focus[!side] = 1;
 }
 
+/* charges_are_force: the card's charges stand for its ship's Force (Barriss Offee, Luminara Unduli,
+ * Kit Fisto). Listed on its own ship (no "other_ship": true), they are that ship's one Force pool,
+ * the side's force tokens (L482-L491: every Force of a ship is on its ship card; a ship is friendly
+ * to itself, L181), so its records spend the side's Force instead of charges of their own: 1 when
+ * they do so, 0 when the card's charges stand, -1 with the error. */
+static int own_force_pool(builder *b, jr *lj, const cJSON *e, const char *lpath, const char *path, int slot,
+                          int other_ship, int charges_override)
+{
+    if (!jr_bool(lj, e, "charges_are_force", lpath, 0) || other_ship == 1)
+        return 0;
+    if (charges_override >= 0) {
+        char p[256];
+        jr_key(p, sizeof p, path, "charges");
+        jr_fail(&b->j, p, "on its own ship the card spends the ship's Force: give the side's tokens.force "
+                "(or \"other_ship\": true for another friendly ship's card)");
+        return -1;
+    }
+    for (int m = slot; m < b->ctx->nmods; m++) {
+        no_modifier *md = &b->ctx->mods[m];
+        if (md->cost_charges) {
+            md->cost_token = NO_TOK_FORCE;
+            md->cost_amount = md->cost_charges;
+            md->cost_charges = 0;
+        }
+    }
+    return 1;
+}
+
 static void add_ability(builder *b, const cJSON *item, const char *path, int side)
 {
     jr *j = &b->j;
@@ -1099,7 +1127,8 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                                              "opponent_cannot_spend", "opponent_max_rerolls",
                                              "opponent_max_focus_modified", "cannot_spend",
                                              "neutralize_crits_first", "range_zero_as_one", "range_zero_focus",
-                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery", NULL};
+                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery",
+                                             "charges_are_force", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -1119,9 +1148,10 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             jr_index(mp, sizeof mp, rp, i);
             parse_modifier(b, &lj, c, mp, side, key, slot, lib_charges > 0);
         }
+        int own_force = !lj.failed && own_force_pool(b, &lj, e, lpath, path, slot, other_ship, charges_override);
         if (!lj.failed && slot < NO_MAX_MODS)
-            b->ctx->start.charges[slot] = (uint8_t)charges;
-        if (!lj.failed && lib_charges && slot < b->ctx->nmods && b->ctx == &b->sc->ctx) {
+            b->ctx->start.charges[slot] = (uint8_t)(own_force ? 0 : charges);
+        if (!lj.failed && lib_charges && !own_force && slot < b->ctx->nmods && b->ctx == &b->sc->ctx) {
             no_scenario *sc = b->sc; /* slot < nmods: the ability has modifiers in this role */
             snprintf(sc->pools[sc->npools].ability, sizeof sc->pools[sc->npools].ability, "%s", key);
             sc->pools[sc->npools].side = (uint8_t)side;
