@@ -325,7 +325,8 @@ START_TEST(a_force_card_on_its_own_ship_has_no_charges_of_its_own)
     assert_refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"tokens\":{\"force\":1},\"abilities\":"
                    "[{\"name\":\"barriss-offee\",\"charges\":1}]},\"defender\":{\"dice\":0}}",
                    "test.json: attacker.abilities[0].charges: on its own ship the card spends the ship's Force: give "
-                   "the side's tokens.force (or \"other_ship\": true for another friendly ship's card)");
+                   "the Force left as the side's tokens.force, not charges (or \"other_ship\": true for another "
+                   "friendly ship's card)");
 }
 END_TEST
 

@@ -1087,8 +1087,8 @@ static int own_force_pool(builder *b, jr *lj, const cJSON *e, const char *lpath,
     if (charges_override >= 0) {
         char p[256];
         jr_key(p, sizeof p, path, "charges");
-        jr_fail(&b->j, p, "on its own ship the card spends the ship's Force: give the side's tokens.force "
-                "(or \"other_ship\": true for another friendly ship's card)");
+        jr_fail(&b->j, p, "on its own ship the card spends the ship's Force: give the Force left as the side's "
+                "tokens.force, not charges (or \"other_ship\": true for another friendly ship's card)");
         return -1;
     }
     for (int m = slot; m < b->ctx->nmods; m++) {
