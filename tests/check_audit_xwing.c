@@ -299,6 +299,37 @@ START_TEST(bonus_attack_errors)
 }
 END_TEST
 
+/* ---- issue 41: what a scenario states about a card's conditions is read, not assumed ---- */
+
+/* A special weapon attacks only at its card's ranges (L328-L329): the Heavy Laser Cannon (range
+ * 2-3) at range 1 is an attack that cannot be made, refused; at range 2, 4 dice against agility
+ * 0 hit 4 x 1/2 = 2 on average (its crits become hits, which changes no count). */
+START_TEST(a_weapon_attacks_only_at_its_ranges)
+{
+    assert_refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"abilities\":[\"heavy-laser-cannon\"]},"
+                   "\"defender\":{\"dice\":0},\"range\":1}",
+                   "test.json: range: heavy-laser-cannon attacks at range 2-3 only (L328-L329), not at range 1");
+    assert_refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"abilities\":[\"drill-beak\"]},"
+                   "\"defender\":{\"dice\":0},\"range\":3}",
+                   "test.json: range: drill-beak attacks at range 0-1 only (L328-L329), not at range 3");
+    ck_assert_double_eq_tol(mean_of("{\"game\":\"xwing\",\"attacker\":{\"dice\":4,\"abilities\":"
+                                    "[\"heavy-laser-cannon\"]},\"defender\":{\"dice\":0},\"range\":2,"
+                                    "\"rule_options\":{\"damage_deck\":false}}"), 2.0, 1e-12);
+}
+END_TEST
+
+/* A Force user's card on her own ship spends the ship's one Force pool (L482-L491, L181): a
+ * charges count of its own there would be a second pool, refused. */
+START_TEST(a_force_card_on_its_own_ship_has_no_charges_of_its_own)
+{
+    assert_refused("{\"game\":\"xwing\",\"attacker\":{\"dice\":2,\"tokens\":{\"force\":1},\"abilities\":"
+                   "[{\"name\":\"barriss-offee\",\"charges\":1}]},\"defender\":{\"dice\":0}}",
+                   "test.json: attacker.abilities[0].charges: on its own ship the card spends the ship's Force: give "
+                   "the Force left as the side's tokens.force, not charges (or \"other_ship\": true for another "
+                   "friendly ship's card)");
+}
+END_TEST
+
 /* ---- item 17: both players' effects of one moment resolve in player order (L594-L598) ---- */
 
 /* Two attack dice against one defense die. Before neutralizing, the attacker may cancel 1 evade
@@ -353,6 +384,10 @@ Suite *suite_audit_xwing(void)
     tcase_add_test(t, bonus_attack_monte_carlo_agrees_with_exact);
     tcase_add_test(t, a_bonus_attack_may_name_the_pilot);
     tcase_add_test(t, bonus_attack_errors);
+    suite_add_tcase(s, t);
+    t = tcase_create("card_conditions");
+    tcase_add_test(t, a_weapon_attacks_only_at_its_ranges);
+    tcase_add_test(t, a_force_card_on_its_own_ship_has_no_charges_of_its_own);
     suite_add_tcase(s, t);
     t = tcase_create("player_order");
     tcase_add_test(t, abilities_of_one_moment_resolve_in_player_order);

@@ -174,7 +174,8 @@ START_TEST(t_a14_proton_torpedoes)
     ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_CRIT), 3);
     ck_assert_int_eq(dice(&s, NO_POOL_ATTACK, XW_HIT), 1);
     free(sc);
-    sc = attack(4, ",\"ordnance\":true,\"tokens\":{\"lock\":1},\"abilities\":[\"proton-torpedoes\"]", 2, "", 1);
+    /* at range 1 an ordnance weapon's own flag (Proton Torpedoes attack at range 2-3 only, L328-L329) */
+    sc = attack(4, ",\"ordnance\":true,\"tokens\":{\"lock\":1}", 2, "", 1);
     s = sc->ctx.start;
     ck_assert_int_eq(no_xwing_attack_dice(&sc->ctx, &s), 4);
     free(sc);

@@ -146,6 +146,8 @@ typedef struct no_modifier {
     uint32_t opp_requires, opp_forbids; /* the same, read on the other side's tokens */
     uint8_t ranges;         /* bit r set: usable at attack range r */
     int8_t obstructed;      /* -1 any, 0 only unobstructed, 1 only obstructed */
+    uint8_t shielded;       /* 0 any; 1 only while the defender has no active shield, 2 only while
+                             * it has one (L495), read from no_ctx.shields */
     uint16_t only_faces;    /* 0: no condition; else every die must show one of these */
     uint8_t min_dice;
     uint8_t max_dice;       /* 1 + the most dice the pool may hold for it to be usable; 0 none */

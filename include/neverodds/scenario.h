@@ -45,6 +45,8 @@ typedef struct no_scenario {
     char rules[16];
     int points;           /* "points": the attacker's cost (compare's damage per point); 0: none */
     char notes[NO_NOTES_LEN]; /* for the report: cards that act on dice and are not modelled */
+    char off[NO_NOTES_LEN];   /* for the report: listed abilities the scenario's stated conditions
+                               * (range, obstruction, the defender's shields) leave unusable */
     const no_rules *engine_rules;
     no_ctx ctx;
     int has_counter;      /* Armada: the defender's Counter attack back, run after the attack */

@@ -228,6 +228,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
         return 0;
     if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
         return 0;
+    if (md->shielded && (md->shielded == 2) != (ctx->shields > 0))
+        return 0; /* "if you are not shielded" (Colonel Jendon): the scenario's shields, not assumed */
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];

@@ -205,6 +205,8 @@ void no_report_text(FILE *f, const no_scenario *sc, const no_summary *s)
     readings_text(f, sc);
     if (*sc->notes) /* cards that act on dice (dice-cards.json) the abilities library does not model */
         fprintf(f, "acts on dice, not modelled: %s\n", sc->notes);
+    if (*sc->off) /* listed abilities whose condition the scenario states and does not meet */
+        fprintf(f, "off by the scenario: %s\n", sc->off);
     if (sc->nattacks && !sc->one_defender) {
         fprintf(f, "action:   %d pools, resolved in the order given, sharing the attacker's ", sc->nattacks);
         describe_carry(f, sc);
@@ -341,6 +343,8 @@ char *no_report_json(const no_scenario *sc, const no_summary *s)
     cJSON_AddStringToObject(o, "scenario", sc->name);
     if (*sc->notes)
         cJSON_AddStringToObject(o, "dice_effect_not_modelled", sc->notes);
+    if (*sc->off)
+        cJSON_AddStringToObject(o, "abilities_off", sc->off);
     cJSON *pol = cJSON_AddObjectToObject(o, "policy");
     const int *p = ctx->policy;
     cJSON_AddStringToObject(pol, "name", p[NO_ATTACKER] == p[NO_DEFENDER] ? no_policies[p[NO_ATTACKER]].name : "mixed");

@@ -268,11 +268,16 @@ static void forget_spent_uses(const no_ctx *ctx, no_state *s)
     for (int m = 0; m < ctx->nmods; m++) {
         const no_modifier *md = &ctx->mods[m];
         uint32_t lacking = md->requires & ((1u << NO_TOK_N) - 1) & ~have[md->side]; /* plain tokens */
-        if (md->cost_token != NO_NO_TOKEN && s->tok[md->side][md->cost_token] < md->cost_amount)
-            lacking |= 1u << md->cost_token;
+        /* the cost is read where it is paid: a token taken off the other side (Geonosian
+         * Prototype) is not lacking because the owner holds none, and its use stays once per
+         * attack (L47-L51) */
+        int payer = md->side ^ md->cost_opp;
+        uint32_t cost_lacking = 0;
+        if (md->cost_token != NO_NO_TOKEN && s->tok[payer][md->cost_token] < md->cost_amount)
+            cost_lacking = 1u << md->cost_token;
         if (ctx->window_last[md->window] < s->step || (closed >> m & 1) ||
             (md->cost_charges && s->charges[md->charge_slot] < md->cost_charges) ||
-            (lacking & ~ctx->gain_tokens[md->side]))
+            (lacking & ~ctx->gain_tokens[md->side]) || (cost_lacking & ~ctx->gain_tokens[payer]))
             gone |= 1u << m;
         else if (!(md->once && (s->used >> m & 1)))
             live |= 1u << m;

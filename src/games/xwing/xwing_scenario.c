@@ -104,7 +104,8 @@ static uint32_t token_mask(jr *j, const cJSON *obj, const char *key, const char 
 
 static const char *const modifier_keys[] = {
     "name", "window", "pool", "op", "faces", "to", "count", "amount", "cost", "once", "mandatory",
-    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "only_faces", "min_dice", "max_dice", "excludes",
+    "requires", "forbids", "opponent_requires", "opponent_forbids", "ranges", "obstructed", "defender_shielded",
+    "only_faces", "min_dice", "max_dice", "excludes",
     "then", "seals", "locks_die", "other_ship", "whole", "empty_ok", "counts_as_reroll", "exact",
     "count_from", "charge_active", "owner", "max_total", "more_results_than_shields", "caps_defense_dice",
     "if_opponent_modified", "after_spending", NULL};
@@ -118,6 +119,13 @@ typedef struct pending_excludes {
     char path[256];
     const char *prefix; /* where the modifier's side stands in the file (a sequence's attack) */
 } pending_excludes;
+
+/* An ability listed for the attack being read: its records first..end-1 (the report says which
+ * the scenario's stated conditions switch off). */
+typedef struct listed_ability {
+    int first, end;
+    const char *key;
+} listed_ability;
 
 typedef struct builder {
     jr j;
@@ -136,6 +144,12 @@ typedef struct builder {
      * makes each, and the token it bars, resolved once both sides' modifiers are known */
     struct { int mod, token; } bans[NO_MAX_MODS];
     int nbans;
+    listed_ability listed[NO_MAX_MODS];
+    int nlisted;
+    /* the attack ranges the listed weapons allow (weapon_ranges; L328-L329), and the first
+     * weapon that narrows them; NULL when no weapon says */
+    int weapon_min, weapon_max;
+    const char *weapon;
 } builder;
 
 static void parse_chained(builder *b, jr *j, const cJSON *o, const char *parent_path, int parent);
@@ -420,6 +434,8 @@ static int modifier_use(jr *j, const cJSON *o, const char *path, int first_editi
     m->obstructed = -1;
     if (cJSON_GetObjectItemCaseSensitive(o, "obstructed"))
         m->obstructed = (int8_t)jr_bool(j, o, "obstructed", path, 0);
+    if (cJSON_GetObjectItemCaseSensitive(o, "defender_shielded")) /* L495: at least one active shield */
+        m->shielded = (uint8_t)(1 + jr_bool(j, o, "defender_shielded", path, 0));
     v = cJSON_GetObjectItemCaseSensitive(o, "only_faces");
     if (v) {
         jr_key(p, sizeof p, path, "only_faces");
@@ -1058,6 +1074,60 @@ static void card_rules(builder *b, jr *lj, const cJSON *e, const char *lpath, in
         ctx->must_spend_focus[!side] = 1;
 }
 
+/* charges_are_force: the card's charges stand for its ship's Force (Barriss Offee, Luminara Unduli,
+ * Kit Fisto). Listed on its own ship (no "other_ship": true), they are that ship's one Force pool,
+ * the side's force tokens (L482-L491: every Force of a ship is on its ship card; a ship is friendly
+ * to itself, L181), so its records spend the side's Force instead of charges of their own: 1 when
+ * they do so, 0 when the card's charges stand, -1 with the error. */
+static int own_force_pool(builder *b, jr *lj, const cJSON *e, const char *lpath, const char *path, int slot,
+                          int other_ship, int charges_override)
+{
+    if (!jr_bool(lj, e, "charges_are_force", lpath, 0) || other_ship == 1)
+        return 0;
+    if (charges_override >= 0) {
+        char p[256];
+        jr_key(p, sizeof p, path, "charges");
+        jr_fail(&b->j, p, "on its own ship the card spends the ship's Force: give the Force left as the side's "
+                "tokens.force, not charges (or \"other_ship\": true for another friendly ship's card)");
+        return -1;
+    }
+    for (int m = slot; m < b->ctx->nmods; m++) {
+        no_modifier *md = &b->ctx->mods[m];
+        if (md->cost_charges) {
+            md->cost_token = NO_TOK_FORCE;
+            md->cost_amount = md->cost_charges;
+            md->cost_charges = 0;
+        }
+    }
+    return 1;
+}
+
+/* weapon_ranges [MIN, MAX] (the attacker's weapon card, up to range 5 for a hardpoint): the
+ * attack ranges the weapon may attack at, narrowed into the builder's and checked once the
+ * attack's range is final (weapon_rules). */
+static void weapon_ranges(builder *b, jr *lj, const cJSON *e, const char *lpath, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "weapon_ranges");
+    if (!v)
+        return;
+    char p[256];
+    jr_key(p, sizeof p, lpath, "weapon_ranges");
+    const cJSON *a = cJSON_GetArrayItem(v, 0), *z = cJSON_GetArrayItem(v, 1);
+    int lo = cJSON_IsNumber(a) ? a->valueint : -1;
+    int hi = cJSON_IsNumber(z) ? z->valueint : -1;
+    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2 || lo < 0 || hi > 5 || lo > hi) {
+        jr_fail(lj, p, "expected [MIN, MAX], ranges from 0 to 5");
+        return;
+    }
+    if (!b->weapon) {
+        b->weapon = key;
+        b->weapon_min = lo;
+        b->weapon_max = hi;
+    }
+    b->weapon_min = lo > b->weapon_min ? lo : b->weapon_min;
+    b->weapon_max = hi < b->weapon_max ? hi : b->weapon_max;
+}
+
 static void add_ability(builder *b, const cJSON *item, const char *path, int side)
 {
     jr *j = &b->j;
@@ -1099,7 +1169,8 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                                              "opponent_cannot_spend", "opponent_max_rerolls",
                                              "opponent_max_focus_modified", "cannot_spend",
                                              "neutralize_crits_first", "range_zero_as_one", "range_zero_focus",
-                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery", NULL};
+                                             "token_weapon", "crits_to_ion", "defender_may_suffer", "ion_battery",
+                                             "charges_are_force", "weapon_ranges", NULL};
     unsigned need = 0;
     if (jr_object(&lj, e, lpath, entry_keys) == 0) {
         int lib_charges = jr_int(&lj, e, "charges", lpath, 0, 10, 0, 0);
@@ -1119,9 +1190,10 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
             jr_index(mp, sizeof mp, rp, i);
             parse_modifier(b, &lj, c, mp, side, key, slot, lib_charges > 0);
         }
+        int own_force = !lj.failed && own_force_pool(b, &lj, e, lpath, path, slot, other_ship, charges_override);
         if (!lj.failed && slot < NO_MAX_MODS)
-            b->ctx->start.charges[slot] = (uint8_t)charges;
-        if (!lj.failed && lib_charges && slot < b->ctx->nmods && b->ctx == &b->sc->ctx) {
+            b->ctx->start.charges[slot] = (uint8_t)(own_force ? 0 : charges);
+        if (!lj.failed && lib_charges && !own_force && slot < b->ctx->nmods && b->ctx == &b->sc->ctx) {
             no_scenario *sc = b->sc; /* slot < nmods: the ability has modifiers in this role */
             snprintf(sc->pools[sc->npools].ability, sizeof sc->pools[sc->npools].ability, "%s", key);
             sc->pools[sc->npools].side = (uint8_t)side;
@@ -1131,8 +1203,11 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
          * effects a "cannot modify" on this one does not stop (FAQ B575, B581, B995) */
         for (int m = slot; other_ship >= 0 && m < b->ctx->nmods; m++)
             b->ctx->mods[m].other_ship = (uint8_t)other_ship;
+        if (slot < b->ctx->nmods && b->nlisted < NO_MAX_MODS)
+            b->listed[b->nlisted++] = (listed_ability){slot, b->ctx->nmods, key};
         card_rules(b, &lj, e, lpath, side, slot, key);
         if (side == NO_ATTACKER) {
+            weapon_ranges(b, &lj, e, lpath, key);
             need = token_mask(&lj, e, "attack_requires", lpath, 0);
             b->needs |= need;
             if (jr_bool(&lj, e, "ordnance", lpath, 0))
@@ -1166,6 +1241,42 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
                     t == NO_TOK_LOCK ? "a lock on the defender" : token_keys[t],
                     b->ship_of >= 0 ? " in the attack before (a bonus attack's tokens are its ship's)" : "");
         }
+}
+
+/* Why the scenario's stated conditions leave record m unusable in every state of the attack (its
+ * range, obstruction, the defender's shields: fixed for the attack), or NULL. `carried`: the
+ * shields are those an earlier attack of the sequence leaves, not known yet. */
+static const char *record_off(const no_ctx *ctx, const no_modifier *md, int carried)
+{
+    if (!(md->ranges & (1u << ctx->range)))
+        return "not at this range";
+    if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
+        return md->obstructed ? "the attack is not obstructed" : "the attack is obstructed";
+    if (md->shielded && !carried && (md->shielded == 2) != (ctx->shields > 0))
+        return md->shielded == 2 ? "the defender has no shield" : "the defender has shields";
+    return NULL;
+}
+
+/* The report says which listed abilities the scenario's conditions switch off (every record
+ * off), and why: a condition the scenario states is read, not assumed, so an ability that does
+ * nothing is named rather than silently unused. A sequence's attacks say their index: a condition
+ * may fail in one attack and hold in the next (shields lost). */
+static void note_abilities_off(builder *b, const no_ctx *ctx)
+{
+    char *off = b->sc->off;
+    char where[32] = "";
+    if (ctx != &b->sc->ctx)
+        snprintf(where, sizeof where, "attacks[%d] ", (int)(ctx - b->sc->attacks));
+    for (int i = 0; i < b->nlisted; i++) {
+        const listed_ability *a = &b->listed[i];
+        const char *why = NULL;
+        for (int m = a->first; m < a->end && m < ctx->nmods; m++)
+            if (!(why = record_off(ctx, &ctx->mods[m], ctx != &b->sc->ctx && ctx != b->sc->attacks)))
+                break;
+        size_t at = strlen(off);
+        if (why)
+            snprintf(off + at, NO_NOTES_LEN - at, "%s%s%s (%s)", at ? "; " : "", where, a->key, why);
+    }
 }
 
 /* ---- sides ---- */
@@ -1441,6 +1552,11 @@ static void weapon_rules(builder *b, no_ctx *ctx, const char *attacker_at)
         jr_fail(&b->j, "attacker", "one attack, one weapon: an ion weapon, a jam or tractor weapon (token_weapon) "
                 "and crits that become ion tokens (crits_to_ion, a primary attack's) do not go together");
     }
+    /* a special weapon attacks only at its card's ranges (L328-L329): an attack it cannot make
+     * is an error, not a result */
+    if (b->weapon && (ctx->range < b->weapon_min || ctx->range > b->weapon_max) && !b->j.failed)
+        jr_fail(&b->j, "range", "%s attacks at range %d-%d only (L328-L329), not at range %d", b->weapon,
+                b->weapon_min, b->weapon_max, ctx->range);
 }
 
 /* The readings an X-Wing attack was read with, for the reports. */
@@ -1465,6 +1581,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     b->ctx = ctx;
     b->nexcl = 0;
     b->nbans = 0;
+    b->nlisted = 0;
+    b->weapon = NULL;
     b->needs = 0;
     j->prefix = NULL;
     int range = jr_int(j, root, "range", "", 0, 3, 2, 0), obstructed = jr_bool(j, root, "obstructed", "", 0);
@@ -1512,6 +1630,8 @@ static int xwing_attack(builder *b, const cJSON *root, const cJSON *atk, no_ctx 
     one_lock_per_pool(b, at);
     resolve_excludes(b);
     resolve_bans(b);
+    if (!j->failed)
+        note_abilities_off(b, ctx);
     j->prefix = NULL;
     weapon_rules(b, ctx, at);
     no_xwing_force_focus(ctx);
