@@ -38,14 +38,12 @@ EOF
 
 # ---- chart text through the command line: each vector draws its chart and runs nothing ----
 cp "$Q" "$T/plain.json"
-python3 - "$Q" "$T/named.json" "$(hostile name)" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1])); d["name"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))
-EOF
-python3 - "$ROOT/profiles/xwing/squads/rebels.xws" "$T/squad.xws" "$(hostile squad)" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1])); d["name"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))
-EOF
+# named SRC DEST TEXT: the JSON file SRC with its "name" set to TEXT, as DEST
+named() {
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["name"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))' "$@"
+}
+named "$Q" "$T/named.json" "$(hostile name)"
+named "$ROOT/profiles/xwing/squads/rebels.xws" "$T/squad.xws" "$(hostile squad)"
 # vector WHAT ARGS...: the command draws an SVG (and its .gp script) with nothing run
 vector() {
     what=$1
@@ -165,10 +163,7 @@ if command -v curl >/dev/null; then
     if [ -n "$URL" ]; then
         api api-title run "$T/plain.json" "$(query title "$(hostile api-title)")"
         api api-subtitle run "$T/plain.json" "$(query subtitle "$(hostile api-subtitle)")"
-        python3 - "$Q" "$T/api-name.json" "$(hostile api-name)" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1])); d["name"] = sys.argv[3]; json.dump(d, open(sys.argv[2], "w"))
-EOF
+        named "$Q" "$T/api-name.json" "$(hostile api-name)"
         api api-name run "$T/api-name.json"
         python3 - "$Q" "$T/api-label.json" "$(hostile api-label)" <<'EOF'
 import json, sys

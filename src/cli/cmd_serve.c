@@ -161,6 +161,12 @@ int cmd_serve(int argc, char **argv)
         if (r)
             return r;
     }
+#ifdef __SANITIZE_ADDRESS__
+    /* AddressSanitizer reserves terabytes of address space for its shadow memory: under RLIMIT_AS
+     * no child of this build could start (make sanitize runs the server's tests with it) */
+    cfg.max_memory_mb = 0;
+    fprintf(stderr, "neverodds: warning: serve: an AddressSanitizer build: no memory limit per child\n");
+#endif
     ssize_t len = readlink("/proc/self/exe", cfg.self, sizeof cfg.self - 1);
     if (len <= 0 || (size_t)len >= sizeof cfg.self - 1) {
         fprintf(stderr, "neverodds: serve: cannot find this program (/proc/self/exe)\n");
@@ -189,10 +195,12 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "neverodds: serve: %s\n", err);
         return 1;
     }
-    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, %u MB each, at most %llu "
-           "trials)\n",
+    char memory[32] = "no memory limit";
+    if (cfg.max_memory_mb)
+        snprintf(memory, sizeof memory, "%u MB each", cfg.max_memory_mb);
+    printf("neverodds serve: http://%s%s%s:%d/ (page from %s; %d workers, %u s budget, %s, at most %llu trials)\n",
            strchr(cfg.bind, ':') ? "[" : "", cfg.bind, strchr(cfg.bind, ':') ? "]" : "", port, web, cfg.workers,
-           cfg.budget_ms / 1000, cfg.max_memory_mb, (unsigned long long)cfg.max_trials);
+           cfg.budget_ms / 1000, memory, (unsigned long long)cfg.max_trials);
     warn_open(&cfg);
     fflush(stdout);
     int sig;
