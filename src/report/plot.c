@@ -522,14 +522,22 @@ static void put_shots_plot(FILE *f, const no_summary *s)
         fprintf(f, "%d %.12g %.12g %.12g\n", k, s->shots[k].p, Z95 * s->shots[k].se, total);
     }
     fputs("EOD\n", f);
-    fprintf(f, "set xlabel \"attacks until destroyed\"\nset xrange [0.4:%g]\nset xtics 1\nset boxwidth 0.7\n"
-               "set key center right\n",
-            last + 0.6);
+    /* a tic (and a point on the line) every 1, 2, 5, 10, 20, 25 or 50 attacks: at most 20 labels,
+     * which stay apart at any size (every attack's label ran together past about 30) */
+    static const int steps[] = {1, 2, 5, 10, 20, 25, 50};
+    int step = steps[0];
+    for (int i = 1; i < (int)(sizeof steps / sizeof *steps) && last / step > 20; i++)
+        step = steps[i];
+    fprintf(f, "set xlabel \"attacks until destroyed\"\nset xrange [0.4:%g]\nset xtics %d\nset boxwidth 0.7\n"
+               /* under the axis, as compare's: the bars and the line may fill any corner of the plot */
+               "set key at screen 0.5, character 1.4 center bottom horizontal noopaque nobox\nset bmargin 6.3\n",
+            last + 0.6, step);
     put_percent_axis(f, "y", "probability");
     fprintf(f, "plot $shots using 1:($2*100)%s with %s lc rgb \"%s\" title \"destroyed by exactly attack k (mean "
-               "%.3f)\", \\\n     $shots using 1:($4*100) with linespoints lw 2.5 pt 7 lc rgb \"%s\" title "
+               "%.3f)\", \\\n     $shots using 1:($4*100) with linespoints lw 2.5 pt 7 pi %d lc rgb \"%s\" title "
                "\"destroyed within k attacks\"\n",
-            s->exact ? "" : ":($3*100)", s->exact ? "boxes" : "boxerrorbars", colours[0], s->shots_mean, colours[1]);
+            s->exact ? "" : ":($3*100)", s->exact ? "boxes" : "boxerrorbars", colours[0], s->shots_mean, step,
+            colours[1]);
 }
 
 typedef struct run_chart {
