@@ -495,7 +495,10 @@ expect_error compare-none "neverodds: compare: expected scenario files" compare 
 expect_error sweep-bad-vary "neverodds: --vary attacker.dice: expected KEY=FROM..TO or KEY=A,B,C" sweep $Q --vary attacker.dice
 expect_error sweep-no-vary "neverodds: sweep: expected --vary" sweep $Q
 expect_error plot-extension "neverodds: --plot c.jpg: the chart file must end in .png, .svg or .gp" run $Q --plot c.jpg
-expect_error order-plot "neverodds: order: --plot is for run, compare and sweep" order $Q --plot o.png
+# Legion's order table in Legion's words (it said mean damage and P(kill); issue #46)
+"$BIN" order profiles/legion/stormtroopers-vs-rebels.json | grep -q ' mean wounds    P(unit wiped) max dP(>=k)$' &&
+    ok || bad "Legion order table: $("$BIN" order profiles/legion/stormtroopers-vs-rebels.json | grep 'rules order')"
+expect_error order-plot "neverodds: order: --plot is for run, compare, sweep, matchup, battle and the quick notation (xwing, legion, ...)" order $Q --plot o.png
 "$BIN" order profiles/xwing/reroll-then-focus.json --format csv >"$T/order.csv" &&
     grep -q '^xwing-2e,official,"lock;focus",1,1,1,2.8125,' "$T/order.csv" && ok || bad "order --format csv"
 # CSV: a header and one row per result

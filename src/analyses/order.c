@@ -706,8 +706,10 @@ static void table_text(FILE *f, const table *t)
         snprintf(lead, sizeof lead, "what-if \"%s\": ", t->ro[r].label);
         wrap_after(f, lead, t->ro[r].what);
     }
-    fprintf(f, "\n  %-22s %-36s %-14s %-13s %s\n", "rules order", "order (each effect optional)", "mean damage",
-            "P(kill)", "max dP(>=k)");
+    char mean[32]; /* the game's words: "mean wounds" and "P(unit wiped)" in Legion */
+    snprintf(mean, sizeof mean, "mean %s", sc->game->damage_word);
+    fprintf(f, "\n  %-22s %-36s %-14s %-13s %s\n", "rules order", "order (each effect optional)", mean,
+            sc->game->kill_label, "max dP(>=k)");
     for (int i = 0; i < t->nrows; i++)
         if (shows(t, i))
             row_text(f, t, i);
@@ -1053,8 +1055,11 @@ static void editions_text(FILE *f, const table *t, int n)
     int maxk = 0;
     for (int i = 0; i < n; i++)
         maxk = t[i].rows[0].sum.max_damage > maxk ? t[i].rows[0].sum.max_damage : maxk;
-    fprintf(f, "\nrule versions side by side (official order, policy's choice)\n  %-10s %-14s %-12s", "rules", "mean damage",
-            "P(kill)");
+    const no_game *g = t[0].sc->game; /* one game's rule versions */
+    char mean[32];
+    snprintf(mean, sizeof mean, "mean %s", g->damage_word);
+    fprintf(f, "\nrule versions side by side (official order, policy's choice)\n  %-10s %-14s %-12s", "rules", mean,
+            g->kill_label);
     for (int k = 1; k <= maxk; k++)
         fprintf(f, " P(>=%d)%-5s", k, "");
     fprintf(f, "\n");

@@ -87,7 +87,7 @@ int cmd_order(int argc, char **argv)
     o.run = c.run;
     o.format = c.format;
     if (c.plot)
-        return usage_error("%s", "order: --plot is for run, compare and sweep");
+        return usage_error("%s", "order: --plot is for run, compare, sweep, matchup, battle and the quick notation (xwing, legion, ...)");
     /* one scenario per rule version asked for (none: the file's own) */
     enum { MAX_RULES = 4 };
     no_scenario *scs[MAX_RULES] = {NULL};

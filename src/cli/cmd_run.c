@@ -128,7 +128,7 @@ int cmd_run(int argc, char **argv, int compare, const char *quick_game)
         }
     }
     if (compare && c.plot)
-        return usage_error("%s", "policy: --plot is for run, compare and sweep");
+        return usage_error("%s", "policy: --plot is for run, compare, sweep, matchup, battle and the quick notation (xwing, legion, ...)");
     if (c.run.carry_tokens && !c.run.shots)
         return usage_error("%s", "--carry-tokens: only with --shots-to-kill");
     if (quick_game && !c.file)
