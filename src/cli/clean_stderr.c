@@ -26,7 +26,7 @@ static ssize_t write_clean(void *cookie, const char *buf, size_t n)
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)buf[i];
-        if (used + 4 > sizeof out) {
+        if (used + 5 > sizeof out) { /* room for "\\xHH" and the NUL snprintf writes */
             if (write_all(out, used))
                 return -1;
             used = 0;
