@@ -18,6 +18,10 @@ void no_ctx_index(no_ctx *ctx);
 /* Does `side` have anything usable in `window`? *must_act as for no_mod_options. */
 int no_mod_any(const no_ctx *ctx, const no_state *s, int side, int window, int *must_act);
 
+/* Why the attack's fixed conditions (its range, obstruction, the defender's shields) leave
+ * modifier md unusable in every state, or NULL: no_mod_usable's first test, and the report's
+ * reason for an ability the scenario switches off. */
+const char *no_mod_condition_off(const no_ctx *ctx, const no_modifier *md);
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m);
 
 /* Only the modifiers of the bit mask `mods` may modify `pool` from now on (with any such limit

@@ -190,6 +190,17 @@ static int side_spent(const no_ctx *ctx, const no_state *s, int side, uint32_t m
     return 0;
 }
 
+const char *no_mod_condition_off(const no_ctx *ctx, const no_modifier *md)
+{
+    if (!(md->ranges & (1u << ctx->range)))
+        return "not at this range";
+    if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
+        return md->obstructed ? "the attack is not obstructed" : "the attack is obstructed";
+    if (md->shielded && (md->shielded == 2) != (ctx->shields > 0)) /* the scenario's shields, not assumed */
+        return md->shielded == 2 ? "the defender has no shield" : "the defender has shields";
+    return NULL;
+}
+
 int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
 {
     const no_modifier *md = &ctx->mods[m];
@@ -224,12 +235,8 @@ int no_mod_usable(const no_ctx *ctx, const no_state *s, int m)
     if (!tokens_hold(ctx, s, md->side, md->requires, 1) || !tokens_hold(ctx, s, md->side, md->forbids, 0) ||
         !tokens_hold(ctx, s, !md->side, md->opp_requires, 1) || !tokens_hold(ctx, s, !md->side, md->opp_forbids, 0))
         return 0;
-    if (!(md->ranges & (1u << ctx->range)))
+    if (no_mod_condition_off(ctx, md))
         return 0;
-    if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
-        return 0;
-    if (md->shielded && (md->shielded == 2) != (ctx->shields > 0))
-        return 0; /* "if you are not shielded" (Colonel Jendon): the scenario's shields, not assumed */
     if (md->op == NO_OP_DICE)
         return 1;
     const no_pool *p = &s->pool[md->pool];

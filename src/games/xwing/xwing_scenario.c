@@ -1243,18 +1243,14 @@ static void add_ability(builder *b, const cJSON *item, const char *path, int sid
         }
 }
 
-/* Why the scenario's stated conditions leave record m unusable in every state of the attack (its
- * range, obstruction, the defender's shields: fixed for the attack), or NULL. `carried`: the
- * shields are those an earlier attack of the sequence leaves, not known yet. */
+/* Why the scenario's stated conditions leave record m unusable in every state of the attack, or
+ * NULL (no_mod_condition_off). `carried`: the shields are those an earlier attack of the sequence
+ * leaves, not known yet, so they switch nothing off here. */
 static const char *record_off(const no_ctx *ctx, const no_modifier *md, int carried)
 {
-    if (!(md->ranges & (1u << ctx->range)))
-        return "not at this range";
-    if (md->obstructed >= 0 && md->obstructed != ctx->obstructed)
-        return md->obstructed ? "the attack is not obstructed" : "the attack is obstructed";
-    if (md->shielded && !carried && (md->shielded == 2) != (ctx->shields > 0))
-        return md->shielded == 2 ? "the defender has no shield" : "the defender has shields";
-    return NULL;
+    no_modifier any_shields = *md;
+    any_shields.shielded = carried ? 0 : md->shielded;
+    return no_mod_condition_off(ctx, &any_shields);
 }
 
 /* The report says which listed abilities the scenario's conditions switch off (every record
