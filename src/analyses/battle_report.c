@@ -366,8 +366,9 @@ static void json_report(FILE *f, const bt_report *rep)
         cJSON *out = cJSON_CreateArray(); /* the squad's ships that sit the battle out, and why */
         for (int i = 0; i < rep->side[s]->squad.n; i++) {
             const no_ship *x = &rep->side[s]->squad.ship[i];
-            if (no_ship_left_out(x))
-                cJSON_AddItemToArray(out, cJSON_CreateStringArray((const char *[]){x->pilot, no_ship_left_out(x)}, 2));
+            const char *why = no_ship_left_out(x);
+            if (why)
+                cJSON_AddItemToArray(out, cJSON_CreateStringArray((const char *[]){x->pilot, why}, 2));
         }
         if (cJSON_GetArraySize(out))
             cJSON_AddItemToObject(sd, "left_out", out);

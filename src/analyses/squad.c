@@ -127,10 +127,11 @@ static cJSON *ship_json(const no_ship *s)
 
 void no_squad_left_out_text(FILE *f, const no_squad *sq, const char *indent)
 {
-    for (int i = 0; i < sq->n; i++)
-        if (no_ship_left_out(&sq->ship[i]))
-            fprintf(f, "%s left out: %s (%s): %s\n", indent, sq->ship[i].name, sq->ship[i].pilot,
-                    no_ship_left_out(&sq->ship[i]));
+    for (int i = 0; i < sq->n; i++) {
+        const char *why = no_ship_left_out(&sq->ship[i]);
+        if (why)
+            fprintf(f, "%s left out: %s (%s): %s\n", indent, sq->ship[i].name, sq->ship[i].pilot, why);
+    }
 }
 
 cJSON *no_squad_json(const no_squad *sq)
@@ -143,8 +144,9 @@ cJSON *no_squad_json(const no_squad *sq)
     for (int i = 0; i < sq->n; i++) {
         cJSON *ship = ship_json(&sq->ship[i]);
         add_nonempty(ship, "notes", notes_json(sq, sq->ship_warn[i], sq->ship_warn[i + 1]));
-        if (no_ship_left_out(&sq->ship[i]))
-            cJSON_AddStringToObject(ship, "left_out", no_ship_left_out(&sq->ship[i]));
+        const char *why = no_ship_left_out(&sq->ship[i]);
+        if (why)
+            cJSON_AddStringToObject(ship, "left_out", why);
         cJSON_AddItemToArray(ships, ship);
     }
     return o;

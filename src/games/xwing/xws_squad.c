@@ -439,8 +439,9 @@ int no_xws_fill_side(cJSON *side, int defender, const char *label, const char *p
             return -1;
         }
     }
-    if (no_ship_left_out(&s)) {
-        jr_fail(&j, pp, "\"%s\" is %s", pilot->valuestring, no_ship_left_out(&s));
+    const char *out = no_ship_left_out(&s);
+    if (out) {
+        jr_fail(&j, pp, "\"%s\" is %s", pilot->valuestring, out);
         return -1;
     }
     fill(side, "dice", defender ? s.agility : w ? w->value : 0);
